@@ -1,0 +1,3 @@
+"""cardtable: a desktop card table."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,1 @@
+"""The rules core: pure Python, never imports pygame."""

@@ -1,0 +1,232 @@
+"""The rules-engine contract every game implements (see DESIGN.md).
+
+A game is a `Rules` object (metadata, declared options, `new_game`) producing `State`
+objects.  States are driven only through `legal_actions()` and `apply()`; chance comes
+from the state's own `random.Random(seed)`, so (game, players, options, seed, actions)
+reproduces a game exactly.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import types
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from cardtable.core.cards import Card
+
+
+class IllegalAction(Exception):
+    """Raised by `State.apply` for an action that is not legal now; the state is unchanged."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option a game declares; the menu builds its form from these."""
+
+    name: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    labels: tuple[str, ...] = ()  # readable text per choice; defaults to str(choice)
+
+    def choice_label(self, value: Any) -> str:
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The outcome of a finished (or abandoned) game."""
+
+    scores: list[float]
+    winners: list[int]
+    summary: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the table to animate and announce.
+
+    kind: "move" (cards from zone `src` to zone `dst`), "flip", "shuffle", "score",
+    "message", "win", "over" ...  `text` is a readable announcement when there is one.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    src: str | None = None
+    dst: str | None = None
+    seat: int | None = None
+    text: str = ""
+    value: Any = None
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: small frozen dataclasses.
+
+    Subclasses set `label` text through `describe()`.  Fields may be ints, strings,
+    bools, `Card`s or tuples of those; `to_json` / `Rules.action_from_json` round-trip them.
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            data[f.name] = _encode(getattr(self, f.name))
+        return data
+
+    def describe(self) -> str:
+        """Readable text for buttons, logs and hints."""
+        return type(self).__name__
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, Card):
+        return {"card": value.code}
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def _decode(value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is Card:
+        if not isinstance(value, dict) or set(value) != {"card"}:
+            raise ValueError(f"expected a card, got {value!r}")
+        return Card.from_code(value["card"])
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list, got {value!r}")
+        args = typing.get_args(hint)
+        inner = args[0] if args else Any
+        return tuple(_decode(v, inner) for v in value)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in typing.get_args(hint):
+            return None
+        for arg in typing.get_args(hint):
+            if arg is type(None):
+                continue
+            try:
+                return _decode(value, arg)
+            except (ValueError, TypeError):
+                continue
+        raise ValueError(f"value {value!r} does not fit {hint}")
+    if hint in (int, str, bool, float):
+        # bool is a subclass of int: keep them apart so a tampered file cannot swap them.
+        if type(value) is not hint and not (hint is float and type(value) is int):
+            raise ValueError(f"expected {hint.__name__}, got {value!r}")
+        return value
+    return value
+
+
+def action_from_json_for(types: tuple[type[Action], ...], data: Mapping[str, Any]) -> Action:
+    """Rebuild an action of one of `types` from `Action.to_json()` output."""
+    if not isinstance(data, Mapping) or "type" not in data:
+        raise ValueError(f"not an action: {data!r}")
+    by_name = {t.__name__: t for t in types}
+    cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None  # unhashable -> ValueError
+    if cls is None:
+        raise ValueError(f"unknown action type {data['type']!r}")
+    hints = typing.get_type_hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            raise ValueError(f"action {data['type']} lacks field {f.name!r}")
+        kwargs[f.name] = _decode(data[f.name], hints[f.name])
+    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
+    if extra:
+        raise ValueError(f"action {data['type']} has unknown fields {sorted(extra)}")
+    return cls(**kwargs)
+
+
+class State(ABC):
+    """One game in progress.  Mutated only through `apply`."""
+
+    turn: int | None
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for `turn`; never empty while `turn` is not None."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> list[Event]:
+        """Play `action`; raise IllegalAction(reason) and change nothing if it is not legal."""
+
+    def is_over(self) -> bool:
+        return self.turn is None
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Scores, winners and a summary (also meaningful mid-game, as standings)."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Plain data that `seat` may see (None: the public view); hidden cards are None."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap (no deepcopy)."""
+
+    @abstractmethod
+    def determinize(self, seat: int | None, rng: random.Random) -> State:
+        """A clone whose hidden information is resampled consistently with `view(seat)`."""
+
+
+@dataclass(frozen=True)
+class Rules(ABC):
+    """A game: metadata, declared options and the factory of states."""
+
+    id: str
+    title: str
+    players: range
+    options: tuple[Option, ...] = ()
+    version: int = 1
+    action_types: tuple[type[Action], ...] = field(default=(), repr=False)
+    blurb: str = ""
+
+    available: ClassVar[bool] = True
+
+    def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Declared defaults overlaid with `options`; an unknown name or value is a ValueError."""
+        chosen = {opt.name: opt.default for opt in self.options}
+        known = {opt.name: opt for opt in self.options}
+        for name, value in (options or {}).items():
+            opt = known.get(name)
+            if opt is None:
+                raise ValueError(f"unknown option {name!r} for {self.id}")
+            if value not in opt.choices:
+                raise ValueError(
+                    f"option {name!r} of {self.id} cannot be {value!r}; choose from {list(opt.choices)}"
+                )
+            chosen[name] = value
+        return chosen
+
+    def check_players(self, players: int) -> None:
+        if players not in self.players:
+            raise ValueError(
+                f"{self.title} is for {self.players.start}-{self.players.stop - 1} players, not {players}"
+            )
+
+    @abstractmethod
+    def new_game(
+        self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None
+    ) -> State:
+        """A new game; options are validated (ValueError naming the culprit)."""
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from `Action.to_json()`; ValueError if it is not one of ours."""
+        return action_from_json_for(self.action_types, data)
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new game."""
+    return random.SystemRandom().randrange(2**31)

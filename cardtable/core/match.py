@@ -1,0 +1,274 @@
+"""Match: a game with its seats, action log, saving, undo/redo and replay.
+
+The log is the truth: loading a save replays its actions through `apply`, so a tampered or
+corrupt file cannot produce an impossible position.  Scores are derived from the state the
+log produces, never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardtable.core.engine import Action, Event, IllegalAction, State, new_seed
+from cardtable.games import get_rules
+from cardtable.storage import keep_aside, read_json, write_json_atomic
+
+SAVE_FORMAT = 1
+SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+
+
+class SaveError(Exception):
+    """A save that cannot be used; `kept_at` is where the bad file was moved aside."""
+
+    def __init__(self, message: str, kept_at: Path | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.kept_at = kept_at
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: kind is "human" or "bot:<level>"."""
+
+    kind: str
+    name: str
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    def to_json(self) -> dict[str, str]:
+        return {"kind": self.kind, "name": self.name}
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One applied action and the seat that made it."""
+
+    seat: int
+    action: Action
+
+
+class Match:
+    """A game in progress: state, seats, log, undo/redo stacks and autosave."""
+
+    def __init__(
+        self,
+        game_id: str,
+        seats: Sequence[Seat],
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        autosave_path: Path | None = None,
+    ) -> None:
+        self.rules = get_rules(game_id)
+        self.seats = list(seats)
+        self.options = self.rules.validate_options(options)
+        self.seed = new_seed() if seed is None else seed
+        self.state: State = self.rules.new_game(len(self.seats), self.options, self.seed)
+        self.log: list[LogEntry] = []
+        self._redo: list[list[LogEntry]] = []
+        self.elapsed = 0.0  # seconds of play, counted by the table
+        self.autosave_path = autosave_path
+        self.undo_allowed = True
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.id
+
+    # ----- playing -------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        """Apply the action for the seat whose turn it is; IllegalAction leaves everything as it was."""
+        seat = self.state.turn
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        events = self.state.apply(action)
+        self.log.append(LogEntry(seat, action))
+        self._redo.clear()
+        self.autosave()
+        return events
+
+    def can_undo(self) -> bool:
+        return self.undo_allowed and not self.state.is_over() and self._undo_point() is not None
+
+    def can_redo(self) -> bool:
+        return bool(self._redo) and not self.state.is_over()
+
+    def _undo_point(self) -> int | None:
+        """Index in the log of the last human decision (everything from there is undone)."""
+        for i in range(len(self.log) - 1, -1, -1):
+            if self.seats[self.log[i].seat].is_human:
+                return i
+        return None
+
+    def undo(self) -> bool:
+        """Go back to before the last human decision (and the bot moves after it)."""
+        if not self.can_undo():
+            return False
+        cut = self._undo_point()
+        assert cut is not None
+        self._redo.append(self.log[cut:])
+        self._rebuild(self.log[:cut])
+        self.autosave()
+        return True
+
+    def redo(self) -> bool:
+        """Re-apply what the last undo took back."""
+        if not self.can_redo():
+            return False
+        group = self._redo.pop()
+        for entry in group:
+            self.state.apply(entry.action)
+            self.log.append(entry)
+        self.autosave()
+        return True
+
+    def _rebuild(self, entries: Sequence[LogEntry]) -> None:
+        state = self.rules.new_game(len(self.seats), self.options, self.seed)
+        for entry in entries:
+            state.apply(entry.action)
+        self.state = state
+        self.log = list(entries)
+
+    # ----- saving --------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.game_id,
+            "rules_version": self.rules.version,
+            "players": len(self.seats),
+            "options": self.options,
+            "seed": self.seed,
+            "seats": [s.to_json() for s in self.seats],
+            "actions": [[e.seat, e.action.to_json()] for e in self.log],
+            "elapsed": round(self.elapsed, 3),
+        }
+
+    @classmethod
+    def from_json(cls, data: Any, autosave_path: Path | None = None) -> Match:
+        """Rebuild a match by replaying its log; SaveError with a clear message if it does not add up."""
+        try:
+            return cls._from_json(data, autosave_path)
+        except SaveError:
+            raise
+        except (KeyError, TypeError, ValueError, IllegalAction) as exc:
+            raise SaveError(f"The saved game is damaged: {exc}") from exc
+
+    @classmethod
+    def _from_json(cls, data: Any, autosave_path: Path | None) -> Match:
+        if not isinstance(data, dict):
+            raise SaveError("The saved game is damaged: it is not a saved game.")
+        if data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"The saved game has format {data.get('format')!r}; this version reads {SAVE_FORMAT}.")
+        rules = get_rules(str(data["game"]))
+        if data.get("rules_version") != rules.version:
+            raise SaveError(
+                f"The saved game was made with {rules.title} rules version {data.get('rules_version')!r};"
+                f" this version has {rules.version}."
+            )
+        seats_data = data["seats"]
+        if not isinstance(seats_data, list) or len(seats_data) != data["players"]:
+            raise ValueError("the seats do not match the number of players")
+        seats = []
+        for s in seats_data:
+            if s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+                raise ValueError(f"bad seat {s!r}")
+            seats.append(Seat(s["kind"], s["name"]))
+        seed = data["seed"]
+        if type(seed) is not int:
+            raise ValueError(f"bad seed {seed!r}")
+        match = cls(rules.id, seats, data["options"], seed, autosave_path=None)
+        entries = data["actions"]
+        if not isinstance(entries, list):
+            raise ValueError("the action log is not a list")
+        for n, item in enumerate(entries, 1):
+            if not isinstance(item, list) or len(item) != 2:
+                raise ValueError(f"log entry {n} is malformed")
+            seat, action_data = item
+            action = rules.action_from_json(action_data)
+            if seat != match.state.turn:
+                raise ValueError(f"log entry {n} is played by seat {seat}, but it was seat {match.state.turn}'s turn")
+            try:
+                match.state.apply(action)
+            except IllegalAction as exc:
+                raise SaveError(f"The saved game is damaged: move {n} is not legal ({exc.reason})") from exc
+            match.log.append(LogEntry(seat, action))
+        elapsed = data.get("elapsed", 0.0)
+        match.elapsed = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
+        match.autosave_path = autosave_path
+        return match
+
+    def save(self, path: Path) -> None:
+        """Write the match atomically to `path`."""
+        write_json_atomic(path, self.to_json())
+
+    @classmethod
+    def load(cls, path: Path, autosave_path: Path | None = None) -> Match:
+        """Load a save; an unreadable or impossible one is moved aside and SaveError says where."""
+        try:
+            data = read_json(path)
+            return cls.from_json(data, autosave_path)
+        except FileNotFoundError:
+            raise
+        except (OSError, ValueError, SaveError) as exc:
+            reason = exc.message if isinstance(exc, SaveError) else f"The saved game cannot be read: {exc}"
+            kept = keep_aside(path) if path.exists() else None
+            where = f" The file was kept as {kept.name}." if kept else ""
+            raise SaveError(reason + where, kept) from exc
+
+    def autosave(self) -> None:
+        """Save to the autosave path (if any); a finished game's autosave is removed."""
+        if self.autosave_path is None:
+            return
+        if self.state.is_over():
+            self.autosave_path.unlink(missing_ok=True)
+        else:
+            self.save(self.autosave_path)
+
+
+class Replay:
+    """Step through a match's log forwards and backwards."""
+
+    def __init__(self, match: Match) -> None:
+        self.rules = match.rules
+        self.players = len(match.seats)
+        self.options = match.options
+        self.seed = match.seed
+        self.entries = list(match.log)
+        first = self.rules.new_game(self.players, self.options, self.seed)
+        self._states: list[State] = [first]
+        self.position = 0
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @property
+    def state(self) -> State:
+        return self._states[self.position]
+
+    def forward(self) -> list[Event]:
+        """One action on; returns its events ([] at the end)."""
+        if self.position >= len(self.entries):
+            return []
+        nxt = self._states[self.position].clone()
+        events = nxt.apply(self.entries[self.position].action)
+        if self.position + 1 == len(self._states):
+            self._states.append(nxt)
+        self.position += 1
+        return events
+
+    def back(self) -> bool:
+        """One action back; False at the start."""
+        if self.position == 0:
+            return False
+        self.position -= 1
+        return True
+
+    def seek(self, position: int) -> None:
+        """Jump to after `position` actions."""
+        position = max(0, min(position, len(self.entries)))
+        while self.position < position:
+            self.forward()
+        self.position = position

@@ -1,0 +1,92 @@
+"""What a game's `layout.py` gives the generic table: zones of cards with rectangles.
+
+Pure data (no pygame): rectangles are (x, y, w, h) tuples in window pixels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardtable.core.cards import Card
+from cardtable.core.engine import Action
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One card on the table: what it is (None when face down and unknown) and where."""
+
+    card: Card | None
+    face_up: bool
+    rect: Rect
+    index: int
+
+
+@dataclass
+class Zone:
+    """A place on the table.
+
+    kind: "stack" (cards squared up), "fan" (spread down), "spread" (spread across),
+    "pile", "hand", "trick", "seat".  `slot` is where an empty zone is drawn and where a
+    card dropped on it lands; `label` is drawn on an empty slot.
+    """
+
+    id: str
+    kind: str
+    slot: Rect
+    spots: list[Spot] = field(default_factory=list)
+    label: str = ""
+
+    def bounds(self) -> Rect:
+        """The smallest rectangle holding the slot and every card."""
+        rects = [self.slot] + [s.rect for s in self.spots]
+        x0 = min(r[0] for r in rects)
+        y0 = min(r[1] for r in rects)
+        x1 = max(r[0] + r[2] for r in rects)
+        y1 = max(r[1] + r[3] for r in rects)
+        return (x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass
+class TableLayout:
+    """Everything the table draws for one view at one window size."""
+
+    zones: list[Zone]
+    card_size: tuple[int, int]
+    info: dict[str, Any] = field(default_factory=dict)
+
+    def zone(self, zone_id: str) -> Zone:
+        for z in self.zones:
+            if z.id == zone_id:
+                return z
+        raise KeyError(zone_id)
+
+
+class GameLayout(Protocol):
+    """What each game's layout module provides (see klondike/layout.py)."""
+
+    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+        """Zones and card rectangles for `view` in a window of this size."""
+
+    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
+        """The action meant by dragging card `index` of zone `src` onto zone `dst` (legal or not)."""
+
+    def click_action(
+        self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None
+    ) -> Action | None:
+        """The action meant by clicking card `index` of `zone` (None: the empty zone)."""
+
+    def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
+        """Whether card `index` of `zone` may be picked up to drag."""
+
+    def is_button(self, action: Action) -> bool:
+        """Whether `action` is shown as a button rather than made with a card gesture."""
+
+    def confirm_text(self, action: Action) -> str | None:
+        """A question to ask before a button's action (e.g. giving up), or None."""
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        """The status bar text: the phase and what to do next."""

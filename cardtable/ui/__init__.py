@@ -1,0 +1,1 @@
+"""Pygame user interface: table, card art and widgets."""

@@ -1,0 +1,68 @@
+"""The win celebration: cards cascade off the foundations, bouncing and leaving trails."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import pygame
+
+GRAVITY = 1800.0  # px/s^2 at 800 px of height; scaled with the window
+LAUNCH_GAP = 0.09  # seconds between cards
+
+
+@dataclass
+class _Bouncer:
+    image: pygame.Surface
+    x: float
+    y: float
+    vx: float
+    vy: float
+
+
+class Celebration:
+    """Launches the given card images one after another; `done` when all have left the screen."""
+
+    def __init__(self, size: tuple[int, int], launches: list[tuple[pygame.Surface, tuple[int, int]]], seed: int = 0):
+        self.size = size
+        self.trail = pygame.Surface(size, pygame.SRCALPHA)
+        self.pending = list(launches)
+        self.active: list[_Bouncer] = []
+        self.clock = 0.0
+        self.rng = random.Random(seed)
+        self.scale = size[1] / 800
+
+    @property
+    def done(self) -> bool:
+        return not self.pending and not self.active
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        while self.pending and self.clock >= LAUNCH_GAP:
+            self.clock -= LAUNCH_GAP
+            image, (x, y) = self.pending.pop(0)
+            speed = self.rng.uniform(180, 420) * self.scale
+            vx = speed if self.rng.random() < 0.5 else -speed
+            self.active.append(_Bouncer(image, x, y, vx, -self.rng.uniform(0, 500) * self.scale))
+        width, height = self.size
+        still: list[_Bouncer] = []
+        # Sub-steps keep the trail continuous even at low frame rates.
+        steps = max(1, int(dt / 0.008))
+        for b in self.active:
+            h = b.image.get_height()
+            w = b.image.get_width()
+            for _ in range(steps):
+                sub = dt / steps
+                b.vy += GRAVITY * self.scale * sub
+                b.x += b.vx * sub
+                b.y += b.vy * sub
+                if b.y + h > height:
+                    b.y = height - h
+                    b.vy = -b.vy * 0.72
+                self.trail.blit(b.image, (int(b.x), int(b.y)))
+            if -w < b.x < width:
+                still.append(b)
+        self.active = still
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self.trail, (0, 0))

@@ -1,0 +1,121 @@
+"""Drives the real UI with posted input events: for the self-test and the UI tests.
+
+Posted events do not move `pygame.mouse`, so every event carries its own `pos` (and `button`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardtable.core.engine import Action
+from cardtable.ui.window import App
+
+DT = 1 / 60
+
+
+class UIDriver:
+    """Posts mouse/keyboard events to the app's queue and runs frames."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.step(DT)
+
+    def settle(self, table: Any, limit: int = 400) -> None:
+        """Run frames until the table has no animation (or bot, or celebration) in progress."""
+        for _ in range(limit):
+            self.frames(1)
+            if table.settled:
+                return
+
+    def post(self, kind: int, **attrs: Any) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.frames(1)
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.frames(1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(2)
+
+    def click_widget(self, widget: Any) -> None:
+        self.click(widget.rect.center)
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+        self.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+        self.frames(1)
+        for i in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * i // steps
+            y = start[1] + (end[1] - start[1]) * i // steps
+            self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
+            self.frames(1)
+        self.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+        self.frames(1)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.frames(1)
+
+    # ----- table gestures -----------------------------------------------------------------------
+    def perform(self, table: Any, action: Action) -> None:
+        """Make the gesture a person would make for `action`: a drag, a click or a button."""
+        for name, act in table.action_buttons.items():
+            if act == action:
+                self.click_widget(table.buttons[name])
+                return
+        gesture = self.drag_for(table, action)
+        if gesture is not None:
+            self.drag(*gesture)
+            return
+        pos = self.click_for(table, action)
+        if pos is None:
+            raise LookupError(f"no gesture on the table makes {action.describe()!r}")
+        self.click(pos)
+
+    def drag_for(self, table: Any, action: Action) -> tuple[tuple[int, int], tuple[int, int]] | None:
+        """Start and end points of a drag that means `action`, if any."""
+        view = table.view()
+        layout = table.layout
+        for src in layout.zones:
+            for i, spot in enumerate(src.spots):
+                if not table.game_layout.can_pick(view, src.id, spot.index):
+                    continue
+                for dst in layout.zones:
+                    if table.game_layout.drop_action(view, src.id, spot.index, dst.id) != action:
+                        continue
+                    nxt = src.spots[i + 1].rect if i + 1 < len(src.spots) else None
+                    start = visible_point(spot.rect, nxt)
+                    target = dst.spots[-1].rect if dst.spots else dst.slot
+                    end = (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10)
+                    return start, end
+        return None
+
+    def click_for(self, table: Any, action: Action) -> tuple[int, int] | None:
+        """A point whose click means `action`, if any."""
+        view = table.view()
+        legal = table.state.legal_actions()
+        for zone in table.layout.zones:
+            if table.game_layout.click_action(view, legal, zone.id, None) == action:
+                r = zone.spots[-1].rect if zone.spots else zone.slot
+                return (r[0] + r[2] // 2, r[1] + r[3] // 2)
+            for i, spot in enumerate(zone.spots):
+                if table.game_layout.click_action(view, legal, zone.id, spot.index) == action:
+                    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
+                    return visible_point(spot.rect, nxt)
+        return None
+
+
+def visible_point(rect: tuple[int, int, int, int], covering: tuple[int, int, int, int] | None) -> tuple[int, int]:
+    """A point of `rect` not hidden by the next card of a fan (`covering`)."""
+    x, y, w, h = rect
+    if covering is None or covering[:2] == rect[:2]:
+        return (x + w // 2, y + h // 2)
+    if covering[1] > y:
+        return (x + w // 2, y + max(1, (covering[1] - y) // 2))
+    return (x + max(1, (covering[0] - x) // 2), y + h // 2)

@@ -1,0 +1,119 @@
+"""`--self-test`: play a scripted Klondike game through the real UI, headless.
+
+It opens the menu, starts Klondike from it, then plays a deal the hint engine can win,
+making every move as a person would (posted mouse clicks and drags), and checks that each
+gesture produced exactly the intended move.  Exit code 0 means the app works.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+SETTLE_FRAMES = 400
+DT = 1 / 60
+
+
+class SelfTestFailure(Exception):
+    """The UI did not do what the script expected."""
+
+
+def winnable_seed(limit: int = 500) -> int:
+    """The first seed whose deal the hint engine wins on its own (checked on the engine, no UI)."""
+    from cardtable.games import get_rules
+    from cardtable.games.klondike.hint import hint
+
+    rules = get_rules("klondike")
+    for seed in range(limit):
+        state = rules.new_game(1, {}, seed=seed)
+        for _ in range(400):
+            action = hint(state)
+            if action is None or state.is_over():
+                break
+            state.apply(action)
+        if state.is_over():
+            return seed
+    raise SelfTestFailure("no winnable deal found for the script")
+
+
+def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None = None) -> int:
+    """Run the scripted game; print the outcome; return the exit code."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory(prefix="cardtable-selftest-") as home:
+        os.environ["CARDTABLE_HOME"] = home
+        try:
+            moves = _play(size, Path(screenshots) if screenshots else None)
+        except Exception as exc:  # noqa: BLE001 - any failure is reported through the exit code
+            print(f"self-test FAILED: {exc}", file=sys.stderr)
+            traceback.print_exc()
+            return 1
+    print(f"self-test passed: Klondike won through the UI in {moves} moves")
+    return 0
+
+
+def _play(size: tuple[int, int], shots: Path | None) -> int:
+    import pygame
+
+    from cardtable.core.match import Match, Seat
+    from cardtable.games.klondike.hint import hint
+    from cardtable.storage import autosave_path
+    from cardtable.ui.driver import UIDriver
+    from cardtable.ui.menu import MenuScene
+    from cardtable.ui.table import TableScene
+    from cardtable.ui.window import App
+
+    app = App(size)
+    app.settings.animation_speed = "fast"
+    app.show(MenuScene(app))
+    driver = UIDriver(app)
+    driver.frames(5)
+    if shots:
+        shots.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(shots / "menu.png"))
+    driver.click_widget(app.scene.buttons["game:klondike"])
+    driver.click_widget(app.scene.buttons["new"])
+    if not isinstance(app.scene, TableScene):
+        raise SelfTestFailure("New game in the menu did not open the table")
+
+    seed = winnable_seed()
+    match = Match("klondike", [Seat("human", "You")], {}, seed, autosave_path=autosave_path("klondike"))
+    app.show(TableScene(app, match))
+    driver.frames(3)
+    table = app.scene
+    if shots:
+        pygame.image.save(app.screen, str(shots / "table-start.png"))
+    moves = 0
+    while not match.state.is_over():
+        action = hint(match.state)
+        if action is None:
+            raise SelfTestFailure(f"the script found no move at move {moves}")
+        before = len(match.log)
+        driver.perform(table, action)
+        driver.settle(table)
+        if len(match.log) != before + 1 or match.log[-1].action != action:
+            raise SelfTestFailure(f"move {moves + 1}: the gesture for {action.describe()!r} did not play it "
+                                  f"(message: {table.message!r})")
+        moves += 1
+        if shots and moves == 40:
+            pygame.image.save(app.screen, str(shots / "table-midgame.png"))
+        if moves > 600:
+            raise SelfTestFailure("the scripted game did not finish")
+    if not match.state.result().winners:
+        raise SelfTestFailure("the game ended without a win")
+    driver.frames(30)
+    if shots:
+        pygame.image.save(app.screen, str(shots / "table-celebration.png"))
+    driver.settle(table, limit=5000)
+    if table.result_panel is None:
+        raise SelfTestFailure("no result panel after the win")
+    if shots:
+        pygame.image.save(app.screen, str(shots / "table-won.png"))
+    if autosave_path("klondike").exists():
+        raise SelfTestFailure("a finished game left its autosave behind")
+    app.quit()
+    pygame.quit()
+    return moves

@@ -1,0 +1,753 @@
+"""The generic table: draws a game's zones, turns gestures into actions, animates events.
+
+Everything game-specific comes from the game's `layout.py` (zones, gesture -> action) and
+the rules contract; this scene knows no game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import threading
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.windows import UIConfirmationDialog
+
+from cardtable import stats
+from cardtable.bots import make_bot
+from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.match import Match
+from cardtable.core.zones import GameLayout, Spot, TableLayout, Zone
+from cardtable.resources import asset_path
+from cardtable.storage import ANIMATION_SECONDS
+from cardtable.ui.anim import Animator, Flight, Rect
+from cardtable.ui.celebration import Celebration
+from cardtable.ui.window import App, Scene
+
+BLUE = (70, 150, 255)
+GREEN = (60, 220, 100)
+GOLD = (240, 200, 80)
+DRAG_THRESHOLD = 5
+MESSAGE_SECONDS = 4.0
+HINT_SECONDS = 2.5
+
+
+def load_layout(game_id: str) -> GameLayout:
+    return importlib.import_module(f"cardtable.games.{game_id}.layout").LAYOUT
+
+
+def load_hint(game_id: str) -> Callable[[Any], Action | None] | None:
+    try:
+        return importlib.import_module(f"cardtable.games.{game_id}.hint").hint
+    except ModuleNotFoundError:
+        return None
+
+
+def spot_key(zone: Zone, spot: Spot) -> Hashable:
+    """Cards are followed by identity; an unknown face-down card by its place."""
+    return spot.card if spot.card is not None else ("hidden", zone.id, spot.index)
+
+
+def _overlap(a: Rect, b: Rect) -> int:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0
+
+
+@dataclass
+class Drag:
+    """A press on a card that may become a drag."""
+
+    zone: str
+    index: int | None
+    press: tuple[int, int]
+    spots: list[Spot]  # the cards that move with the pointer (empty for clicks on empty zones)
+    pickable: bool
+    dragging: bool = False
+    offset: tuple[int, int] = (0, 0)
+    targets: dict[str, Action] | None = None
+
+    def rects(self, pos: tuple[int, int]) -> list[Rect]:
+        dx, dy = pos[0] - self.press[0], pos[1] - self.press[1]
+        return [(s.rect[0] + dx, s.rect[1] + dy, s.rect[2], s.rect[3]) for s in self.spots]
+
+
+class TableScene(Scene):
+    """One match on the table."""
+
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game_layout = load_layout(match.game_id)
+        self.hint_fn = load_hint(match.game_id)
+        self.animator = Animator()
+        self.drag: Drag | None = None
+        self.pointer = (0, 0)
+        self.message = ""
+        self.message_error = False
+        self.message_time = 0.0
+        self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
+        self.hint_time = 0.0
+        self.celebration: Celebration | None = None
+        self.result_panel: UIPanel | None = None
+        self.confirm: UIConfirmationDialog | None = None
+        self.pending_confirm: Action | None = None
+        self.buttons: dict[str, UIButton] = {}
+        self.action_buttons: dict[str, Action] = {}
+        self.bot_thread: threading.Thread | None = None
+        self.bot_result: list[Action] = []
+        self.bot_wait = 0.0
+        self.bots = {
+            i: make_bot(match.game_id, seat.kind.split(":", 1)[1], seed=match.seed + i)
+            for i, seat in enumerate(match.seats)
+            if not seat.is_human
+        }
+        self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        self.curtain_for: int | None = None
+        self.game_over_handled = match.state.is_over()
+        self.font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
+        self.bold = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 17)
+        self.layout = self._build_layout()
+        self._build_buttons()
+        self._check_curtain()
+        if match.state.is_over():
+            self.game_over_handled = False
+            self._on_game_over(celebrate=False)
+
+    # ----- derived ---------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.match.state
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.viewer)
+
+    def _build_layout(self) -> TableLayout:
+        w, h = self.app.size
+        return self.game_layout.build(self.view(), w, h)
+
+    @property
+    def human_turn(self) -> bool:
+        turn = self.state.turn
+        return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+
+    @property
+    def animation_seconds(self) -> float:
+        return ANIMATION_SECONDS.get(self.app.settings.animation_speed, 0.25)
+
+    # ----- widgets ---------------------------------------------------------------------------
+    def _build_buttons(self) -> None:
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons = {}
+        self.action_buttons = {}
+        x = 10
+        for name, text, tip in (
+            ("menu", "Menu", "Back to the menu (Esc); the game is kept"),
+            ("new", "New", "Start a new game (N)"),
+            ("undo", "Undo", "Take back your last move (Ctrl+Z)"),
+            ("redo", "Redo", "Play the undone move again (Ctrl+Y)"),
+            ("hint", "Hint", "Show a useful move (H)"),
+        ):
+            self.buttons[name] = UIButton(pygame.Rect(x, 8, 84, 36), text, self.ui, tool_tip_text=tip)
+            x += 92
+        right = self.app.size[0] - 10
+        if self.human_turn:
+            for action in reversed(self.state.legal_actions()):
+                if not self.game_layout.is_button(action):
+                    continue
+                text = action.describe()
+                width = max(110, self.font.size(text)[0] + 30)
+                right -= width
+                name = f"action:{text}"
+                self.buttons[name] = UIButton(pygame.Rect(right, 8, width, 36), text, self.ui)
+                self.action_buttons[name] = action
+                right -= 8
+        self._refresh_button_states()
+
+    def _refresh_button_states(self) -> None:
+        idle = not self.state.is_over()
+        toggles = {
+            "undo": idle and self.match.can_undo(),
+            "redo": idle and self.match.can_redo(),
+            "hint": idle and self.human_turn and self.hint_fn is not None,
+        }
+        for name, enabled in toggles.items():
+            if enabled:
+                self.buttons[name].enable()
+            else:
+                self.buttons[name].disable()
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.animator.clear()
+        self.drag = None
+        self.layout = self._build_layout()
+        self._build_buttons()
+        if self.result_panel is not None:
+            self._show_result_panel()
+        if self.celebration is not None:
+            self.celebration = None
+            self._show_result_panel()
+
+    # ----- messages --------------------------------------------------------------------------
+    def say(self, text: str, error: bool = False) -> None:
+        """Show `text` above the status bar for a few seconds."""
+        self.message = text
+        self.message_error = error
+        self.message_time = MESSAGE_SECONDS
+
+    # ----- playing ---------------------------------------------------------------------------
+    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None) -> bool:
+        """Apply `action` through the match; on IllegalAction show the engine's reason."""
+        old_layout = self.layout
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as exc:
+            self.say(exc.reason, error=True)
+            return False
+        self.hint_marks = []
+        self._after_change(old_layout, events, from_rects or {})
+        return True
+
+    def _after_change(self, old: TableLayout, events: list[Event], from_rects: dict[Hashable, Rect]) -> None:
+        self._check_curtain()
+        self.layout = self._build_layout()
+        self._animate(old, self.layout, events, from_rects)
+        self._build_buttons()
+        for ev in events:
+            if ev.text and ev.kind not in ("win",):
+                self.say(ev.text)
+        if self.state.is_over() and not self.game_over_handled:
+            self._on_game_over(celebrate=True)
+
+    def _animate(
+        self, old: TableLayout, new: TableLayout, events: list[Event], from_rects: dict[Hashable, Rect]
+    ) -> None:
+        duration = self.animation_seconds
+        if duration <= 0:
+            self.animator.clear()
+            return
+        before: dict[Hashable, tuple[Rect, bool]] = {}
+        for zone in old.zones:
+            for spot in zone.spots:
+                before[spot_key(zone, spot)] = (spot.rect, spot.face_up)
+        for key, rect in from_rects.items():
+            if key in before:
+                before[key] = (rect, before[key][1])
+        after: dict[Hashable, tuple[Zone, Spot]] = {}
+        for zone in new.zones:
+            for spot in zone.spots:
+                after[spot_key(zone, spot)] = (zone, spot)
+
+        handled: set[Hashable] = set()
+        move_events = [e for e in events if e.kind == "move"]
+        sequence_gap = duration * 0.45 if len(move_events) > 1 else 0.0
+        delay = 0.0
+        for ev in events:
+            if ev.kind == "move":
+                hidden_slots = self._hidden_spots(new, ev.dst)
+                for j, card in enumerate(ev.cards):
+                    if card in after:
+                        zone, spot = after[card]
+                    elif hidden_slots:
+                        zone, spot = hidden_slots.pop()
+                    else:
+                        continue
+                    key = spot_key(zone, spot)
+                    if card in before:
+                        start, start_up = before[card]
+                    else:
+                        start, start_up = self._zone_top(old, ev.src), False
+                    self.animator.add(Flight(key, spot.card if spot.face_up else None, start, spot.rect,
+                                             start_up, spot.face_up, duration, delay + 0.04 * j))
+                    handled.add(key)
+                delay += sequence_gap
+            elif ev.kind == "flip":
+                for card in ev.cards:
+                    if card in after:
+                        zone, spot = after[card]
+                        self.animator.add(Flight(card, card, spot.rect, spot.rect, False, True,
+                                                 duration * 0.8, delay + duration * 0.5))
+                        handled.add(card)
+        # Anything else that moved (a fan closing up, an undo) slides to its new place.
+        for key, (_zone, spot) in after.items():
+            if key in handled or key not in before:
+                continue
+            start, start_up = before[key]
+            if start != spot.rect or start_up != spot.face_up:
+                self.animator.add(Flight(key, spot.card, start, spot.rect, start_up, spot.face_up, duration * 0.7))
+
+    @staticmethod
+    def _hidden_spots(layout: TableLayout, zone_id: str | None) -> list[tuple[Zone, Spot]]:
+        try:
+            zone = layout.zone(zone_id or "")
+        except KeyError:
+            return []
+        return [(zone, s) for s in zone.spots if s.card is None]
+
+    @staticmethod
+    def _zone_top(layout: TableLayout, zone_id: str | None) -> Rect:
+        try:
+            zone = layout.zone(zone_id or "")
+        except KeyError:
+            return (0, 0, *layout.card_size)
+        return zone.spots[-1].rect if zone.spots else zone.slot
+
+    def undo(self) -> None:
+        old = self.layout
+        if self.match.undo():
+            self._cancel_bot()
+            self.hint_marks = []
+            self._after_change(old, [], {})
+        else:
+            self.say("Nothing to undo.")
+
+    def redo(self) -> None:
+        old = self.layout
+        if self.match.redo():
+            self.hint_marks = []
+            self._after_change(old, [], {})
+        else:
+            self.say("Nothing to redo.")
+
+    def show_hint(self) -> None:
+        if self.hint_fn is None or not self.human_turn:
+            return
+        action = self.hint_fn(self.state)
+        if action is None:
+            self.say("No useful move: undo, or start a new game.")
+            return
+        self.say(f"Hint: {action.describe()}")
+        self.hint_marks = []
+        for zone_id, colour in ((getattr(action, "src", None), GREEN), (getattr(action, "dst", None), BLUE)):
+            if zone_id is None:
+                continue
+            rect = self._hint_rect(zone_id, getattr(action, "count", 1) if colour == GREEN else 1)
+            if rect:
+                self.hint_marks.append((rect, colour))
+        if not self.hint_marks:  # e.g. "deal from the stock": light the zone clicked for it
+            for zone in self.layout.zones:
+                if self.game_layout.click_action(self.view(), [action], zone.id, None) == action:
+                    self.hint_marks.append((self._zone_top(self.layout, zone.id), GREEN))
+                    break
+        self.hint_time = HINT_SECONDS
+
+    def _hint_rect(self, zone_id: str, count: int) -> Rect | None:
+        try:
+            zone = self.layout.zone(zone_id)
+        except KeyError:
+            return None
+        if not zone.spots:
+            return zone.slot
+        return zone.spots[max(0, len(zone.spots) - count)].rect
+
+    def new_game(self) -> None:
+        m = self.match
+        if not m.state.is_over() and m.log:
+            stats.record(m.game_id, won=False, seconds=m.elapsed, score=None)
+        fresh = Match(m.game_id, m.seats, m.options, autosave_path=m.autosave_path)
+        fresh.autosave()
+        self.app.show(TableScene(self.app, fresh))
+
+    def to_menu(self) -> None:
+        from cardtable.ui.menu import MenuScene
+
+        self.app.show(MenuScene(self.app))
+
+    def on_exit(self) -> None:
+        self._cancel_bot()
+        if not self.match.state.is_over() and self.match.log:
+            self.match.autosave()
+
+    # ----- game over -------------------------------------------------------------------------
+    def _on_game_over(self, celebrate: bool) -> None:
+        self.game_over_handled = True
+        result = self.state.result()
+        human_won = any(w in self.humans for w in result.winners)
+        if celebrate and self.humans:
+            score = result.scores[self.humans[0]]
+            stats.record(self.match.game_id, won=human_won, seconds=self.match.elapsed,
+                         score=int(score) if float(score).is_integer() else None)
+        if celebrate and human_won and self.animation_seconds > 0:
+            self._start_celebration()
+        else:
+            self._show_result_panel()
+
+    def _start_celebration(self) -> None:
+        launches = []
+        cw, ch = self.layout.card_size
+        zones = [z for z in self.layout.zones if z.spots and z.spots[-1].card is not None]
+        # Top cards first, round-robin over the piles, as the classic cascade does.
+        columns = [list(z.spots) for z in zones]
+        while any(columns):
+            for col in columns:
+                if col:
+                    spot = col.pop()
+                    launches.append((self.app.art.face(spot.card, (cw, ch)), (spot.rect[0], spot.rect[1])))
+        self.celebration = Celebration(self.app.size, launches, seed=self.match.seed)
+
+    def _show_result_panel(self) -> None:
+        if self.result_panel is not None:
+            self.result_panel.kill()
+        result = self.state.result()
+        w, h = 460, 300
+        sw, sh = self.app.size
+        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=self.ui)
+        won = any(x in self.humans for x in result.winners)
+        title = "You won!" if won else "Game over"
+        UILabel(pygame.Rect(20, 14, w - 40, 40), title, self.ui, container=panel, object_id="#heading")
+        lines = [result.summary, f"Time {stats.format_time(self.match.elapsed)}"]
+        lines += stats.load(self.match.game_id).lines()
+        for i, line in enumerate(lines):
+            UILabel(pygame.Rect(20, 60 + i * 30, w - 40, 28), line, self.ui, container=panel)
+        self.buttons["result_new"] = UIButton(pygame.Rect(40, h - 62, 170, 40), "New game", self.ui, container=panel)
+        self.buttons["result_menu"] = UIButton(pygame.Rect(w - 210, h - 62, 170, 40), "Menu", self.ui,
+                                               container=panel)
+        self.result_panel = panel
+
+    # ----- pass-and-play and bots -----------------------------------------------------------
+    def _check_curtain(self) -> None:
+        turn = self.state.turn
+        if turn is None or len(self.humans) < 2:
+            if turn is not None and self.match.seats[turn].is_human:
+                self.viewer = turn
+            return
+        if self.match.seats[turn].is_human and turn != self.viewer:
+            self.curtain_for = turn
+
+    def lift_curtain(self) -> None:
+        if self.curtain_for is not None:
+            self.viewer = self.curtain_for
+            self.curtain_for = None
+            self.layout = self._build_layout()
+            self.animator.clear()
+            self._build_buttons()
+
+    def _cancel_bot(self) -> None:
+        self.bot_thread = None
+        self.bot_result = []
+        self.bot_wait = 0.0
+
+    def _run_bots(self, dt: float) -> None:
+        turn = self.state.turn
+        if turn is None or turn not in self.bots or self.animator.busy:
+            return
+        if self.bot_thread is None:
+            self.bot_wait += dt
+            if self.bot_wait < self.app.settings.bot_delay:
+                return
+            seed = self.match.seed * 1000 + len(self.match.log)
+            sample = self.state.determinize(turn, random.Random(seed))
+            bot = self.bots[turn]
+            out = self.bot_result
+
+            def think() -> None:
+                out.append(bot.choose(sample, turn))
+
+            self.bot_thread = threading.Thread(target=think, daemon=True)
+            self.bot_thread.start()
+            return
+        if self.bot_result:
+            action = self.bot_result[0]
+            self._cancel_bot()
+            if not self.play(action):  # a bot's illegal choice is a bug: fall back to any legal move
+                self.play(self.state.legal_actions()[0])
+
+    # ----- input -----------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            action, self.pending_confirm, self.confirm = self.pending_confirm, None, None
+            if action is not None:
+                self.play(action)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self._release(event.pos)
+
+    def _button(self, element: Any) -> None:
+        name = next((n for n, b in self.buttons.items() if b is element), None)
+        if name is None:
+            return
+        if name == "menu" or name == "result_menu":
+            self.to_menu()
+        elif name == "new" or name == "result_new":
+            self.new_game()
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.show_hint()
+        elif name in self.action_buttons and self.human_turn:
+            action = self.action_buttons[name]
+            question = self.game_layout.confirm_text(action)
+            if question:
+                self.pending_confirm = action
+                w, h = 360, 200
+                sw, sh = self.app.size
+                self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
+                                                    self.ui, action_long_desc=question, window_title="Are you sure?")
+            else:
+                self.play(action)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
+            self.redo()
+        elif event.key == pygame.K_z and ctrl:
+            self.undo()
+        elif event.key == pygame.K_y and ctrl:
+            self.redo()
+        elif event.key == pygame.K_h and not ctrl:
+            self.show_hint()
+        elif event.key == pygame.K_n and not ctrl:
+            self.new_game()
+        elif event.key == pygame.K_ESCAPE:
+            if self.drag is not None:
+                self._cancel_drag()
+            else:
+                self.to_menu()
+        elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.curtain_for is not None:
+            self.lift_curtain()
+
+    def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
+        """The zone and card under `pos` (topmost first); index None for an empty slot."""
+        for zone in reversed(self.layout.zones):
+            for spot in reversed(zone.spots):
+                if pygame.Rect(spot.rect).collidepoint(pos):
+                    return zone.id, spot.index
+        for zone in reversed(self.layout.zones):
+            if pygame.Rect(zone.slot).collidepoint(pos):
+                return zone.id, None
+        return None
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        if self.curtain_for is not None:
+            self.lift_curtain()
+            return
+        if self.celebration is not None:
+            self.celebration = None
+            self._show_result_panel()
+            return
+        if not self.human_turn or self.result_panel is not None:
+            return
+        if self.animator.busy:
+            self._finish_animations()
+        found = self.hit(pos)
+        if found is None:
+            return
+        zone_id, index = found
+        view = self.view()
+        zone = self.layout.zone(zone_id)
+        pickable = index is not None and self.game_layout.can_pick(view, zone_id, index)
+        spots = [s for s in zone.spots if index is not None and s.index >= index] if pickable else []
+        if zone.kind != "fan" and pickable:
+            spots = spots[:1] if zone.kind in ("stack", "pile") else spots
+        self.drag = Drag(zone_id, index, pos, spots, pickable)
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        self.pointer = pos
+        d = self.drag
+        if d is None or not d.pickable:
+            return
+        if not d.dragging and (abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD):
+            d.dragging = True
+            d.targets = self._targets(d)
+
+    def _targets(self, d: Drag) -> dict[str, Action]:
+        view = self.view()
+        legal = self.state.legal_actions()
+        out = {}
+        for zone in self.layout.zones:
+            action = self.game_layout.drop_action(view, d.zone, d.index or 0, zone.id)
+            if action is not None and action in legal:
+                out[zone.id] = action
+        return out
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        d, self.drag = self.drag, None
+        self.pointer = pos
+        if d is None:
+            return
+        if not d.dragging:
+            self._click(d)
+            return
+        rects = d.rects(pos)
+        head = rects[0]
+        best: tuple[int, int, str] | None = None
+        for zone in self.layout.zones:
+            if zone.id == d.zone:
+                continue
+            area = _overlap(head, self._drop_area(zone))
+            if area <= 0:
+                continue
+            legal_first = 1 if d.targets and zone.id in d.targets else 0
+            candidate = (legal_first, area, zone.id)
+            if best is None or candidate > best:
+                best = candidate
+        action = None
+        if best is not None:
+            action = self.game_layout.drop_action(self.view(), d.zone, d.index or 0, best[2])
+        from_rects = {spot_key(self.layout.zone(d.zone), s): r for s, r in zip(d.spots, rects, strict=True)}
+        if action is None or not self.play(action, from_rects):
+            self._fly_home(d, rects)
+
+    def _drop_area(self, zone: Zone) -> Rect:
+        if zone.kind == "fan":
+            return zone.bounds()
+        return zone.spots[-1].rect if zone.spots else zone.slot
+
+    def _fly_home(self, d: Drag, rects: list[Rect]) -> None:
+        duration = self.animation_seconds
+        zone = self.layout.zone(d.zone)
+        for spot, rect in zip(d.spots, rects, strict=True):
+            self.animator.add(Flight(spot_key(zone, spot), spot.card, rect, spot.rect, spot.face_up, spot.face_up,
+                                     duration))
+
+    def _cancel_drag(self) -> None:
+        if self.drag is not None and self.drag.dragging:
+            self._fly_home(self.drag, self.drag.rects(self.pointer))
+        self.drag = None
+
+    def _click(self, d: Drag) -> None:
+        view = self.view()
+        action = self.game_layout.click_action(view, self.state.legal_actions(), d.zone, d.index)
+        if action is None:
+            if d.pickable:
+                self.say("That card has nowhere to go.", error=True)
+            return
+        self.play(action)
+
+    def _finish_animations(self) -> None:
+        self.animator.clear()
+
+    # ----- frame -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        if self.message_time > 0:
+            self.message_time -= dt
+        if self.hint_time > 0:
+            self.hint_time -= dt
+            if self.hint_time <= 0:
+                self.hint_marks = []
+        if not self.state.is_over() and self.curtain_for is None:
+            self.match.elapsed += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.celebration = None
+                self._show_result_panel()
+        self._run_bots(dt)
+
+    @property
+    def settled(self) -> bool:
+        """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
+        return not self.animator.busy and self.celebration is None and self.bot_thread is None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        size = self.layout.card_size
+        back = self.app.settings.card_back
+        flying = self.animator.flying()
+        dragged = {spot_key(self.layout.zone(self.drag.zone), s) for s in self.drag.spots} \
+            if self.drag is not None and self.drag.dragging else set()
+        for zone in self.layout.zones:
+            surface.blit(art.slot(size, zone.label), zone.slot[:2])
+            for spot in zone.spots:
+                key = spot_key(zone, spot)
+                if key in flying or key in dragged:
+                    continue
+                self._blit_card(surface, spot.card, spot.face_up, spot.rect, back)
+        if self.drag is not None and self.drag.dragging:
+            targets = self.drag.targets or {}
+            for zone_id in targets:
+                zone = self.layout.zone(zone_id)
+                self._outline(surface, zone.spots[-1].rect if zone.spots else zone.slot, BLUE)
+        for rect, colour in self.hint_marks:
+            self._outline(surface, rect, colour)
+        for flight in self.animator.ordered():
+            rect, face_up, squash = flight.frame()
+            if squash < 1.0:
+                w = max(1, int(rect[2] * squash))
+                rect = (rect[0] + (rect[2] - w) // 2, rect[1], w, rect[3])
+            self._blit_card(surface, flight.card, face_up, rect, back)
+        if self.drag is not None and self.drag.dragging:
+            rects = self.drag.rects(self.pointer)
+            self._outline(surface, rects[0], GREEN)
+            for spot, rect in zip(self.drag.spots, rects, strict=True):
+                self._blit_card(surface, spot.card, spot.face_up, rect, back)
+        self._draw_status(surface)
+        if self.celebration is not None:
+            self.celebration.draw(surface)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the widgets: the pass-and-play curtain."""
+        if self.curtain_for is None:
+            return
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((8, 30, 18, 250))
+        surface.blit(shade, (0, 0))
+        name = self.match.seats[self.curtain_for].name
+        big = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 44)
+        text = big.render(f"Pass to {name}", True, GOLD)
+        sub = self.font.render("Click anywhere when only they can see the screen.", True, (230, 230, 220))
+        cx, cy = surface.get_width() // 2, surface.get_height() // 2
+        surface.blit(text, text.get_rect(center=(cx, cy - 20)))
+        surface.blit(sub, sub.get_rect(center=(cx, cy + 30)))
+
+    def _blit_card(self, surface: pygame.Surface, card: Any, face_up: bool, rect: Rect, back: str) -> None:
+        size = (rect[2], rect[3])
+        if size != self.layout.card_size:
+            image = pygame.transform.smoothscale(self._card_image(card, face_up, self.layout.card_size, back), size)
+        else:
+            image = self._card_image(card, face_up, size, back)
+        surface.blit(image, rect[:2])
+
+    def _card_image(self, card: Any, face_up: bool, size: tuple[int, int], back: str) -> pygame.Surface:
+        if face_up and card is not None:
+            return self.app.art.face(card, size)
+        return self.app.art.back(back, size)
+
+    def _outline(self, surface: pygame.Surface, rect: Rect, colour: tuple[int, int, int]) -> None:
+        width = 3
+        image = self.app.art.outline((rect[2], rect[3]), colour, width)
+        surface.blit(image, (rect[0] - width, rect[1] - width))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        sw, sh = surface.get_size()
+        bar = pygame.Rect(0, sh - 30, sw, 30)
+        pygame.draw.rect(surface, (10, 48, 28), bar)
+        pygame.draw.line(surface, (201, 167, 74), bar.topleft, bar.topright, 1)
+        status = self.layout.info.get("status", "")
+        turn = self.state.turn
+        if turn is not None and len(self.match.seats) > 1:
+            who = self.match.seats[turn].name
+            status = f"{who} to play \u00b7 {status}"
+            if turn in self.bots:
+                status = f"{who} is thinking\u2026 \u00b7 " + self.layout.info.get("status", "")
+        text = self.font.render(status, True, (235, 235, 225))
+        surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
+        clock = self.bold.render(stats.format_time(self.match.elapsed), True, GOLD)
+        surface.blit(clock, (sw - clock.get_width() - 14, bar.y + (bar.h - clock.get_height()) // 2))
+        if self.message_time > 0 and self.message:
+            colour = (255, 190, 180) if self.message_error else (250, 240, 200)
+            msg = self.bold.render(self.message, True, colour)
+            box = msg.get_rect(midbottom=(sw // 2, bar.y - 10)).inflate(24, 12)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill((90, 20, 20, 215) if self.message_error else (10, 40, 24, 215))
+            surface.blit(panel, box.topleft)
+            pygame.draw.rect(surface, colour, box, 1, border_radius=6)
+            surface.blit(msg, msg.get_rect(center=box.center))

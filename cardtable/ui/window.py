@@ -1,0 +1,187 @@
+"""The window, the main loop and the scene manager."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from cardtable.resources import asset_path
+from cardtable.storage import Settings, log_dir
+from cardtable.ui.cardart import CardArt
+
+TITLE = "cardtable"
+MIN_SIZE = (800, 560)
+FELT = (22, 92, 52)
+
+log = logging.getLogger("cardtable")
+
+
+def load_theme() -> dict[str, Any]:
+    """The pygame-gui theme from assets/, with font paths made absolute (works frozen too)."""
+    theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+    for block in theme.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if font:
+            for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
+                if key in font:
+                    font[key] = str(asset_path(*font[key].split("/")))
+    return theme
+
+
+class Scene:
+    """One screen of the app.  Subclasses override the hooks they need."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.ui = app.make_ui_manager()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """An input event (pygame-gui has already seen it)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw everything below the widgets."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """The window changed size; rebuild what depends on it."""
+
+    def on_exit(self) -> None:
+        """The scene is being replaced or the app is closing."""
+
+
+class App:
+    """The window and its loop; owns settings, card art and the current scene."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 800)) -> None:
+        pygame.init()
+        pygame.display.set_caption(TITLE)
+        self.settings = Settings.load()
+        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        self.screen = self._open_window()
+        self._set_icon()
+        self.clock = pygame.time.Clock()
+        self.art = CardArt()
+        self.theme = load_theme()
+        self.scene: Scene | None = None
+        self.running = True
+        self.frame = 0
+        self.after_frame: list[Callable[[], None]] = []
+        _setup_logging()
+
+    # ----- window ---------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+
+    def _set_icon(self) -> None:
+        path = asset_path("icon.png")
+        if path.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(path)))
+            except pygame.error:
+                pass
+
+    def apply_fullscreen(self) -> None:
+        """Switch between fullscreen and a window after the setting changed."""
+        self.screen = self._open_window()
+        self._resized(self.screen.get_size())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def make_ui_manager(self) -> pygame_gui.UIManager:
+        return pygame_gui.UIManager(self.size, self.theme)
+
+    # ----- scenes ---------------------------------------------------------------------------
+    def show(self, scene: Scene) -> None:
+        """Replace the current scene."""
+        if self.scene is not None:
+            self.scene.on_exit()
+        self.scene = scene
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----- loop -----------------------------------------------------------------------------
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.art.clear()
+        if self.scene is not None:
+            self.scene.ui.set_window_resolution(size)
+            self.scene.on_resize(size)
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw.  `dt` overrides the clock (tests)."""
+        elapsed = self.clock.tick(60) / 1000.0
+        if dt is None:
+            dt = min(elapsed, 0.1)
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        scene = self.scene
+        if scene is None:
+            return
+        scene.ui.update(dt)
+        scene.update(dt)
+        self.screen.fill(FELT)
+        scene.draw(self.screen)
+        scene.ui.draw_ui(self.screen)
+        if hasattr(scene, "draw_overlay"):
+            scene.draw_overlay(self.screen)
+        pygame.display.flip()
+        self.frame += 1
+        callbacks, self.after_frame = self.after_frame, []
+        for cb in callbacks:
+            cb()
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            if self.scene is not None:
+                self.scene.on_exit()
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
+            self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
+            if self.windowed_size != (event.w, event.h):
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            else:
+                self.screen = pygame.display.get_surface()
+            self._resized(self.screen.get_size())
+            return
+        scene = self.scene
+        if scene is None:
+            return
+        consumed = scene.ui.process_events(event)
+        if not consumed or event.type == pygame_gui.UI_BUTTON_PRESSED:
+            scene.handle_event(event)
+
+    def run(self, max_frames: int | None = None) -> None:
+        """The main loop, until Quit (or `max_frames`)."""
+        try:
+            while self.running and (max_frames is None or self.frame < max_frames):
+                self.step()
+        finally:
+            pygame.quit()
+
+
+def _setup_logging() -> None:
+    if log.handlers:
+        return
+    try:
+        directory = log_dir()
+        directory.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.FileHandler(directory / "cardtable.log", encoding="utf-8")
+    except OSError:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
