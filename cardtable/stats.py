@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields
 
 from cardtable.storage import data_dir, read_json, write_json_atomic
@@ -70,11 +71,18 @@ def load_all() -> dict[str, GameStats]:
     names = {f.name for f in fields(GameStats)}
     for game_id, record in data.items():
         if isinstance(record, dict):
-            try:
-                out[game_id] = GameStats(**{k: v for k, v in record.items() if k in names})
-            except TypeError:
-                continue
+            # a field of the wrong type (hand-edited file) falls back to its default rather than crash `record`
+            out[game_id] = GameStats(**{k: v for k, v in record.items() if k in names and _fits(k, v)})
     return out
+
+
+def _fits(name: str, value: object) -> bool:
+    """Whether a stored value has the type of its GameStats field (bool is not taken for an int)."""
+    if name == "best_time":
+        return value is None or (type(value) in (int, float) and math.isfinite(value) and value >= 0)
+    if name == "best_score":
+        return value is None or type(value) is int
+    return type(value) is int and value >= 0
 
 
 def load(game_id: str) -> GameStats:

@@ -7,6 +7,7 @@ log produces, never stored.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,25 +161,35 @@ class Match:
     def _from_json(cls, data: Any, autosave_path: Path | None) -> Match:
         if not isinstance(data, dict):
             raise SaveError("The saved game is damaged: it is not a saved game.")
-        if data.get("format") != SAVE_FORMAT:
+        # type(...) is int: bool is an int subclass (True == 1), and a tampered file must not swap them.
+        if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
             raise SaveError(f"The saved game has format {data.get('format')!r}; this version reads {SAVE_FORMAT}.")
-        rules = get_rules(str(data["game"]))
-        if data.get("rules_version") != rules.version:
+        missing = [k for k in ("game", "players", "options", "seed", "seats", "actions") if k not in data]
+        if missing:
+            raise ValueError(f"it lacks {', '.join(missing)}")
+        try:
+            rules = get_rules(str(data["game"]))
+        except KeyError as exc:
+            raise ValueError(exc.args[0]) from None  # a KeyError's str() would wrap the message in quotes
+        if type(data.get("rules_version")) is not int or data["rules_version"] != rules.version:
             raise SaveError(
                 f"The saved game was made with {rules.title} rules version {data.get('rules_version')!r};"
                 f" this version has {rules.version}."
             )
         seats_data = data["seats"]
-        if not isinstance(seats_data, list) or len(seats_data) != data["players"]:
+        players = data["players"]
+        if not isinstance(seats_data, list) or type(players) is not int or len(seats_data) != players:
             raise ValueError("the seats do not match the number of players")
         seats = []
         for s in seats_data:
-            if s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+            if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
                 raise ValueError(f"bad seat {s!r}")
             seats.append(Seat(s["kind"], s["name"]))
         seed = data["seed"]
         if type(seed) is not int:
             raise ValueError(f"bad seed {seed!r}")
+        if not isinstance(data["options"], dict):
+            raise ValueError(f"bad options {data['options']!r}")
         match = cls(rules.id, seats, data["options"], seed, autosave_path=None)
         entries = data["actions"]
         if not isinstance(entries, list):
@@ -188,15 +199,16 @@ class Match:
                 raise ValueError(f"log entry {n} is malformed")
             seat, action_data = item
             action = rules.action_from_json(action_data)
-            if seat != match.state.turn:
-                raise ValueError(f"log entry {n} is played by seat {seat}, but it was seat {match.state.turn}'s turn")
+            if type(seat) is not int or seat != match.state.turn:
+                raise ValueError(f"log entry {n} is played by seat {seat!r}, but it was seat {match.state.turn}'s turn")
             try:
                 match.state.apply(action)
             except IllegalAction as exc:
                 raise SaveError(f"The saved game is damaged: move {n} is not legal ({exc.reason})") from exc
             match.log.append(LogEntry(seat, action))
         elapsed = data.get("elapsed", 0.0)
-        match.elapsed = float(elapsed) if isinstance(elapsed, (int, float)) and elapsed >= 0 else 0.0
+        valid = type(elapsed) in (int, float) and math.isfinite(elapsed) and elapsed >= 0  # not bool, inf, nan
+        match.elapsed = float(elapsed) if valid else 0.0
         match.autosave_path = autosave_path
         return match
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from dataclasses import dataclass
 
 import pygame
@@ -23,8 +24,11 @@ class _Bouncer:
 class Celebration:
     """Launches the given card images one after another; `done` when all have left the screen."""
 
-    def __init__(self, size: tuple[int, int], launches: list[tuple[pygame.Surface, tuple[int, int]]], seed: int = 0):
+    def __init__(
+        self, size: tuple[int, int], launches: list[tuple[Hashable, pygame.Surface, tuple[int, int]]], seed: int = 0
+    ) -> None:
         self.size = size
+        self.launched: set[Hashable] = set()  # cards that have left their pile
         self.trail = pygame.Surface(size, pygame.SRCALPHA)
         self.pending = list(launches)
         self.active: list[_Bouncer] = []
@@ -40,7 +44,8 @@ class Celebration:
         self.clock += dt
         while self.pending and self.clock >= LAUNCH_GAP:
             self.clock -= LAUNCH_GAP
-            image, (x, y) = self.pending.pop(0)
+            key, image, (x, y) = self.pending.pop(0)
+            self.launched.add(key)
             speed = self.rng.uniform(180, 420) * self.scale
             vx = speed if self.rng.random() < 0.5 else -speed
             self.active.append(_Bouncer(image, x, y, vx, -self.rng.uniform(0, 500) * self.scale))

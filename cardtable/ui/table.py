@@ -389,7 +389,7 @@ class TableScene(Scene):
             for col in columns:
                 if col:
                     spot = col.pop()
-                    launches.append((self.app.art.face(spot.card, (cw, ch)), (spot.rect[0], spot.rect[1])))
+                    launches.append((spot.card, self.app.art.face(spot.card, (cw, ch)), (spot.rect[0], spot.rect[1])))
         self.celebration = Celebration(self.app.size, launches, seed=self.match.seed)
 
     def _show_result_panel(self) -> None:
@@ -498,11 +498,16 @@ class TableScene(Scene):
                 w, h = 360, 200
                 sw, sh = self.app.size
                 self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
-                                                    self.ui, action_long_desc=question, window_title="Are you sure?")
+                                                    self.ui, window_title="Are you sure?")
             else:
                 self.play(action)
 
     def _key(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None and self.confirm.alive():  # a question is open: keys wait for the answer
+            if event.key == pygame.K_ESCAPE:
+                self.confirm.kill()
+                self.confirm = self.pending_confirm = None
+            return
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
             self.redo()
@@ -662,6 +667,8 @@ class TableScene(Scene):
         size = self.layout.card_size
         back = self.app.settings.card_back
         flying = self.animator.flying()
+        if self.celebration is not None:
+            flying |= self.celebration.launched
         dragged = {spot_key(self.layout.zone(self.drag.zone), s) for s in self.drag.spots} \
             if self.drag is not None and self.drag.dragging else set()
         for zone in self.layout.zones:

@@ -43,10 +43,11 @@ OPTION_SETS = [
 ]
 PROBE_ZONES = ("stock", "waste", *TABLEAU, *FOUNDATIONS, "t7", "f4", "")
 
-# legal_actions() costs about a millisecond, so the budget (~20 s for this file) allows ~15 000 checked steps.
-GAMES = 56
+# A checked step costs about half a millisecond (legal_actions() dominates), so the budget (~20 s for this
+# file) allows some 25 000 checked steps.
+GAMES = 80
 MAX_ACTIONS = 300
-KNOWN_WINS = (5000, 5006, 5016)
+KNOWN_WINS = (5001, 5006, 5016)
 
 
 # ----- observation -----------------------------------------------------------------------------
@@ -369,7 +370,7 @@ def _wins_unchecked(seed: int, options: dict[str, Any]) -> bool:
 @given(
     seed=st.integers(min_value=0, max_value=2**31 - 1),
     options=st.sampled_from(OPTION_SETS),
-    picks=st.lists(st.integers(min_value=0, max_value=10**6), max_size=200),
+    picks=st.lists(st.integers(min_value=0, max_value=10**6), min_size=30, max_size=200),
 )
 def test_invariants_hold_for_any_seed_and_action_sequence(seed: int, options: dict, picks: list[int]) -> None:
     playout(seed, options, picks)

@@ -228,26 +228,40 @@ class KlondikeState(State):
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
             return []
-        candidates: list[Action] = []
+        legal: list[Action] = []
         if self.stock:
-            candidates.append(Draw())
-        else:
-            candidates.append(Recycle())
+            legal.append(Draw())
+        elif self.reason(Recycle()) is None:
+            legal.append(Recycle())
         if self.can_auto_finish():
-            candidates.append(AutoFinish())
-        sources: list[tuple[str, int]] = []
+            legal.append(AutoFinish())
+        # Movable heads: (zone, count, card).  Only the top card of the waste or a foundation moves.
+        heads: list[tuple[str, int, Card]] = []
         if self.waste:
-            sources.append(("waste", 1))
+            heads.append(("waste", 1, self.waste[-1]))
         for i, pile in enumerate(self.tableau):
-            for count in range(1, len(pile) - self.down[i] + 1):
-                sources.append((TABLEAU[i], count))
-        for i, f in enumerate(self.foundations):
-            if f:
-                sources.append((FOUNDATIONS[i], 1))
-        for src, count in sources:
-            for dst in FOUNDATIONS + TABLEAU:
-                candidates.append(Move(src, dst, count))
-        legal = [a for a in candidates if self.reason(a) is None]
+            n = len(pile)
+            for k in range(self.down[i], n):
+                heads.append((TABLEAU[i], n - k, pile[k]))
+        tops = [(FOUNDATIONS[i], 1, f[-1]) for i, f in enumerate(self.foundations) if f]
+        for src, count, card in heads:
+            if count != 1:
+                continue
+            for j, f in enumerate(self.foundations):
+                if (card.rank == ACE and not f) or (f and f[-1].suit == card.suit and f[-1].rank + 1 == card.rank):
+                    legal.append(Move(src, FOUNDATIONS[j], 1))
+        for j, pile in enumerate(self.tableau):
+            dst = TABLEAU[j]
+            top = pile[-1] if pile else None
+            for src, count, card in heads + tops:
+                if src == dst:
+                    continue
+                if top is None:
+                    ok = card.rank == KING
+                else:
+                    ok = card.rank == top.rank - 1 and card.colour != top.colour
+                if ok:
+                    legal.append(Move(src, dst, count))
         legal.append(Resign())
         return legal
 

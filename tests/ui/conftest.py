@@ -1,0 +1,43 @@
+"""Shared fixtures for the headless UI tests (SDL dummy drivers, a private CARDTABLE_HOME)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+TABLE_WINDOW = (1280, 800)
+
+
+class NoWaitClock:
+    """Stands in for `App.clock`: tests pass `dt` to `app.step`, so the 60 fps cap would only make them slow."""
+
+    def tick(self, framerate: int = 0) -> int:
+        return 16
+
+
+@pytest.fixture
+def table_home(tmp_path, monkeypatch):
+    """Dummy video/audio drivers and CARDTABLE_HOME in a fresh temporary folder."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
+def table_speed() -> str:
+    """The animation speed for `table_app`; override with `@pytest.mark.parametrize("table_speed", ["fast"])`."""
+    return "instant"
+
+
+@pytest.fixture
+def table_app(table_home, table_speed):
+    """A headless 1280x800 App with the requested animation speed (instant unless a test asks otherwise)."""
+    from cardtable.ui.window import App
+
+    app = App(TABLE_WINDOW)
+    app.settings.animation_speed = table_speed
+    app.clock = NoWaitClock()
+    yield app
+    pygame.event.clear()
+    pygame.quit()
