@@ -35,6 +35,7 @@ GOLD = (240, 200, 80)
 DRAG_THRESHOLD = 5
 MESSAGE_SECONDS = 4.0
 HINT_SECONDS = 2.5
+DOUBLE_CLICK_SECONDS = 0.4
 
 
 def load_layout(game_id: str) -> GameLayout:
@@ -88,6 +89,8 @@ class TableScene(Scene):
         self.animator = Animator()
         self.drag: Drag | None = None
         self.pointer = (0, 0)
+        self.clock = 0.0  # seconds since the scene opened (for double clicks)
+        self.last_click: tuple[float, tuple[int, int]] | None = None
         self.message = ""
         self.message_error = False
         self.message_time = 0.0
@@ -566,11 +569,11 @@ class TableScene(Scene):
     def _motion(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
         d = self.drag
-        if d is None or not d.pickable:
+        if d is None or d.dragging:
             return
-        if not d.dragging and (abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD):
-            d.dragging = True
-            d.targets = self._targets(d)
+        if abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD:
+            d.dragging = True  # a press that travels is never a click, even on something that cannot move
+            d.targets = self._targets(d) if d.pickable else {}
 
     def _targets(self, d: Drag) -> dict[str, Action]:
         view = self.view()
@@ -589,6 +592,8 @@ class TableScene(Scene):
             return
         if not d.dragging:
             self._click(d)
+            return
+        if not d.pickable:
             return
         rects = d.rects(pos)
         head = rects[0]
@@ -628,6 +633,14 @@ class TableScene(Scene):
         self.drag = None
 
     def _click(self, d: Drag) -> None:
+        # The second click of a double click on a card just sent away is the same request, not a new one
+        # (clicks on the stock and other unpickable things repeat freely).
+        last = self.last_click
+        self.last_click = (self.clock, d.press) if d.pickable else None
+        if last is not None and self.clock - last[0] < DOUBLE_CLICK_SECONDS and \
+                abs(last[1][0] - d.press[0]) <= DRAG_THRESHOLD and abs(last[1][1] - d.press[1]) <= DRAG_THRESHOLD:
+            self.last_click = None
+            return
         view = self.view()
         action = self.game_layout.click_action(view, self.state.legal_actions(), d.zone, d.index)
         if action is None:
@@ -641,6 +654,7 @@ class TableScene(Scene):
 
     # ----- frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.clock += dt
         self.animator.update(dt)
         if self.message_time > 0:
             self.message_time -= dt
@@ -691,7 +705,7 @@ class TableScene(Scene):
                 w = max(1, int(rect[2] * squash))
                 rect = (rect[0] + (rect[2] - w) // 2, rect[1], w, rect[3])
             self._blit_card(surface, flight.card, face_up, rect, back)
-        if self.drag is not None and self.drag.dragging:
+        if self.drag is not None and self.drag.dragging and self.drag.spots:
             rects = self.drag.rects(self.pointer)
             self._outline(surface, rects[0], GREEN)
             for spot, rect in zip(self.drag.spots, rects, strict=True):

@@ -151,10 +151,10 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
-            if self.windowed_size != (event.w, event.h):
-                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-            else:
-                self.screen = pygame.display.get_surface()
+            surface = pygame.display.get_surface()
+            if surface is None or surface.get_size() != self.windowed_size:
+                surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.screen = surface
             self._resized(self.screen.get_size())
             return
         scene = self.scene

@@ -615,9 +615,29 @@ def test_a_double_click_plays_one_move(table_app, tmp_path):
         driver.frames(2)
         driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         driver.frames(2)
-    if len(match.log) == 2:
-        pytest.xfail("known bug: the second click of a double click plays the card exposed by the first")
     assert [e.action for e in match.log] == [Move("t6", "f0", 1)]
+
+
+def test_quick_clicks_on_the_stock_each_deal(table_app, tmp_path):
+    match = klondike(tmp_path)
+    table, driver = open_table(table_app, match)
+    zone = table.layout.zone("stock")
+    pos = (zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2)
+    for _ in range(2):
+        driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        driver.frames(2)
+        driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        driver.frames(2)
+    assert [type(e.action).__name__ for e in match.log] == ["Draw", "Draw"]
+
+
+def test_a_press_on_the_stock_that_travels_is_not_a_click(table_app, tmp_path):
+    match = klondike(tmp_path)
+    table, driver = open_table(table_app, match)
+    zone = table.layout.zone("stock")
+    start = (zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2)
+    driver.drag(start, (start[0] + 300, start[1] + 300))
+    assert match.log == []
 
 
 # --------------------------------------------------------------------------- window size, restart
