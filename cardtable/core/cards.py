@@ -22,7 +22,7 @@ RANKS: tuple[int, ...] = tuple(range(1, 14))
 RANK_LABELS: dict[int, str] = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"} | {
     r: str(r) for r in range(2, 10)
 }
-_LABEL_TO_RANK: dict[str, int] = {label: rank for rank, label in RANK_LABELS.items()} | {"T": 10}
+_LABEL_TO_RANK: dict[str, int] = {label: rank for rank, label in RANK_LABELS.items()}
 JOKER_SUIT = "J"
 
 
@@ -78,9 +78,16 @@ class Card(NamedTuple):
 
     @classmethod
     def from_code(cls, code: str) -> Card:
-        """Inverse of `code`; raises ValueError on anything malformed."""
+        """Inverse of `code`; raises ValueError on anything malformed or not in canonical form."""
         if not isinstance(code, str) or not code:
             raise ValueError(f"not a card code: {code!r}")
+        card = cls._parse(code)
+        if card.code != code:  # one card, one spelling: "QH#0", " 5:S" and the like are refused
+            raise ValueError(f"not a card code: {code!r}")
+        return card
+
+    @classmethod
+    def _parse(cls, code: str) -> Card:
         base, _, copy_text = code.partition("#")
         copy = 0
         if "#" in code:  # a trailing "#" with no copy number is malformed too

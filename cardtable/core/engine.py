@@ -203,7 +203,8 @@ class Rules(ABC):
             opt = known.get(name)
             if opt is None:
                 raise ValueError(f"unknown option {name!r} for {self.id}")
-            if value not in opt.choices:
+            # Compare types too: True == 1, but a tampered file must not slip a bool in for a number.
+            if not any(value == c and type(value) is type(c) for c in opt.choices):
                 raise ValueError(
                     f"option {name!r} of {self.id} cannot be {value!r}; choose from {list(opt.choices)}"
                 )

@@ -52,7 +52,10 @@ class Zone:
 
 @dataclass
 class TableLayout:
-    """Everything the table draws for one view at one window size."""
+    """Everything the table draws for one view at one window size.
+
+    `info` carries extras: "status" (status bar text), "deal_from" (the zone a new deal flies out of).
+    """
 
     zones: list[Zone]
     card_size: tuple[int, int]

@@ -119,6 +119,8 @@ class TableScene(Scene):
         self.layout = self._build_layout()
         self._build_buttons()
         self._check_curtain()
+        if not match.log and not match.state.is_over():
+            self._animate_deal()
         if match.state.is_over():
             self.game_over_handled = False
             self._on_game_over(celebrate=False)
@@ -285,6 +287,21 @@ class TableScene(Scene):
             start, start_up = before[key]
             if start != spot.rect or start_up != spot.face_up:
                 self.animator.add(Flight(key, spot.card, start, spot.rect, start_up, spot.face_up, duration * 0.7))
+
+    def _animate_deal(self) -> None:
+        """Cards fly from the layout's `deal_from` zone to their places, round by round, then turn up."""
+        source = self.layout.info.get("deal_from")
+        duration = self.animation_seconds
+        if source is None or duration <= 0:
+            return
+        origin = self._zone_top(self.layout, source)
+        dealt = [(spot.index, n, zone, spot) for n, zone in enumerate(self.layout.zones) if zone.id != source
+                 for spot in zone.spots]
+        dealt.sort(key=lambda t: (t[0], t[1]))
+        gap = duration * 0.18
+        for k, (_, _, zone, spot) in enumerate(dealt):
+            self.animator.add(Flight(spot_key(zone, spot), spot.card, origin, spot.rect, False, spot.face_up,
+                                     duration, k * gap))
 
     @staticmethod
     def _hidden_spots(layout: TableLayout, zone_id: str | None) -> list[tuple[Zone, Spot]]:

@@ -103,6 +103,7 @@ def open_table(app: App, match: Match) -> tuple[TableScene, UIDriver]:
     app.show(table)
     driver = UIDriver(app)
     driver.frames(2)
+    driver.settle(table)  # let the opening deal land
     return table, driver
 
 
@@ -616,6 +617,19 @@ def test_a_double_click_plays_one_move(table_app, tmp_path):
         driver.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
         driver.frames(2)
     assert [e.action for e in match.log] == [Move("t6", "f0", 1)]
+
+
+def test_a_new_deal_flies_out_of_the_stock(table_app, tmp_path):
+    table_app.settings.animation_speed = "fast"
+    match = klondike(tmp_path)
+    table = TableScene(table_app, match)
+    table_app.show(table)
+    UIDriver(table_app).frames(1)
+    stock = table.layout.zone("stock").spots[-1].rect
+    dealt = [f for f in table.animator.flights if f.start == stock]
+    assert len(dealt) == 28 and any(f.end_face_up for f in dealt)
+    UIDriver(table_app).settle(table)
+    assert table.settled
 
 
 def test_quick_clicks_on_the_stock_each_deal(table_app, tmp_path):

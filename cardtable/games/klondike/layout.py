@@ -72,7 +72,7 @@ class KlondikeLayout:
             pile = view["tableau"][i]
             zones.append(Zone(t, "fan", (x, row2, cw, ch), self._fan(pile, x, row2, cw, ch, bottom), label="K"))
 
-        return TableLayout(zones, (cw, ch), info={"status": self.status(view)})
+        return TableLayout(zones, (cw, ch), info={"status": self.status(view), "deal_from": "stock"})
 
     @staticmethod
     def _stack(cards: Sequence[Any], x: int, y: int, cw: int, ch: int, face_up: bool) -> list[Spot]:

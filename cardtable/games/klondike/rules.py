@@ -184,10 +184,12 @@ class KlondikeState(State):
             return None
         if isinstance(action, Move):
             return self._move_reason(action)
-        return f"{type(action).__name__} is not a Klondike action."
+        return f"That is not a Klondike action: {action!r}."
 
     def _move_reason(self, move: Move) -> str | None:
         valid = ("waste",) + TABLEAU + FOUNDATIONS
+        if type(move.count) is not int:
+            return "The number of cards to move must be a whole number."
         if move.src not in valid or move.dst not in TABLEAU + FOUNDATIONS:
             return "Cards go from the waste, a pile or a foundation to a pile or a foundation."
         if move.src == move.dst:
