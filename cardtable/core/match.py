@@ -74,6 +74,7 @@ class Match:
         self.elapsed = 0.0  # seconds of play, counted by the table
         self.autosave_path = autosave_path
         self.undo_allowed = True
+        self.save_error: str | None = None
 
     @property
     def game_id(self) -> str:
@@ -231,13 +232,22 @@ class Match:
             raise SaveError(reason + where, kept) from exc
 
     def autosave(self) -> None:
-        """Save to the autosave path (if any); a finished game's autosave is removed."""
+        """Save to the autosave path (if any); a finished game's autosave is removed.
+
+        A disk error never interrupts play: it is kept in `save_error` for the table to show,
+        and the previous autosave stays intact (writes are atomic).
+        """
         if self.autosave_path is None:
             return
-        if self.state.is_over():
-            self.autosave_path.unlink(missing_ok=True)
+        try:
+            if self.state.is_over():
+                self.autosave_path.unlink(missing_ok=True)
+            else:
+                self.save(self.autosave_path)
+        except OSError as exc:
+            self.save_error = f"The game could not be saved: {exc.strerror or exc}"
         else:
-            self.save(self.autosave_path)
+            self.save_error = None
 
 
 class Replay:

@@ -228,6 +228,8 @@ class TableScene(Scene):
         for ev in events:
             if ev.text and ev.kind not in ("win",):
                 self.say(ev.text)
+        if self.match.save_error:
+            self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
             self._on_game_over(celebrate=True)
 

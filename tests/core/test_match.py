@@ -7,7 +7,6 @@ top one or two cards of a pile of ten) is registered temporarily to test bot sea
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -250,8 +249,10 @@ def test_failed_autosave_keeps_the_old_file(monkeypatch: pytest.MonkeyPatch) -> 
 
     real_replace = os.replace
     monkeypatch.setattr(os, "replace", broken_replace)
-    with contextlib.suppress(OSError):
-        match.apply(match.state.legal_actions()[0])
+    played = len(match.log)
+    match.apply(match.state.legal_actions()[0])  # play goes on; the error is kept for the table to show
+    assert len(match.log) == played + 1
+    assert match.save_error is not None and "could not be saved" in match.save_error
     with pytest.raises(OSError, match="disk on fire"):
         match.save(path)
     monkeypatch.setattr(os, "replace", real_replace)
@@ -259,6 +260,7 @@ def test_failed_autosave_keeps_the_old_file(monkeypatch: pytest.MonkeyPatch) -> 
     assert [p.name for p in path.parent.iterdir()] == [path.name]
     # the next successful save catches up
     match.apply(match.state.legal_actions()[0])
+    assert match.save_error is None
     assert Match.load(path).state.view(0) == view(match)
 
 

@@ -744,3 +744,20 @@ def test_a_whole_game_through_the_ui_is_won(table_app, tmp_path):
     assert stats.load("klondike").won == 1
     assert all(len(f) == 13 for f in match.state.foundations)
     assert all(not p for p in match.state.tableau)
+
+
+def test_a_disk_error_while_autosaving_is_shown_and_play_goes_on(table_app, tmp_path, monkeypatch):
+    import os
+
+    match = klondike(tmp_path)
+    table, driver = open_table(table_app, match)
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    zone = table.layout.zone("stock")
+    driver.click((zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2))
+    assert len(match.log) == 1
+    assert table.message_error and "could not be saved" in table.message
+    assert "No space left" in table.message
