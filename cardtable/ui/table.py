@@ -517,7 +517,7 @@ class TableScene(Scene):
             question = self.game_layout.confirm_text(action)
             if question:
                 self.pending_confirm = action
-                w, h = 360, 200
+                w, h = 400, 170
                 sw, sh = self.app.size
                 self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
                                                     self.ui, window_title="Are you sure?")
@@ -778,9 +778,14 @@ class TableScene(Scene):
             status = f"{who} to play \u00b7 {status}"
             if turn in self.bots:
                 status = f"{who} is thinking\u2026 \u00b7 " + self.layout.info.get("status", "")
+        clock = self.bold.render(stats.format_time(self.match.elapsed), True, GOLD)
+        room = sw - clock.get_width() - 40
+        if self.font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock
+            while status and self.font.size(status + "\u2026")[0] > room:
+                status = status[:-1]
+            status += "\u2026"
         text = self.font.render(status, True, (235, 235, 225))
         surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
-        clock = self.bold.render(stats.format_time(self.match.elapsed), True, GOLD)
         surface.blit(clock, (sw - clock.get_width() - 14, bar.y + (bar.h - clock.get_height()) // 2))
         if self.message_time > 0 and self.message:
             colour = (255, 190, 180) if self.message_error else (250, 240, 200)
