@@ -48,6 +48,11 @@ def autosave_path(game_id: str) -> Path:
     return saves_dir() / f"autosave-{game_id}.json"
 
 
+def last_game_path(game_id: str) -> Path:
+    """The most recently finished game of `game_id`, kept for replay."""
+    return saves_dir() / f"last-{game_id}.json"
+
+
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON to a temporary file beside `path`, then rename it over `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)

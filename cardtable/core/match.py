@@ -15,7 +15,7 @@ from typing import Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, State, new_seed
 from cardtable.games import get_rules
-from cardtable.storage import keep_aside, read_json, write_json_atomic
+from cardtable.storage import keep_aside, last_game_path, read_json, write_json_atomic
 
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
@@ -232,7 +232,9 @@ class Match:
             raise SaveError(reason + where, kept) from exc
 
     def autosave(self) -> None:
-        """Save to the autosave path (if any); a finished game's autosave is removed.
+        """Save to the autosave path (if any).
+
+        A finished game's autosave is removed and the game is kept as the last game (for replay).
 
         A disk error never interrupts play: it is kept in `save_error` for the table to show,
         and the previous autosave stays intact (writes are atomic).
@@ -241,6 +243,7 @@ class Match:
             return
         try:
             if self.state.is_over():
+                self.save(last_game_path(self.game_id))
                 self.autosave_path.unlink(missing_ok=True)
             else:
                 self.save(self.autosave_path)

@@ -24,7 +24,7 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Rules
 from cardtable.core.match import Match, SaveError, Seat
 from cardtable.games import CATALOGUE, CatalogueEntry
-from cardtable.storage import autosave_path
+from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.window import App, Scene
 
 log = logging.getLogger("cardtable")
@@ -423,11 +423,20 @@ class MenuScene(Scene):
         self.buttons["new"] = UIButton(pygame.Rect(inner.right - button_w, bottom - button_h, button_w, button_h),
                                        "New game", self.ui, tool_tip_text="Deal a new game with these settings")
         save = autosave_path(entry.id)
+        slot = 1
         if save.exists():
             rect = pygame.Rect(inner.right - 2 * button_w - gap * 2, bottom - button_h, button_w, button_h)
             self.buttons["resume"] = UIButton(rect, "Resume", self.ui, tool_tip_text="Continue the unfinished game")
+            slot += 1
+        if last_game_path(entry.id).exists():
+            rect = pygame.Rect(inner.right - (slot + 1) * button_w - gap * 2 * slot, bottom - button_h, button_w,
+                               button_h)
+            self.buttons["replay"] = UIButton(rect, "Replay last", self.ui,
+                                              tool_tip_text="Watch the last finished game move by move")
+            slot += 1
+        if save.exists():
             note = f"Unfinished game saved {saved_when(save)}"
-            note_w = rect.x - inner.x - gap
+            note_w = inner.right - slot * button_w - gap * 2 * (slot - 1) - inner.x - gap * 2
             lines = wrap(self.ui, note, note_w - 8)
             top = bottom - button_h // 2 - len(lines) * line_h // 2
             for i, line in enumerate(lines[:2]):
@@ -589,6 +598,21 @@ class MenuScene(Scene):
             self.selected_game = entry.id
         self.resume(entry.id)
 
+    def replay_last(self) -> None:
+        """Open the last finished game of the selected game in the replay viewer."""
+        path = last_game_path(self.selected_game)
+        try:
+            match = Match.load(path)
+        except SaveError as exc:
+            self.show_message(exc.message)
+            return
+        except FileNotFoundError:
+            self.show_message("There is no finished game to replay.")
+            return
+        from cardtable.ui.replay import ReplayScene
+
+        self.app.show(ReplayScene(self.app, match))
+
     def _open_table(self, match: Match) -> None:
         try:
             from cardtable.ui.table import TableScene
@@ -648,6 +672,8 @@ class MenuScene(Scene):
                 self.resume()
             elif name == "resume_last":
                 self.resume_last()
+            elif name == "replay":
+                self.replay_last()
             elif name == "settings":
                 self.open_settings()
             elif name == "quit":

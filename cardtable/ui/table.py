@@ -766,18 +766,22 @@ class TableScene(Scene):
         image = self.app.art.outline((rect[2], rect[3]), colour, width)
         surface.blit(image, (rect[0] - width, rect[1] - width))
 
+    def status_text(self) -> str:
+        """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
+        status = self.layout.info.get("status", "")
+        turn = self.state.turn
+        if turn is None or len(self.match.seats) < 2:
+            return status
+        who = self.match.seats[turn].name
+        doing = "is thinking\u2026" if turn in self.bots else "to play"
+        return f"{who} {doing} \u00b7 {status}"
+
     def _draw_status(self, surface: pygame.Surface) -> None:
         sw, sh = surface.get_size()
         bar = pygame.Rect(0, sh - 30, sw, 30)
         pygame.draw.rect(surface, (10, 48, 28), bar)
         pygame.draw.line(surface, (201, 167, 74), bar.topleft, bar.topright, 1)
-        status = self.layout.info.get("status", "")
-        turn = self.state.turn
-        if turn is not None and len(self.match.seats) > 1:
-            who = self.match.seats[turn].name
-            status = f"{who} to play \u00b7 {status}"
-            if turn in self.bots:
-                status = f"{who} is thinking\u2026 \u00b7 " + self.layout.info.get("status", "")
+        status = self.status_text()
         clock = self.bold.render(stats.format_time(self.match.elapsed), True, GOLD)
         room = sw - clock.get_width() - 40
         if self.font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock

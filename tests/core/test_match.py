@@ -272,7 +272,10 @@ def test_finished_game_removes_its_autosave() -> None:
     match.apply(Resign())
     assert match.state.is_over()
     assert not path.exists()
-    assert not list(path.parent.iterdir())
+    # the finished game is kept for replay, and replays to the same end
+    assert [p.name for p in path.parent.iterdir()] == ["last-klondike.json"]
+    kept = Match.load(storage.last_game_path("klondike"))
+    assert kept.state.is_over() and kept.log == match.log
 
 
 # ----- save and load ---------------------------------------------------------------------------
