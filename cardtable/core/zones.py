@@ -32,6 +32,10 @@ class Zone:
     kind: "stack" (cards squared up), "fan" (spread down), "spread" (spread across),
     "pile", "hand", "trick", "seat".  `slot` is where an empty zone is drawn and where a
     card dropped on it lands; `label` is drawn on an empty slot.
+
+    A "seat" zone is a panel: `lines` of text (name, bid, tricks...) drawn in `slot`, framed
+    gold when `marks` has "current"; "leader" puts a crown on it, "thinking" a cue.
+    A zone with `playable` lists the indices of its cards to outline blue (legal to play).
     """
 
     id: str
@@ -39,6 +43,9 @@ class Zone:
     slot: Rect
     spots: list[Spot] = field(default_factory=list)
     label: str = ""
+    lines: tuple[str, ...] = ()
+    marks: frozenset[str] = frozenset()
+    playable: frozenset[int] = frozenset()
 
     def bounds(self) -> Rect:
         """The smallest rectangle holding the slot and every card."""
@@ -48,6 +55,32 @@ class Zone:
         x1 = max(r[0] + r[2] for r in rects)
         y1 = max(r[1] + r[3] for r in rects)
         return (x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of a choice panel (a bid, a colour...); `action` None means shown but disabled, for `reason`."""
+
+    label: str
+    action: Action | None
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class ChoicePanel:
+    """A row of choices the table shows in the middle, with a title (e.g. "Your bid")."""
+
+    title: str
+    choices: tuple[Choice, ...]
+    note: str = ""  # e.g. why a choice is disabled
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A table of text: the heading row and one row per round (and a totals row)."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
 
 @dataclass
@@ -90,6 +123,12 @@ class GameLayout(Protocol):
 
     def confirm_text(self, action: Action) -> str | None:
         """A question to ask before a button's action (e.g. giving up), or None."""
+
+    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> ChoicePanel | None:
+        """Choices to show as a panel of buttons now (bids...), or None."""
+
+    def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
+        """The score sheet (every round per player), or None for games without one."""
 
     def status(self, view: Mapping[str, Any]) -> str:
         """The status bar text: the phase and what to do next."""

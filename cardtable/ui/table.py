@@ -22,11 +22,12 @@ from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.match import Match
-from cardtable.core.zones import GameLayout, Spot, TableLayout, Zone
+from cardtable.core.zones import ChoicePanel, GameLayout, Spot, TableLayout, Zone
 from cardtable.resources import asset_path
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui.anim import Animator, Flight, Rect
 from cardtable.ui.celebration import Celebration
+from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.window import App, Scene
 
 BLUE = (70, 150, 255)
@@ -36,6 +37,9 @@ DRAG_THRESHOLD = 5
 MESSAGE_SECONDS = 4.0
 HINT_SECONDS = 2.5
 DOUBLE_CLICK_SECONDS = 0.4
+# Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
+SLOTTED = ("stack", "fan", "pile", "spread")  # zones that show an empty place for cards
+PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
 
 
 def load_layout(game_id: str) -> GameLayout:
@@ -102,6 +106,10 @@ class TableScene(Scene):
         self.pending_confirm: Action | None = None
         self.buttons: dict[str, UIButton] = {}
         self.action_buttons: dict[str, Action] = {}
+        self.choice_panel: UIPanel | None = None
+        self.sheet = None
+        self.sheet_window = None
+        self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
         self.bot_thread: threading.Thread | None = None
         self.bot_result: list[Action] = []
         self.bot_wait = 0.0
@@ -162,10 +170,24 @@ class TableScene(Scene):
         ):
             self.buttons[name] = UIButton(pygame.Rect(x, 8, 84, 36), text, self.ui, tool_tip_text=tip)
             x += 92
+        view = self.view()
+        self.sheet = self.game_layout.score_sheet(view)
+        if self.sheet is not None:
+            self.buttons["scores"] = UIButton(pygame.Rect(x, 8, 84, 36), "Scores", self.ui,
+                                              tool_tip_text="The score sheet: each round's bids, tricks, points (S)")
+        if self.choice_panel is not None:
+            self.choice_panel.kill()
+            self.choice_panel = None
         right = self.app.size[0] - 10
         if self.human_turn:
-            for action in reversed(self.state.legal_actions()):
-                if not self.game_layout.is_button(action):
+            legal = self.state.legal_actions()
+            panel = self.game_layout.choice_panel(view, legal)
+            in_panel = set()
+            if panel is not None:
+                in_panel = {c.action for c in panel.choices if c.action is not None}
+                self._build_choice_panel(panel)
+            for action in reversed(legal):
+                if not self.game_layout.is_button(action) or action in in_panel:
                     continue
                 text = action.describe()
                 width = max(110, self.font.size(text)[0] + 30)
@@ -175,6 +197,44 @@ class TableScene(Scene):
                 self.action_buttons[name] = action
                 right -= 8
         self._refresh_button_states()
+
+    def _build_choice_panel(self, panel: ChoicePanel) -> None:
+        """A centred panel of choice buttons (bids...); disabled ones carry their reason."""
+        sw, sh = self.app.size
+        per_row = max(1, min(len(panel.choices), (sw - 120) // 62))
+        rows = (len(panel.choices) + per_row - 1) // per_row
+        widths = [max(52, self.font.size(c.label)[0] + 24) for c in panel.choices]
+        row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
+        w = max(row_w + 40, self.font.size(panel.title)[0] + 40, self.font.size(panel.note)[0] + 40, 260)
+        h = 60 + rows * 50 + (28 if panel.note else 0)
+        centre = self.layout.info.get("choice_centre", (sw // 2, sh // 2))
+        box = UIPanel(pygame.Rect(centre[0] - w // 2, centre[1] - h // 2, w, h), manager=self.ui)
+        UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, self.ui, container=box, object_id="#heading")
+        for i, choice in enumerate(panel.choices):
+            r, k = divmod(i, per_row)
+            row = widths[r * per_row:(r + 1) * per_row]
+            x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
+            x = x0 + sum(row[:k]) + 8 * k
+            name = f"choice:{i}"
+            button = UIButton(pygame.Rect(x, 46 + r * 50, widths[i], 42), choice.label, self.ui, container=box,
+                              tool_tip_text=choice.reason or None)
+            self.buttons[name] = button
+            if choice.action is None:
+                button.disable()
+            else:
+                self.action_buttons[name] = choice.action
+        if panel.note:
+            UILabel(pygame.Rect(16, h - 38, w - 32, 26), panel.note, self.ui, container=box, object_id="#muted")
+        self.choice_panel = box
+
+    def open_score_sheet(self) -> None:
+        """Show the score sheet in a window (also at the end of the game)."""
+        sheet = self.game_layout.score_sheet(self.view())
+        if sheet is None:
+            return
+        if self.sheet_window is not None and self.sheet_window.alive():
+            self.sheet_window.kill()
+        self.sheet_window = open_score_window(self.ui, self.app.size, sheet, self.font, self.bold)
 
     def _refresh_button_states(self) -> None:
         idle = not self.state.is_over()
@@ -221,6 +281,7 @@ class TableScene(Scene):
         return True
 
     def _after_change(self, old: TableLayout, events: list[Event], from_rects: dict[Hashable, Rect]) -> None:
+        self.turn_left = None
         self._check_curtain()
         self.layout = self._build_layout()
         self._animate(old, self.layout, events, from_rects)
@@ -253,11 +314,12 @@ class TableScene(Scene):
                 after[spot_key(zone, spot)] = (zone, spot)
 
         handled: set[Hashable] = set()
-        move_events = [e for e in events if e.kind == "move"]
+        move_events = [e for e in events if e.cards and e.src and e.dst]
         sequence_gap = duration * 0.45 if len(move_events) > 1 else 0.0
         delay = 0.0
         for ev in events:
-            if ev.kind == "move":
+            delay += PAUSE_BEFORE.get(ev.kind, 0.0) * duration / 0.25
+            if ev.cards and ev.src and ev.dst:
                 hidden_slots = self._hidden_spots(new, ev.dst)
                 for j, card in enumerate(ev.cards):
                     if card in after:
@@ -418,19 +480,37 @@ class TableScene(Scene):
         if self.result_panel is not None:
             self.result_panel.kill()
         result = self.state.result()
-        w, h = 460, 300
-        sw, sh = self.app.size
-        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=self.ui)
+        seats = self.match.seats
         won = any(x in self.humans for x in result.winners)
-        title = "You won!" if won else "Game over"
+        if len(seats) == 1:
+            title = "You won!" if won else "Game over"
+        elif len(self.humans) == 1:
+            title = "You won!" if won else f"{', '.join(seats[w].name for w in result.winners)} won"
+        else:
+            title = f"{' and '.join(seats[w].name for w in result.winners) or 'Nobody'} won"
+        lines = [result.summary]
+        if len(seats) > 1:
+            order = sorted(range(len(seats)), key=lambda i: -result.scores[i])
+            star = "\u2605 "
+            lines += [f"{star if i in result.winners else ''}{seats[i].name}: {result.scores[i]:g}" for i in order]
+        lines.append(f"Time {stats.format_time(self.match.elapsed)}")
+        if self.humans:
+            lines += stats.load(self.match.game_id).lines()
+        w = max(460, max(self.font.size(line)[0] for line in lines) + 60)
+        h = 140 + 30 * len(lines)
+        sw, sh = self.app.size
+        h = min(h, sh - 20)
+        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=self.ui)
         UILabel(pygame.Rect(20, 14, w - 40, 40), title, self.ui, container=panel, object_id="#heading")
-        lines = [result.summary, f"Time {stats.format_time(self.match.elapsed)}"]
-        lines += stats.load(self.match.game_id).lines()
         for i, line in enumerate(lines):
             UILabel(pygame.Rect(20, 60 + i * 30, w - 40, 28), line, self.ui, container=panel)
-        self.buttons["result_new"] = UIButton(pygame.Rect(40, h - 62, 170, 40), "New game", self.ui, container=panel)
-        self.buttons["result_menu"] = UIButton(pygame.Rect(w - 210, h - 62, 170, 40), "Menu", self.ui,
-                                               container=panel)
+        names = [("result_new", "New game"), ("result_menu", "Menu")]
+        if self.game_layout.score_sheet(self.view()) is not None:
+            names.insert(1, ("result_scores", "Score sheet"))
+        bw = (w - 40 - 16 * (len(names) - 1)) // len(names)
+        for k, (name, text) in enumerate(names):
+            self.buttons[name] = UIButton(pygame.Rect(20 + k * (bw + 16), h - 62, bw, 40), text, self.ui,
+                                          container=panel)
         self.result_panel = panel
 
     # ----- pass-and-play and bots -----------------------------------------------------------
@@ -450,6 +530,29 @@ class TableScene(Scene):
             self.layout = self._build_layout()
             self.animator.clear()
             self._build_buttons()
+
+    def _run_turn_timer(self, dt: float) -> None:
+        """Table option "turn_timer" (seconds): when a person's time runs out, the normal bot moves for them."""
+        limit = self.match.options.get("turn_timer") or 0
+        if not limit or not self.human_turn or self.animator.busy or self.confirm is not None:
+            if not self.human_turn:
+                self.turn_left = None
+            return
+        if self.turn_left is None:
+            self.turn_left = float(limit)
+        self.turn_left -= dt
+        if self.turn_left > 0:
+            return
+        self.turn_left = None
+        seat = self.state.turn
+        assert seat is not None
+        bot = make_bot(self.match.game_id, "normal", seed=self.match.seed + len(self.match.log))
+        action = bot.choose(self.state.determinize(seat, random.Random(len(self.match.log))), seat)
+        if action not in self.state.legal_actions():
+            action = self.state.legal_actions()[0]
+        name = self.match.seats[seat].name
+        if self.play(action):
+            self.say(f"Time is up: the bot played for {name} ({action.describe()}).")
 
     def _cancel_bot(self) -> None:
         self.bot_thread = None
@@ -512,6 +615,8 @@ class TableScene(Scene):
             self.redo()
         elif name == "hint":
             self.show_hint()
+        elif name in ("scores", "result_scores"):
+            self.open_score_sheet()
         elif name in self.action_buttons and self.human_turn:
             action = self.action_buttons[name]
             question = self.game_layout.confirm_text(action)
@@ -539,6 +644,8 @@ class TableScene(Scene):
             self.redo()
         elif event.key == pygame.K_h and not ctrl:
             self.show_hint()
+        elif event.key == pygame.K_s and not ctrl and self.sheet is not None:
+            self.open_score_sheet()
         elif event.key == pygame.K_n and not ctrl:
             self.new_game()
         elif event.key == pygame.K_ESCAPE:
@@ -689,6 +796,7 @@ class TableScene(Scene):
                 self.celebration = None
                 self._show_result_panel()
         self._run_bots(dt)
+        self._run_turn_timer(dt)
 
     @property
     def settled(self) -> bool:
@@ -705,12 +813,18 @@ class TableScene(Scene):
         dragged = {spot_key(self.layout.zone(self.drag.zone), s) for s in self.drag.spots} \
             if self.drag is not None and self.drag.dragging else set()
         for zone in self.layout.zones:
-            surface.blit(art.slot(size, zone.label), zone.slot[:2])
+            if zone.kind == "seat":
+                self._draw_seat(surface, zone)
+                continue
+            if zone.kind in SLOTTED:
+                surface.blit(art.slot(size, zone.label), zone.slot[:2])
             for spot in zone.spots:
                 key = spot_key(zone, spot)
                 if key in flying or key in dragged:
                     continue
                 self._blit_card(surface, spot.card, spot.face_up, spot.rect, back)
+                if spot.index in zone.playable and self.human_turn and self.drag is None:
+                    self._outline(surface, spot.rect, BLUE)
         if self.drag is not None and self.drag.dragging:
             targets = self.drag.targets or {}
             for zone_id in targets:
@@ -748,6 +862,44 @@ class TableScene(Scene):
         surface.blit(text, text.get_rect(center=(cx, cy - 20)))
         surface.blit(sub, sub.get_rect(center=(cx, cy + 30)))
 
+    def _draw_seat(self, surface: pygame.Surface, zone: Zone) -> None:
+        """A seat panel: name and figures; gold frame for the seat to act, a crown for the trick leader."""
+        rect = pygame.Rect(zone.slot)
+        panel = pygame.Surface(rect.size, pygame.SRCALPHA)
+        panel.fill((8, 36, 20, 200))
+        surface.blit(panel, rect.topleft)
+        current = "current" in zone.marks
+        pygame.draw.rect(surface, GOLD if current else (120, 140, 120), rect, 3 if current else 1, border_radius=8)
+        y = rect.y + 6
+        for i, line in enumerate(zone.lines):
+            font = self.bold if i == 0 else self.font
+            text = font.render(line, True, GOLD if i == 0 else (235, 235, 225))
+            if text.get_width() > rect.w - 12:
+                text = pygame.transform.smoothscale(
+                    text, (rect.w - 12, max(1, text.get_height() * (rect.w - 12) // text.get_width())))
+            surface.blit(text, (rect.x + 8, y))
+            y += text.get_height() + 2
+        seat = zone.id[4:] if zone.id.startswith("seat") else ""
+        if seat.isdigit() and int(seat) == self.state.turn and int(seat) in self.bots:
+            cue = self.font.render("thinking" + "." * (1 + int(self.clock * 3) % 3), True, (250, 240, 200))
+            surface.blit(cue, (rect.right - cue.get_width() - 8, rect.bottom - cue.get_height() - 4))
+        if "leader" in zone.marks:
+            self._draw_crown(surface, (rect.centerx, rect.y - 4))
+        if "dealer" in zone.marks:
+            d = self.bold.render("D", True, (30, 30, 30))
+            spot = pygame.Rect(0, 0, 22, 22)
+            spot.topright = (rect.right - 6, rect.y + 6)
+            pygame.draw.ellipse(surface, (240, 236, 222), spot)
+            surface.blit(d, d.get_rect(center=spot.center))
+
+    @staticmethod
+    def _draw_crown(surface: pygame.Surface, bottom_centre: tuple[int, int]) -> None:
+        x, y = bottom_centre
+        points = [(x - 14, y), (x - 16, y - 16), (x - 7, y - 8), (x, y - 20), (x + 7, y - 8), (x + 16, y - 16),
+                  (x + 14, y)]
+        pygame.draw.polygon(surface, GOLD, points)
+        pygame.draw.polygon(surface, (120, 90, 20), points, 1)
+
     def _blit_card(self, surface: pygame.Surface, card: Any, face_up: bool, rect: Rect, back: str) -> None:
         size = (rect[2], rect[3])
         if size != self.layout.card_size:
@@ -782,7 +934,10 @@ class TableScene(Scene):
         pygame.draw.rect(surface, (10, 48, 28), bar)
         pygame.draw.line(surface, (201, 167, 74), bar.topleft, bar.topright, 1)
         status = self.status_text()
-        clock = self.bold.render(stats.format_time(self.match.elapsed), True, GOLD)
+        clock_text = stats.format_time(self.match.elapsed)
+        if self.turn_left is not None:
+            clock_text = f"{int(self.turn_left) + 1} s left \u00b7 " + clock_text
+        clock = self.bold.render(clock_text, True, (255, 150, 120) if (self.turn_left or 99) < 6 else GOLD)
         room = sw - clock.get_width() - 40
         if self.font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock
             while status and self.font.size(status + "\u2026")[0] > room:

@@ -142,6 +142,12 @@ class KlondikeLayout:
         """A question to ask before a button's action, or None to play it at once."""
         return "Give up this deal? It counts as a loss." if isinstance(action, Resign) else None
 
+    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> None:
+        return None
+
+    def score_sheet(self, view: Mapping[str, Any]) -> None:
+        return None
+
     def status(self, view: Mapping[str, Any]) -> str:
         if view["won"]:
             return "Won! Every card is home."
