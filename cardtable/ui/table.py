@@ -21,7 +21,7 @@ from pygame_gui.windows import UIConfirmationDialog
 from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.core.engine import Action, Event, IllegalAction
-from cardtable.core.match import Match
+from cardtable.core.match import Match, Seat
 from cardtable.core.zones import ChoicePanel, GameLayout, Spot, TableLayout, Zone
 from cardtable.resources import asset_path
 from cardtable.storage import ANIMATION_SECONDS
@@ -39,11 +39,20 @@ HINT_SECONDS = 2.5
 DOUBLE_CLICK_SECONDS = 0.4
 # Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
 SLOTTED = ("stack", "fan", "pile", "spread")  # zones that show an empty place for cards
+TIMEOUTS_BEFORE_BOT = 3
 PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
 
 
 def load_layout(game_id: str) -> GameLayout:
     return importlib.import_module(f"cardtable.games.{game_id}.layout").LAYOUT
+
+
+def load_timeout_action(game_id: str) -> Callable[..., Action] | None:
+    """The game's `bots.timeout_action(state, seat, rng)`, if it has one."""
+    try:
+        return getattr(importlib.import_module(f"cardtable.games.{game_id}.bots"), "timeout_action", None)
+    except ModuleNotFoundError:
+        return None
 
 
 def load_hint(game_id: str) -> Callable[[Any], Action | None] | None:
@@ -110,6 +119,7 @@ class TableScene(Scene):
         self.sheet = None
         self.sheet_window = None
         self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
+        self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
         self.bot_thread: threading.Thread | None = None
         self.bot_result: list[Action] = []
         self.bot_wait = 0.0
@@ -268,9 +278,12 @@ class TableScene(Scene):
         self.message_time = MESSAGE_SECONDS
 
     # ----- playing ---------------------------------------------------------------------------
-    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None) -> bool:
+    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, timed_out: bool = False) -> bool:
         """Apply `action` through the match; on IllegalAction show the engine's reason."""
         old_layout = self.layout
+        seat = self.state.turn
+        if not timed_out and seat is not None:
+            self.timeouts.pop(seat, None)
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
@@ -532,7 +545,8 @@ class TableScene(Scene):
             self._build_buttons()
 
     def _run_turn_timer(self, dt: float) -> None:
-        """Table option "turn_timer" (seconds): when a person's time runs out, the normal bot moves for them."""
+        """Table option "turn_timer" (seconds): when a person's time runs out their move is made for them
+        (the game's `bots.timeout_action`, else the normal bot); three time-outs in a row hand the seat to a bot."""
         limit = self.match.options.get("turn_timer") or 0
         if not limit or not self.human_turn or self.animator.busy or self.confirm is not None:
             if not self.human_turn:
@@ -546,13 +560,33 @@ class TableScene(Scene):
         self.turn_left = None
         seat = self.state.turn
         assert seat is not None
-        bot = make_bot(self.match.game_id, "normal", seed=self.match.seed + len(self.match.log))
-        action = bot.choose(self.state.determinize(seat, random.Random(len(self.match.log))), seat)
+        rng = random.Random(self.match.seed + len(self.match.log))
+        sample = self.state.determinize(seat, rng)
+        chooser = load_timeout_action(self.match.game_id)
+        if chooser is not None:
+            action = chooser(sample, seat, rng)
+        else:
+            action = make_bot(self.match.game_id, "normal", seed=rng.randrange(2**31)).choose(sample, seat)
         if action not in self.state.legal_actions():
             action = self.state.legal_actions()[0]
         name = self.match.seats[seat].name
-        if self.play(action):
-            self.say(f"Time is up: the bot played for {name} ({action.describe()}).")
+        if not self.play(action, timed_out=True):
+            return
+        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
+        if self.timeouts[seat] >= TIMEOUTS_BEFORE_BOT:
+            self.hand_to_bot(seat)
+            self.say(f"{name} timed out {TIMEOUTS_BEFORE_BOT} times in a row: a bot plays that seat now.")
+        else:
+            self.say(f"Time is up: {action.describe()} was played for {name}.")
+
+    def hand_to_bot(self, seat: int) -> None:
+        """From now on a bot plays `seat` (kept in the save)."""
+        old = self.match.seats[seat]
+        self.match.seats[seat] = Seat("bot:normal", old.name)
+        self.bots[seat] = make_bot(self.match.game_id, "normal", seed=self.match.seed + seat)
+        self.humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
+        self.match.autosave()
+        self._build_buttons()
 
     def _cancel_bot(self) -> None:
         self.bot_thread = None
