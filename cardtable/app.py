@@ -14,23 +14,37 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                         help="play a scripted Klondike game through the real UI headless; exit 0 on success")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--screenshots", metavar="DIR", help="with --self-test: save screenshots here")
-    return parser.parse_args(argv)
+    parser.add_argument("--self-test-report", metavar="FILE",
+                        help="with --self-test: also write the outcome to FILE (windowed builds have no stdout)")
+    parser.add_argument("--report-scenes", metavar="FILE",
+                        help="append a JSON line to FILE when each scene draws its first frame (time, scene, "
+                             "window size, button and zone rectangles): for start-up timing and smoke tests")
+    # macOS may pass a process serial number (-psn_0_1234) to an app opened from the Finder.
+    args = sys.argv[1:] if argv is None else argv
+    return parser.parse_args([a for a in args if not a.startswith("-psn_")])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command and `python -m cardtable`."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # The window's class on Linux desktops (X11 WM_CLASS, Wayland app id): taskbars group and name it by this.
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "cardtable")
+    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "cardtable")
     args = parse_args(sys.argv[1:] if argv is None else argv)
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
     if args.self_test:
         from cardtable.ui.selftest import run_self_test
 
-        return run_self_test(size, args.screenshots)
+        return run_self_test(size, args.screenshots, args.self_test_report)
+    from pathlib import Path
+
     from cardtable.ui.menu import MenuScene
     from cardtable.ui.window import App
 
     app = App(size)
+    if args.report_scenes:
+        app.scene_report = Path(args.report_scenes)
     app.show(MenuScene(app))
     app.run()
     return 0

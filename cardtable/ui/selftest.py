@@ -21,6 +21,13 @@ class SelfTestFailure(Exception):
     """The UI did not do what the script expected."""
 
 
+class NoWaitClock:
+    """Replaces `App.clock`: the script passes each frame's `dt` itself, so waiting for 60 fps only costs time."""
+
+    def tick(self, framerate: int = 0) -> int:
+        return 16
+
+
 def winnable_seed(limit: int = 500) -> int:
     """The first seed whose deal the hint engine wins on its own (checked on the engine, no UI)."""
     from cardtable.games import get_rules
@@ -39,20 +46,45 @@ def winnable_seed(limit: int = 500) -> int:
     raise SelfTestFailure("no winnable deal found for the script")
 
 
-def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None = None) -> int:
-    """Run the scripted game; print the outcome; return the exit code."""
+def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None = None,
+                  report: str | None = None) -> int:
+    """Run the scripted game; print the outcome (and write it to `report`); return the exit code.
+
+    The report file's first line is "passed" or "FAILED", then the message (and a traceback on failure);
+    it says "running" until then.  A windowed Windows build has no stdout, so the exit code and this
+    file are all it can say.
+    """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if not _write_report(report, "running\n"):  # a crash leaves "running", never an old "passed"
+        return 1
     with tempfile.TemporaryDirectory(prefix="cardtable-selftest-") as home:
         os.environ["CARDTABLE_HOME"] = home
         try:
             moves = _play(size, Path(screenshots) if screenshots else None)
         except Exception as exc:  # noqa: BLE001 - any failure is reported through the exit code
-            print(f"self-test FAILED: {exc}", file=sys.stderr)
+            message = f"self-test FAILED: {exc}"
+            print(message, file=sys.stderr)
             traceback.print_exc()
+            _write_report(report, f"FAILED\n{message}\n{traceback.format_exc()}")
             return 1
-    print(f"self-test passed: Klondike won through the UI in {moves} moves")
-    return 0
+    message = f"self-test passed: Klondike won through the UI in {moves} moves"
+    print(message)
+    return 0 if _write_report(report, f"passed\n{message}\n") else 1
+
+
+def _write_report(report: str | None, text: str) -> bool:
+    """Write the outcome to the report file, if one was asked for; False if it could not be written."""
+    if not report:
+        return True
+    try:
+        path = Path(report)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"self-test: could not write the report {report}: {exc}", file=sys.stderr)
+        return False
+    return True
 
 
 def _play(size: tuple[int, int], shots: Path | None) -> int:
@@ -67,6 +99,7 @@ def _play(size: tuple[int, int], shots: Path | None) -> int:
     from cardtable.ui.window import App
 
     app = App(size)
+    app.clock = NoWaitClock()
     app.settings.animation_speed = "fast"
     app.show(MenuScene(app))
     driver = UIDriver(app)
@@ -110,6 +143,7 @@ def _play(size: tuple[int, int], shots: Path | None) -> int:
     driver.settle(table, limit=5000)
     if table.result_panel is None:
         raise SelfTestFailure("no result panel after the win")
+    driver.frames(2)  # the panel opens after a frame was drawn: show it in the screenshot
     if shots:
         pygame.image.save(app.screen, str(shots / "table-won.png"))
     if autosave_path("klondike").exists():

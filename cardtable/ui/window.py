@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -73,6 +75,9 @@ class App:
         self.running = True
         self.frame = 0
         self.after_frame: list[Callable[[], None]] = []
+        #: `--report-scenes FILE`: a JSON line is appended there when each scene draws its first frame.
+        self.scene_report: Path | None = None
+        self._reported_scene: Scene | None = None
         _setup_logging()
 
     # ----- window ---------------------------------------------------------------------------
@@ -139,6 +144,9 @@ class App:
             scene.draw_overlay(self.screen)
         pygame.display.flip()
         self.frame += 1
+        if self.scene_report is not None and scene is not self._reported_scene:
+            self._reported_scene = scene
+            report_scene(self.scene_report, scene, self.size)
         callbacks, self.after_frame = self.after_frame, []
         for cb in callbacks:
             cb()
@@ -171,6 +179,26 @@ class App:
                 self.step()
         finally:
             pygame.quit()
+
+
+def report_scene(path: Path, scene: Scene, size: tuple[int, int]) -> None:
+    """Append one JSON line to `path` for a scene that has just drawn its first frame.
+
+    Start-up benchmarks and the real-window smoke test read it: `time` (wall clock, after the
+    frame was flipped), the scene's class, the window size, and the rectangles [x, y, w, h] of the
+    scene's named buttons (`scene.buttons`) and table zones (`scene.layout.zones`), so a script can
+    click them without guessing coordinates.
+    """
+    buttons = {name: list(widget.rect) for name, widget in getattr(scene, "buttons", {}).items()
+               if widget.alive() and widget.visible}
+    zones = {zone.id: list(zone.slot) for zone in getattr(getattr(scene, "layout", None), "zones", ())}
+    line = {"time": time.time(), "scene": type(scene).__name__, "size": list(size), "buttons": buttons,
+            "zones": zones}
+    try:
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(json.dumps(line) + "\n")
+    except OSError:
+        log.exception("could not write the scene report to %s", path)
 
 
 def _setup_logging() -> None:
