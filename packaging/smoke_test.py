@@ -8,7 +8,7 @@ imagemagick), starts Xvfb on a free display, starts the app there with a fresh C
 `--report-scenes` (the app writes a line per scene after its first frame, with the rectangles of
 its buttons and table zones), then:
 
-1. waits for the window (`xdotool search --sync`), takes a screenshot of it (`import`) and checks it
+1. waits for the window (`xdotool search`), takes a screenshot of it (`import`) and checks it
    is the menu: many colours, mostly green felt, the gold "cardtable" title top left;
 2. clicks "New game" where the app says the button is, checks that the table scene opened and that
    the screenshot changed to a table (felt, white card faces, no title);
@@ -119,7 +119,7 @@ class Shot:
         image = pygame.image.load(str(path))
         self.path = path
         self.size = image.get_size()
-        self.rgb = pygame.image.tobytes(image.convert(24) if image.get_bitsize() != 24 else image, "RGB")
+        self.rgb = pygame.image.tobytes(image, "RGB")
 
     def pixels(self, box: tuple[float, float, float, float] = (0, 0, 1, 1), step: int = 2):
         """RGB triples of the part `box` (fractions x0, y0, x1, y1 of the image), every `step` pixels."""
@@ -211,6 +211,21 @@ class Smoke:
             time.sleep(0.05)
         raise SmokeFailure(f"no {name} frame within {timeout} s")
 
+    def wait_window(self, timeout: float = 30) -> str:
+        """The id of the app's visible window, once there (like `xdotool search --sync`, but gives up
+        as soon as the app has exited).  By class: this xdotool's --name misses titles stored as
+        UTF8_STRING, which is how SDL writes them."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "^cardtable$"], env=self.env,
+                                   capture_output=True, text=True, timeout=10).stdout.split()
+            if found:
+                return found[-1]
+            if self.app is not None and self.app.poll() is not None:
+                raise SmokeFailure(f"the app exited with {self.app.returncode} before its window appeared")
+            time.sleep(0.1)
+        raise SmokeFailure(f"no cardtable window within {timeout} s")
+
     def shoot(self, name: str) -> Shot:
         path = self.out / f"{name}.png"
         run(["import", "-window", self.window, str(path)], self.env)
@@ -252,10 +267,7 @@ class Smoke:
         self.app = subprocess.Popen(
             [*self.command, "--size", f"{WINDOW[0]}x{WINDOW[1]}", "--report-scenes", str(self.report)],
             env=self.env, cwd=self.home, stdout=subprocess.DEVNULL, stderr=(self.out / "app-stderr.txt").open("w"))
-        # By class: this xdotool's --name misses titles stored as UTF8_STRING, which SDL writes.
-        ids = run(["xdotool", "search", "--sync", "--onlyvisible", "--class", "^cardtable$"], self.env,
-                  timeout=30).split()
-        self.window = ids[-1]
+        self.window = self.wait_window()
         menu_line = self.wait_scene("MenuScene", 1)
         log(f"window {self.window} up; menu drawn {menu_line['time'] - started:.2f} s after launch")
         info = run(["xwininfo", "-id", self.window], self.env)
