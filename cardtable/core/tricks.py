@@ -1,0 +1,144 @@
+"""Shared trick-taking helpers: who may play what, and who wins a trick.
+
+Written for every trick game of the project, so each helper takes the game's notions as arguments:
+
+- `suit_of(card)`: the card's *effective* suit for following and for trumping.  By default its printed suit;
+  a game overrides it where cards change suit (Kachuful's jokers belong to the trump suit, King of the Hill's
+  whole trump group is one suit, Cat in the Box's suit is the declared colour).
+- `rank_of(card)`: a comparable strength within a suit (`ace_high` by default; `ace_low`, or any custom order
+  such as King of the Hill's trump order).
+- `can_win(index, card)`: False for a play that can never win (a folded or face-down card in Cat Te, a
+  sloughed card); such plays are skipped.
+- `trump`: the trump suit, compared with `suit_of(card)`, or None for no trump.
+
+Ties (identical cards of a two-deck game, two jokers) go to the card played first.  Everything here is pure
+and allocation-light: these run inside random playouts and tree searches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+from cardtable.core.cards import Card
+
+T = TypeVar("T")
+
+SuitOf = Callable[[Card], str]
+RankOf = Callable[[Card], int]
+
+# Ace high: 2 < 3 < ... < K < A (jokers, rank 0, are placed by the game's own rank function).
+_ACE_HIGH = {r: (14 if r == 1 else r) for r in range(0, 14)}
+
+
+def ace_high(card: Card) -> int:
+    """Strength with the ace above the king: 2..13, ace 14."""
+    return _ACE_HIGH.get(card.rank, card.rank)
+
+
+def ace_low(card: Card) -> int:
+    """Strength with the ace below the two: ace 1, 2..13."""
+    return card.rank
+
+
+def printed_suit(card: Card) -> str:
+    return card.suit
+
+
+def can_follow(hand: Iterable[Card], led: str | None, suit_of: SuitOf = printed_suit) -> bool:
+    """Whether `hand` holds a card of the led suit (False when nothing is led)."""
+    if led is None:
+        return False
+    return any(suit_of(c) == led for c in hand)
+
+
+def follow_suit(hand: Sequence[T], led: str | None, suit_of: Callable[[T], str] = printed_suit) -> list[T]:
+    """The cards of `hand` that may be played: those of the led suit if there are any, otherwise all of them.
+
+    `led` None (the player leads) allows every card.  The hand's order is kept.
+    """
+    if led is None:
+        return list(hand)
+    if suit_of is printed_suit:
+        following = [c for c in hand if c.suit == led]  # type: ignore[attr-defined]
+    else:
+        following = [c for c in hand if suit_of(c) == led]
+    return following if following else list(hand)
+
+
+def winning_index(
+    cards: Sequence[Card],
+    led: str | None = None,
+    trump: str | None = None,
+    *,
+    suit_of: SuitOf = printed_suit,
+    rank_of: RankOf = ace_high,
+    can_win: Callable[[int, Card], bool] | None = None,
+) -> int | None:
+    """Index in `cards` (in playing order) of the card that wins the trick.
+
+    The highest card of the trump suit wins if any was played; otherwise the highest card of the led suit.
+    `led` defaults to the effective suit of the first card that can win.  Equal cards: the first played wins.
+    None when no card can win (e.g. every card folded).
+    """
+    best = None
+    best_key = None
+    for i, card in enumerate(cards):
+        if can_win is not None and not can_win(i, card):
+            continue
+        suit = suit_of(card)
+        if led is None:
+            led = suit
+        if trump is not None and suit == trump:
+            key = (1, rank_of(card))
+        elif suit == led:
+            key = (0, rank_of(card))
+        else:
+            continue
+        if best_key is None or key > best_key:  # strictly greater: ties stay with the earlier card
+            best, best_key = i, key
+    return best
+
+
+def trick_winner(
+    plays: Sequence[tuple[int, Card]],
+    led: str | None = None,
+    trump: str | None = None,
+    *,
+    suit_of: SuitOf = printed_suit,
+    rank_of: RankOf = ace_high,
+    can_win: Callable[[int, Card], bool] | None = None,
+) -> int | None:
+    """The seat that wins a trick given as (seat, card) pairs in playing order; see `winning_index`."""
+    i = winning_index(
+        [card for _, card in plays], led, trump, suit_of=suit_of, rank_of=rank_of, can_win=can_win
+    )
+    return None if i is None else plays[i][0]
+
+
+def beats(
+    card: Card,
+    best: Card,
+    led: str,
+    trump: str | None = None,
+    *,
+    suit_of: SuitOf = printed_suit,
+    rank_of: RankOf = ace_high,
+) -> bool:
+    """Whether `card`, played after `best` (the trick's current winner), takes the trick from it."""
+    suit, best_suit = suit_of(card), suit_of(best)
+    if trump is not None and suit == trump:
+        return best_suit != trump or rank_of(card) > rank_of(best)
+    if suit != led or (trump is not None and best_suit == trump):
+        return False
+    return best_suit != led or rank_of(card) > rank_of(best)
+
+
+def next_seat(seat: int, players: int, step: int = 1) -> int:
+    """The seat `step` places further round the table (clockwise is +1)."""
+    return (seat + step) % players
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat once, in turn order, starting with `first`."""
+    return [(first + k) % players for k in range(players)]

@@ -1,0 +1,1 @@
+"""Kachuful (Judgement): bid exactly the number of tricks you will take."""

@@ -1,0 +1,275 @@
+"""Kachuful bots: a rule-based bidder and player, and the turn timer's stand-in moves.
+
+`RuleBot` sees only `state.view(seat)` and `state.legal_actions()` (the state it gets is a determinization
+anyway), so it cannot cheat.
+
+- Bidding: an estimate of the tricks the hand will take.  Each card is worth the chance that no stronger card
+  of its (effective) suit is in an opponent's hand, from how many cards are dealt; side-suit cards lose some of
+  that to ruffs (more with more players and deeper in the suit); small trumps gain from short side suits.
+  The bid is the nearest legal whole number.
+- Play: make the bid exactly.  Wanting tricks, it wins as cheaply as it can (the lowest winning card when it
+  plays last, its strongest when others still follow) and leads its surest winner; with its bid made, it ducks
+  with the highest card that still loses, leads low, and when it cannot lose it wins with its highest card.
+
+Turn timer (rules: "On time-out the seat's action is made for it: a random legal bid, or its lowest legal
+card. A player timed out three times in a row is handed to a bot for the rest of the game."): the engine has no
+clock.  The table runs the clock; on a time-out it applies `timeout_action(state, seat, rng)` like any other
+move, and tells a `TimeoutTracker` which seats timed out; when `record` returns True, the seat is handed to a
+bot (`RuleBot`) for the rest of the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.core.cards import JOKER_SUIT, SUITS, Card
+from cardtable.core.engine import Action, State
+from cardtable.core.tricks import ace_high, beats, winning_index
+from cardtable.games.kachuful.rules import (
+    JOKER_RANK,
+    TIMEOUTS_BEFORE_HANDOVER,
+    Bid,
+    KachufulState,
+    Play,
+    round_points,
+)
+
+
+def strength(card: Card) -> int:
+    return JOKER_RANK if card.suit == JOKER_SUIT else ace_high(card)
+
+
+def effective_suit(card: Card, trump: str | None) -> str:
+    return (trump or JOKER_SUIT) if card.suit == JOKER_SUIT else card.suit
+
+
+def _full_deck(jokers: bool) -> list[Card]:
+    cards = [Card(r, s) for s in SUITS for r in range(1, 14)]
+    return cards + ([Card(0, JOKER_SUIT, 0), Card(0, JOKER_SUIT, 1)] if jokers else [])
+
+
+class _Table:
+    """What a seat knows of the round, from its view."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.seat = seat
+        self.n: int = view["players"]
+        self.h: int = view["hand_size"]
+        self.trump: str | None = view["trump"]
+        self.trump_suit = self.trump or JOKER_SUIT
+        self.hand: list[Card] = list(view["hands"][seat])
+        self.jokers = bool(view["options"]["jokers"])
+        played = [c for pile in view["won"] for c in pile] + [c for _, c in view["trick"]]
+        known = set(self.hand) | set(played)
+        if view["trump_card"] is not None:
+            known.add(view["trump_card"])
+        self.unseen = [c for c in _full_deck(self.jokers) if c not in known]
+        # Cards in the opponents' hands now, out of the unseen ones.
+        in_hands = sum(len(h) for s, h in enumerate(view["hands"]) if s != seat)
+        self.q = in_hands / len(self.unseen) if self.unseen else 0.0
+
+    def suit(self, card: Card) -> str:
+        return effective_suit(card, self.trump)
+
+    def higher_unseen(self, card: Card) -> int:
+        s, r = self.suit(card), strength(card)
+        return sum(1 for c in self.unseen if self.suit(c) == s and strength(c) > r)
+
+    def p_top(self, card: Card) -> float:
+        """Chance that no opponent holds a stronger card of the card's suit."""
+        return (1.0 - self.q) ** self.higher_unseen(card)
+
+
+def estimate_tricks(view: dict[str, Any], seat: int) -> float:
+    """Expected tricks of `seat`'s hand at bidding time (a heuristic)."""
+    t = _Table(view, seat)
+    by_suit: dict[str, list[Card]] = {}
+    for c in t.hand:
+        by_suit.setdefault(t.suit(c), []).append(c)
+    for cards in by_suit.values():
+        cards.sort(key=strength, reverse=True)
+    has_trump = t.trump is not None or t.jokers
+    short_sides = sum(1 for s in SUITS if s != t.trump and len(by_suit.get(s, [])) <= 1) if t.h >= 3 else 0
+    expected = 0.0
+    for suit, cards in by_suit.items():
+        for depth, card in enumerate(cards):
+            p = t.p_top(card)
+            if suit == t.trump_suit:
+                if p < 0.5 and short_sides and t.h >= 3:
+                    p = max(p, 0.3)  # a small trump can ruff a short side suit
+            elif has_trump:
+                p *= max(0.2, 1.0 - 0.1 * (t.n - 1) * (depth + 1) * min(1.0, t.h / 5))
+            expected += p
+    return expected
+
+
+def _nearest(target: float, legal: Sequence[int]) -> int:
+    return min(legal, key=lambda b: (abs(b - target), b))
+
+
+def _quick_card(state: KachufulState, seat: int) -> Card:
+    """A fast make-your-bid policy for simulated play-outs (reads the state's own fields)."""
+    legal = state.legal_cards()
+    if len(legal) == 1:
+        return legal[0]
+    bid = state.bids[seat]
+    need = (bid if bid is not None else 0) - state.tricks[seat]
+    trumps = state.trump_suit
+    suit_of = state.suit_of
+    key = _quick_key(suit_of, trumps)
+    if not state.trick:
+        return max(legal, key=key) if need > 0 else min(legal, key=key)
+    cards = [c for _, c in state.trick]
+    led = state.led
+    best = cards[winning_index(cards, led, trumps, suit_of=suit_of, rank_of=strength) or 0]
+    winners = [c for c in legal if beats(c, best, led, trumps, suit_of=suit_of, rank_of=strength)]  # type: ignore[arg-type]
+    if need > 0:
+        if not winners:
+            return min(legal, key=key)
+        return min(winners, key=key) if len(cards) == state.n - 1 else max(winners, key=key)
+    losers = [c for c in legal if c not in winners]
+    if losers:
+        return max(losers, key=key)
+    return max(winners, key=key) if len(cards) == state.n - 1 else min(winners, key=key)
+
+
+def _quick_key(suit_of: Any, trumps: str) -> Any:
+    return lambda c: (suit_of(c) == trumps, strength(c))
+
+
+def _play_out_round(state: KachufulState, seat: int) -> int:
+    """Play the current round to its end with `_quick_card` for everyone; the tricks `seat` took."""
+    rnd = state.round
+    while state.round == rnd:
+        state._play(_quick_card(state, state.turn))  # type: ignore[arg-type]
+    return state.history[-1][4][seat]
+
+
+class RuleBot:
+    """Bids from hand strength and simulated deals, and plays to make its bid exactly."""
+
+    samples = 12  # simulated deals per candidate bid
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        view = state.view(seat)
+        if view["phase"] == "bid":
+            bids = [a.amount for a in legal if isinstance(a, Bid)]
+            return Bid(self.bid(state, view, seat, bids))
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        return Play(self.play(view, seat, cards))
+
+    def bid(self, state: State, view: dict[str, Any], seat: int, legal: list[int]) -> int:
+        """The bid with the best expected points over simulated deals near the heuristic estimate."""
+        guess = estimate_tricks(view, seat)
+        if not isinstance(state, KachufulState) or state.phase != "bid":
+            return _nearest(guess, legal)
+        centre = _nearest(guess, legal)
+        candidates = [b for b in legal if abs(b - centre) <= 2]
+        h = state.hand_size
+        n = state.n
+        deals = [state.determinize(seat, self.rng) for _ in range(self.samples)]
+        opts = state.options
+        best_bid, best_value = centre, float("-inf")
+        for b in candidates:
+            value = 0.0
+            for deal in deals:
+                sim = deal.clone()
+                known = [x for s, x in enumerate(sim.bids) if x is not None and s != seat]
+                unbid = [s for s in range(n) if s != seat and (sim.bids[s] is None or state.simultaneous)]
+                share = max(0.0, (h - b - sum(known if not state.simultaneous else []))) / max(1, len(unbid))
+                for s in unbid:
+                    sim.bids[s] = round(share) if not state.simultaneous else round((h - b) / (n - 1))
+                sim.bids[seat] = b
+                sim.rebid = False
+                sim._start_play([])
+                won = _play_out_round(sim, seat)
+                value += round_points(b, won, opts["scoring"], opts["penalty_factor"], opts["multiplier"])
+            value -= 0.01 * abs(b - guess)  # tie-break towards the estimate
+            if value > best_value:
+                best_bid, best_value = b, value
+        return best_bid
+
+    def play(self, view: dict[str, Any], seat: int, legal: list[Card]) -> Card:
+        t = _Table(view, seat)
+        need = view["bids"][seat] - view["tricks"][seat]
+        trick = [c for _, c in view["trick"]]
+        trumps = t.trump_suit
+
+        def low(cards: Sequence[Card]) -> Card:  # weakest: plain before trump, then by rank
+            return min(cards, key=lambda c: (t.suit(c) == trumps, strength(c), c.suit))
+
+        def high(cards: Sequence[Card]) -> Card:
+            return max(cards, key=lambda c: (t.suit(c) == trumps, strength(c), c.suit))
+
+        if not trick:  # leading
+            if need > 0:
+                best = max(legal, key=lambda c: (t.p_top(c), t.suit(c) == trumps, strength(c)))
+                if t.p_top(best) >= 0.6:
+                    return best
+                plain = [c for c in legal if t.suit(c) != trumps]
+                return low(plain or legal)
+            # Lead what is least likely to win: many stronger cards still out.
+            return max(legal, key=lambda c: (t.higher_unseen(c), t.suit(c) != trumps, -strength(c)))
+
+        led = t.suit(trick[0])
+        i = winning_index(trick, led, trumps, suit_of=t.suit, rank_of=strength)
+        best_card = trick[i] if i is not None else trick[0]
+        winners = [c for c in legal if beats(c, best_card, led, trumps, suit_of=t.suit, rank_of=strength)]
+        losers = [c for c in legal if c not in winners]
+        last = len(trick) == t.n - 1
+        if need > 0:
+            if not winners:
+                return low(legal)
+            if last:
+                return low(winners)
+            safe = [c for c in winners if t.higher_unseen(c) == 0]
+            return low(safe) if safe else high(winners)
+        if losers:
+            return high(losers)
+        return high(winners) if last else low(winners)
+
+
+def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
+    """The move made for a seat whose time ran out: a random legal bid, or its lowest legal card.
+
+    The table applies it like any move (so it is logged and replays); `rng` defaults to a fresh generator.
+    """
+    legal = state.legal_actions()
+    bids = [a for a in legal if isinstance(a, Bid)]
+    if bids:
+        return (rng or random.Random()).choice(bids)
+    view = state.view(seat)
+    trump = view["trump"]
+    trumps = trump or JOKER_SUIT
+    plays = [a for a in legal if isinstance(a, Play)]
+    # Lowest: a plain card before a trump, then the lowest rank (ace high), then suit order.
+    return min(plays, key=lambda a: (effective_suit(a.card, trump) == trumps, strength(a.card),
+                                     "SHDCJ".index(a.card.suit)))
+
+
+class TimeoutTracker:
+    """Counts each seat's time-outs in a row; three in a row hand the seat to a bot for the rest of the game."""
+
+    def __init__(self, players: int, limit: int = TIMEOUTS_BEFORE_HANDOVER) -> None:
+        self.limit = limit
+        self.in_a_row = [0] * players
+        self.handed_over = [False] * players
+
+    def record(self, seat: int, timed_out: bool) -> bool:
+        """Note a move of `seat` (made by the clock or not); True when the seat must now go to a bot."""
+        if not timed_out:
+            self.in_a_row[seat] = 0
+            return False
+        self.in_a_row[seat] += 1
+        if self.in_a_row[seat] >= self.limit and not self.handed_over[seat]:
+            self.handed_over[seat] = True
+            return True
+        return False
