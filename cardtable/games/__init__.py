@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.engine import Rules
+from cardtable.games.kachuful.rules import RULES as KACHUFUL
 from cardtable.games.klondike.rules import RULES as KLONDIKE
 
 
@@ -20,7 +21,7 @@ class CatalogueEntry:
 
 CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry(KLONDIKE.id, KLONDIKE.title, KLONDIKE.blurb, KLONDIKE),
-    CatalogueEntry("kachuful", "Kachuful (Judgement)", "Bid exactly the tricks you will take."),
+    CatalogueEntry(KACHUFUL.id, KACHUFUL.title, KACHUFUL.blurb, KACHUFUL),
     CatalogueEntry("crazy", "Crazy", "Shed your cards by matching colour or number."),
     CatalogueEntry("cat_in_the_box", "Cat in the Box", "Quantum trick-taking: suits are declared as you play."),
     CatalogueEntry("king_of_the_hill", "King of the Hill", "Five players, two decks, one king."),

@@ -477,66 +477,84 @@ class MenuScene(Scene):
         menu_w = max((text_width(self.ui, t, BUTTON) for t in choices), default=0) + 56
         return label_w, max(menu_w, 150)
 
-    def _form_height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool) -> int:
+    def _seat_grid(self, form: TableForm, width: int) -> tuple[int, int]:
+        """Columns and rows of the seat rows: as many columns as fit with readable kind menus."""
+        multi = form.rules.players.stop - 1 > 1
+        cols = max(1, min(form.players, width // 210, 3)) if multi else 1
+        return cols, math.ceil(form.players / cols)
+
+    def _option_layout(self, form: TableForm, width: int, height: int, gap: int, ch: int, line_h: int
+                       ) -> tuple[int, bool, int]:
+        """How to lay the options out in `height`: (columns, labels above menus?, row height)."""
         label_w, menu_w = self._option_widths(form)
-        rows = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
-        stacked = label_w + gap + menu_w > width
-        option_h = rows * ((line_h if stacked else 0) + ch + gap)
-        cols = max(1, min(form.players, width // 300))
-        seat_rows = math.ceil(form.players / cols)
-        return option_h + gap + line_h + seat_rows * (ch + gap)
+        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
+        col_gap = gap * 3
+        for cols in (1, 2, 3):
+            cell_w = (width - (cols - 1) * col_gap) // cols
+            stacked = cols > 1 or label_w + gap + menu_w > cell_w
+            row_h = (line_h if stacked else 0) + ch + gap
+            if math.ceil(count / cols) * row_h <= height or cols == 3:
+                return cols, stacked, row_h
+        raise AssertionError("unreachable")
+
+    def _form_height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool) -> int:
+        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
+        cols, stacked, row_h = self._option_layout(form, width, 0 if compact else 10**6, gap, ch, line_h)
+        _, seat_rows = self._seat_grid(form, width)
+        return math.ceil(count / cols) * row_h + gap + line_h + seat_rows * (ch + gap)
 
     def _build_form(self, form: TableForm, area: pygame.Rect, ch: int, gap: int, line_h: int) -> int:
-        """Create the option, player-count and seat widgets inside `area`; returns the bottom of the last one."""
+        """Create the option, player-count and seat widgets inside `area`; returns the bottom of the last one.
+
+        Seats get their room first; the options then take one, two or three columns, whatever fits.
+        """
         rules = form.rules
+        seat_cols, seat_rows = self._seat_grid(form, area.width)
+        seats_h = gap + line_h + 2 + seat_rows * (ch + gap)
+        cols, stacked, row_h = self._option_layout(form, area.width, area.height - seats_h, gap, ch, line_h)
         label_w, menu_w = self._option_widths(form)
-        stacked = label_w + gap + menu_w > area.width
-        menu_w = min(menu_w if stacked else max(menu_w, 220), area.width - (0 if stacked else label_w + gap))
-        menu_x = area.x if stacked else area.x + label_w + gap
-        y = area.y
+        col_gap = gap * 3
+        cell_w = (area.width - (cols - 1) * col_gap) // cols
+        count = len(rules.options) + (1 if len(rules.players) > 1 else 0)
+        per_col = math.ceil(count / cols)
 
-        def label_row(text: str) -> None:
-            nonlocal y
+        def cell(k: int, text: str) -> pygame.Rect:
+            """Put the label of option cell k and return the rectangle for its menu."""
+            col, row = divmod(k, per_col)
+            x, y = area.x + col * (cell_w + col_gap), area.y + row * row_h
             if stacked:
-                UILabel(pygame.Rect(area.x, y, area.width, line_h), text, self.ui)
-                y += line_h
-            else:
-                UILabel(pygame.Rect(area.x, y + (ch - line_h) // 2, label_w, line_h), text, self.ui)
+                UILabel(pygame.Rect(x, y, cell_w, line_h), text, self.ui)
+                return pygame.Rect(x, y + line_h, min(cell_w, max(menu_w, 220)), ch)
+            UILabel(pygame.Rect(x, y + (ch - line_h) // 2, label_w, line_h), text, self.ui)
+            return pygame.Rect(x + label_w + gap, y, min(max(menu_w, 220), cell_w - label_w - gap), ch)
 
-        for opt in rules.options:
-            label_row(opt.label)
+        for k, opt in enumerate(rules.options):
+            rect = cell(k, opt.label)
             choices = [(opt.choice_label(c), str(i)) for i, c in enumerate(opt.choices)]
             value = form.options.get(opt.name, opt.default)
             index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
-            self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], pygame.Rect(menu_x, y, menu_w, ch),
-                                                         self.ui)
-            y += ch + gap
+            self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], rect, self.ui)
         if len(rules.players) > 1:
-            label_row("Players")
+            rect = cell(len(rules.options), "Players")
             counts = [(str(n), str(n)) for n in rules.players]
             self.player_menu = UIDropDownMenu(counts, (str(form.players), str(form.players)),
-                                              pygame.Rect(menu_x, y, min(menu_w, 120), ch), self.ui)
-            y += ch + gap
-        y += gap
+                                              pygame.Rect(rect.x, rect.y, min(rect.width, 120), ch), self.ui)
+        y = area.y + per_col * row_h + gap
         multi = rules.players.stop - 1 > 1
         UILabel(pygame.Rect(area.x, y, area.width, line_h), "Seats" if multi else "Your name", self.ui)
         y += line_h + 2
-        # Seats: a grid with as many columns as the rows left need (and the width allows).
         kind_w = max(text_width(self.ui, t, BUTTON) for t, _ in SEAT_KIND_CHOICES) + 52
-        rows_fit = max(1, (area.bottom - y + gap) // (ch + gap))
-        cols = max(1, math.ceil(form.players / rows_fit), min(form.players, area.width // 420))
-        col_gap = gap * 3
         bottom = y
-        cell_w = min(480, (area.width - (cols - 1) * col_gap) // cols)
+        seat_w = min(480, (area.width - (seat_cols - 1) * col_gap) // seat_cols)
         for i in range(form.players):
-            col, row = divmod(i, math.ceil(form.players / cols))
-            cx = area.x + col * (cell_w + col_gap)
+            col, row = divmod(i, seat_rows)
+            cx = area.x + col * (seat_w + col_gap)
             cy = y + row * (ch + gap)
             if multi:
-                kw = min(kind_w, cell_w // 2)
-                name_w = cell_w - kw - gap
+                kw = min(kind_w, max(seat_w // 2, seat_w - 90))
+                name_w = seat_w - kw - gap
             else:
-                kw, name_w = 0, min(cell_w, 280)
+                kw, name_w = 0, min(seat_w, 280)
             entry = UITextEntryLine(pygame.Rect(cx, cy, name_w, ch), self.ui, placeholder_text=form.default_name(i))
             entry.set_text_length_limit(NAME_LIMIT)
             entry.set_text(form.names[i][:NAME_LIMIT])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -38,8 +39,9 @@ MESSAGE_SECONDS = 4.0
 HINT_SECONDS = 2.5
 DOUBLE_CLICK_SECONDS = 0.4
 # Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
-SLOTTED = ("stack", "fan", "pile", "spread")  # zones that show an empty place for cards
+SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
 TIMEOUTS_BEFORE_BOT = 3
+SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
 PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
 
 
@@ -120,6 +122,8 @@ class TableScene(Scene):
         self.sheet_window = None
         self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
         self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
+        self.stages: list[list[Event]] = []  # events still to animate after a held in-between picture
+        self.stage_wait = 0.0
         self.bot_thread: threading.Thread | None = None
         self.bot_result: list[Action] = []
         self.bot_wait = 0.0
@@ -149,7 +153,10 @@ class TableScene(Scene):
         return self.match.state
 
     def view(self) -> dict[str, Any]:
-        return self.state.view(self.viewer)
+        """What the seat at the screen may see, plus the players' names (for the layout's panels)."""
+        view = self.state.view(self.viewer)
+        view["names"] = [seat.name for seat in self.match.seats]
+        return view
 
     def _build_layout(self) -> TableLayout:
         w, h = self.app.size
@@ -271,6 +278,16 @@ class TableScene(Scene):
             self._show_result_panel()
 
     # ----- messages --------------------------------------------------------------------------
+    def named(self, text: str) -> str:
+        """Engines call seats "Seat N" (from 1); the table puts the players' names in."""
+        seats = self.match.seats
+
+        def name(m: re.Match[str]) -> str:
+            k = int(m.group(1)) - 1
+            return seats[k].name if 0 <= k < len(seats) else m.group(0)
+
+        return SEAT_NAME.sub(name, text)
+
     def say(self, text: str, error: bool = False) -> None:
         """Show `text` above the status bar for a few seconds."""
         self.message = text
@@ -281,27 +298,62 @@ class TableScene(Scene):
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, timed_out: bool = False) -> bool:
         """Apply `action` through the match; on IllegalAction show the engine's reason."""
         old_layout = self.layout
+        old_view = self.view()
         seat = self.state.turn
         if not timed_out and seat is not None:
             self.timeouts.pop(seat, None)
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
-            self.say(exc.reason, error=True)
+            self.say(self.named(exc.reason), error=True)
             return False
         self.hint_marks = []
+        self._finish_stages()
+        interim = getattr(self.game_layout, "interim", None)
+        mid = interim(old_view, events) if interim is not None and self.animation_seconds > 0 else None
+        if mid is not None:
+            # Hold an in-between picture (e.g. the full trick) before the rest of the events play out.
+            split = next(i for i, e in enumerate(events) if e.kind in PAUSE_BEFORE)
+            w, h = self.app.size
+            mid_layout = self.game_layout.build(mid, w, h)
+            self.layout = mid_layout
+            self._animate(old_layout, mid_layout, events[:split], from_rects or {})
+            self.stages.append(events[split:])
+            old_layout, events, from_rects = mid_layout, [], {}
+            self.stage_wait = 0.0
         self._after_change(old_layout, events, from_rects or {})
         return True
+
+    def _finish_stages(self) -> None:
+        """Skip any held in-between picture: jump to the real state."""
+        if self.stages:
+            self.stages.clear()
+            self.animator.clear()
+            self.layout = self._build_layout()
+
+    def _run_stages(self, dt: float) -> None:
+        if not self.stages or self.animator.busy:
+            return
+        self.stage_wait += dt
+        pause = self.animation_seconds * 2.5
+        if self.stage_wait < pause:
+            return
+        events = self.stages.pop(0)
+        self.stage_wait = 0.0
+        old = self.layout
+        self.layout = self._build_layout()
+        self._animate(old, self.layout, events, {})
 
     def _after_change(self, old: TableLayout, events: list[Event], from_rects: dict[Hashable, Rect]) -> None:
         self.turn_left = None
         self._check_curtain()
-        self.layout = self._build_layout()
-        self._animate(old, self.layout, events, from_rects)
+        if not self.stages:
+            self.layout = self._build_layout()
+            self._animate(old, self.layout, events, from_rects)
         self._build_buttons()
         for ev in events:
             if ev.text and ev.kind not in ("win",):
-                self.say(ev.text)
+                self.say(self.named(ev.text))
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
@@ -327,6 +379,7 @@ class TableScene(Scene):
                 after[spot_key(zone, spot)] = (zone, spot)
 
         handled: set[Hashable] = set()
+        deals: list[tuple[Event, float]] = []
         move_events = [e for e in events if e.cards and e.src and e.dst]
         sequence_gap = duration * 0.45 if len(move_events) > 1 else 0.0
         delay = 0.0
@@ -357,6 +410,23 @@ class TableScene(Scene):
                         self.animator.add(Flight(card, card, spot.rect, spot.rect, False, True,
                                                  duration * 0.8, delay + duration * 0.5))
                         handled.add(card)
+            elif ev.kind == "deal" and ev.dst:
+                deals.append((ev, delay))
+        # Dealt cards leave the source one at a time, round the table, like a real deal.
+        gap = duration * 0.15
+        for k, (ev, base) in enumerate(deals):
+            try:
+                zone = new.zone(ev.dst or "")
+            except KeyError:
+                continue
+            start = self._zone_top(old, ev.src)
+            for j, spot in enumerate(zone.spots):
+                key = spot_key(zone, spot)
+                if key in handled or key in before:
+                    continue
+                self.animator.add(Flight(key, spot.card, start, spot.rect, False, spot.face_up, duration,
+                                         base + (j * len(deals) + k) * gap))
+                handled.add(key)
         # Anything else that moved (a fan closing up, an undo) slides to its new place.
         for key, (_zone, spot) in after.items():
             if key in handled or key not in before:
@@ -397,6 +467,7 @@ class TableScene(Scene):
         return zone.spots[-1].rect if zone.spots else zone.slot
 
     def undo(self) -> None:
+        self._finish_stages()
         old = self.layout
         if self.match.undo():
             self._cancel_bot()
@@ -406,6 +477,7 @@ class TableScene(Scene):
             self.say("Nothing to undo.")
 
     def redo(self) -> None:
+        self._finish_stages()
         old = self.layout
         if self.match.redo():
             self.hint_marks = []
@@ -595,7 +667,7 @@ class TableScene(Scene):
 
     def _run_bots(self, dt: float) -> None:
         turn = self.state.turn
-        if turn is None or turn not in self.bots or self.animator.busy:
+        if turn is None or turn not in self.bots or self.animator.busy or self.stages:
             return
         if self.bot_thread is None:
             self.bot_wait += dt
@@ -712,7 +784,8 @@ class TableScene(Scene):
             return
         if not self.human_turn or self.result_panel is not None:
             return
-        if self.animator.busy:
+        if self.animator.busy or self.stages:
+            self._finish_stages()
             self._finish_animations()
         found = self.hit(pos)
         if found is None:
@@ -829,17 +902,18 @@ class TableScene(Scene):
             if self.celebration.done:
                 self.celebration = None
                 self._show_result_panel()
+        self._run_stages(dt)
         self._run_bots(dt)
         self._run_turn_timer(dt)
 
     @property
     def settled(self) -> bool:
         """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
-        return not self.animator.busy and self.celebration is None and self.bot_thread is None
+        return (not self.animator.busy and not self.stages and self.celebration is None
+                and self.bot_thread is None)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
-        size = self.layout.card_size
         back = self.app.settings.card_back
         flying = self.animator.flying()
         if self.celebration is not None:
@@ -851,7 +925,7 @@ class TableScene(Scene):
                 self._draw_seat(surface, zone)
                 continue
             if zone.kind in SLOTTED:
-                surface.blit(art.slot(size, zone.label), zone.slot[:2])
+                surface.blit(art.slot(zone.slot[2:], zone.label), zone.slot[:2])
             for spot in zone.spots:
                 key = spot_key(zone, spot)
                 if key in flying or key in dragged:
@@ -871,7 +945,8 @@ class TableScene(Scene):
             if squash < 1.0:
                 w = max(1, int(rect[2] * squash))
                 rect = (rect[0] + (rect[2] - w) // 2, rect[1], w, rect[3])
-            self._blit_card(surface, flight.card, face_up, rect, back)
+            self._blit_card(surface, flight.card, face_up, rect, back,
+                            exact=flight.start[2:] == flight.end[2:] and squash == 1.0)
         if self.drag is not None and self.drag.dragging and self.drag.spots:
             rects = self.drag.rects(self.pointer)
             self._outline(surface, rects[0], GREEN)
@@ -934,12 +1009,15 @@ class TableScene(Scene):
         pygame.draw.polygon(surface, GOLD, points)
         pygame.draw.polygon(surface, (120, 90, 20), points, 1)
 
-    def _blit_card(self, surface: pygame.Surface, card: Any, face_up: bool, rect: Rect, back: str) -> None:
+    def _blit_card(
+        self, surface: pygame.Surface, card: Any, face_up: bool, rect: Rect, back: str, exact: bool = True
+    ) -> None:
+        """Draw a card; cards at rest use art cached at their size, cards in flight scale on the way."""
         size = (rect[2], rect[3])
-        if size != self.layout.card_size:
-            image = pygame.transform.smoothscale(self._card_image(card, face_up, self.layout.card_size, back), size)
-        else:
+        if exact or size == self.layout.card_size:
             image = self._card_image(card, face_up, size, back)
+        else:
+            image = pygame.transform.smoothscale(self._card_image(card, face_up, self.layout.card_size, back), size)
         surface.blit(image, rect[:2])
 
     def _card_image(self, card: Any, face_up: bool, size: tuple[int, int], back: str) -> pygame.Surface:
@@ -958,9 +1036,9 @@ class TableScene(Scene):
         turn = self.state.turn
         if turn is None or len(self.match.seats) < 2:
             return status
-        who = self.match.seats[turn].name
-        doing = "is thinking\u2026" if turn in self.bots else "to play"
-        return f"{who} {doing} \u00b7 {status}"
+        if turn in self.bots:
+            return f"{self.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
+        return status
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         sw, sh = surface.get_size()
@@ -983,7 +1061,7 @@ class TableScene(Scene):
         if self.message_time > 0 and self.message:
             colour = (255, 190, 180) if self.message_error else (250, 240, 200)
             msg = self.bold.render(self.message, True, colour)
-            box = msg.get_rect(midbottom=(sw // 2, bar.y - 10)).inflate(24, 12)
+            box = msg.get_rect(midbottom=self.layout.info.get("message_at", (sw // 2, bar.y - 10))).inflate(24, 12)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((90, 20, 20, 215) if self.message_error else (10, 40, 24, 215))
             surface.blit(panel, box.topleft)

@@ -44,26 +44,26 @@ def test_finished_game_is_offered_for_replay_and_steps_both_ways(replay_app):
     scene = app.scene
     assert isinstance(scene, ReplayScene)
     first = match.rules.new_game(1, match.options, match.seed).view(0)
-    assert scene.view() == first
+    assert scene.state.view(0) == first
     driver.click_widget(scene.buttons["forward"])
     driver.click_widget(scene.buttons["forward"])
     assert scene.replay.position == 2
     state = match.rules.new_game(1, match.options, match.seed)
     for entry in match.log[:2]:
         state.apply(entry.action)
-    assert scene.view() == state.view(0)
+    assert scene.state.view(0) == state.view(0)
     assert "move 2 of" in scene.status_text()
     driver.click_widget(scene.buttons["back"])
     assert scene.replay.position == 1
     driver.key(pygame.K_END)
     assert scene.replay.position == len(match.log) and scene.state.is_over()
-    assert scene.view() == match.state.view(0)
+    assert scene.state.view(0) == match.state.view(0)
     driver.key(pygame.K_HOME)
     assert scene.replay.position == 0
     # a press on the table changes nothing: a replay is read-only
     stock = scene.layout.zone("stock").slot
     driver.click((stock[0] + 10, stock[1] + 10))
-    assert scene.replay.position == 0 and scene.view() == first
+    assert scene.replay.position == 0 and scene.state.view(0) == first
 
 
 def test_play_button_runs_through_the_moves(replay_app):

@@ -1,0 +1,252 @@
+"""Kachuful on the table: seats around an ellipse, the viewer's hand at the bottom, the trick in the middle.
+
+Pure: turns `view(seat)` (plus the players' "names", added by the table) into zones, and gestures into actions.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from cardtable.core.engine import Action, Event
+from cardtable.core.zones import Choice, ChoicePanel, Rect, ScoreSheet, Spot, TableLayout, Zone
+from cardtable.games.kachuful.rules import BID, Bid, Play
+
+TOP_BAR = 52
+BOTTOM_BAR = 34
+PANEL_W, PANEL_H = 184, 78
+
+
+def names(view: Mapping[str, Any]) -> list[str]:
+    return list(view.get("names") or [f"Seat {s + 1}" for s in range(view["players"])])
+
+
+def trump_text(view: Mapping[str, Any]) -> str:
+    trump = view["trump"]
+    if trump is None:
+        return "No trump"
+    if trump == "J":
+        return "Trumps: jokers"
+    return f"Trumps {SUIT_SYMBOLS[trump]}"
+
+
+def bottom_seat(view: Mapping[str, Any]) -> int:
+    """The seat drawn at the bottom: the viewer, or seat 0 for the public view."""
+    return view["seat"] if view["seat"] is not None else 0
+
+
+class KachufulLayout:
+    """Implements `cardtable.core.zones.GameLayout` for Kachuful."""
+
+    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+        n = view["players"]
+        me = bottom_seat(view)
+        cw = int(max(40, min(width / 11.5, (height - TOP_BAR - BOTTOM_BAR) / 5.4, 118)))
+        ch = int(cw * 1.4)
+        sw, sh = int(cw * 0.5), int(cw * 0.7)
+        zones: list[Zone] = []
+        seat_names = names(view)
+
+        # The viewer's hand, along the bottom.
+        hand = view["hands"][me]
+        hand_y = height - BOTTOM_BAR - ch - 10
+        step = min(cw * 0.62, (width * 0.58 - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        left = width / 2 - (cw + step * (len(hand) - 1)) / 2
+        spots = [Spot(c, c is not None, (int(left + i * step), hand_y, cw, ch), i) for i, c in enumerate(hand)]
+        playable: frozenset[int] = frozenset()
+        legal = view.get("legal")
+        if legal and view["phase"] == "play" and view["seat"] == view["turn"]:
+            ok = set(legal["cards"])
+            playable = frozenset(i for i, c in enumerate(hand) if c in ok)
+        zones.append(Zone(f"hand{me}", "hand", (int(left), hand_y, cw, ch), spots, playable=playable))
+
+        # The table's centre and the ellipse the other seats sit on.
+        cx, cy = width / 2, TOP_BAR + (hand_y - TOP_BAR) * 0.48
+        rx, ry = width / 2 - PANEL_W / 2 - 16, (hand_y - TOP_BAR) / 2 - PANEL_H / 2 - sh / 2 - 4
+        angles = {s: math.radians(90 + ((s - me) % n) * 360 / n) for s in range(n)}
+
+        for s in range(n):
+            if s == me:
+                panel = (16, height - BOTTOM_BAR - PANEL_H - 10, PANEL_W, PANEL_H)
+                won_at = (width - 16 - sw - 12, hand_y + ch - sh)
+            else:
+                px = cx + rx * math.cos(angles[s]) - PANEL_W / 2
+                py = cy + ry * math.sin(angles[s]) - PANEL_H / 2 - sh / 2
+                panel = (int(px), int(max(TOP_BAR + 22, py)), PANEL_W, PANEL_H)
+                won_at = (panel[0] + PANEL_W + 8, panel[1] + 4) if angles[s] % (2 * math.pi) > math.pi * 1.5 \
+                    or math.cos(angles[s]) < 0 else (panel[0] - sw - 14, panel[1] + 4)
+                # Their hand, face down, under the panel.
+                count = len(view["hands"][s])
+                fan = sw * 0.3
+                x0 = panel[0] + PANEL_W / 2 - (sw + fan * max(0, count - 1)) / 2
+                y0 = panel[1] + PANEL_H + 4
+                zones.append(Zone(f"hand{s}", "hand", (int(x0), int(y0), sw, sh),
+                                  [Spot(c, False, (int(x0 + i * fan), int(y0), sw, sh), i)
+                                   for i, c in enumerate(view["hands"][s])]))
+            zones.append(self._seat_panel(view, s, panel, seat_names[s]))
+            won = self._won_cards(view, s)
+            zones.append(Zone(f"won{s}", "pile", (int(won_at[0]), int(won_at[1]), sw, sh),
+                              [Spot(c, False, (int(won_at[0]) + min(i, 6), int(won_at[1]) - min(i, 6), sw, sh), i)
+                               for i, c in enumerate(won)]))
+
+        # The trick, in the open middle of the table: each card lies towards the seat that played it.
+        shown = view["trick"] or (view["last_trick"] if self._show_last_trick(view) else [])
+        tw, th = int(cw * 0.8), int(cw * 0.8 * 1.4)
+        free_top = TOP_BAR + PANEL_H + sh + 30
+        tcx, tcy = cx, (free_top + hand_y) / 2
+        reach_y = max(10.0, (hand_y - free_top) / 2 - th / 2 - 4)
+        reach_x = reach_y * 1.3
+        trick_spots = []
+        for i, (s, card) in enumerate(shown):
+            x = tcx + reach_x * math.cos(angles[s]) - tw / 2
+            y = tcy + reach_y * math.sin(angles[s]) - th / 2
+            trick_spots.append(Spot(card, True, (int(x), int(y), tw, th), i))
+        zones.append(Zone("trick", "trick", (int(tcx - tw / 2), int(tcy - th / 2), tw, th), trick_spots))
+
+        # The deck and the turned-up trump card, above the viewer's panel; the round's facts top right.
+        deck_y = height - BOTTOM_BAR - PANEL_H - 24 - sh
+        deck = [Spot(None, False, (16 + min(i // 6, 3), deck_y - min(i // 6, 3), sw, sh), i)
+                for i in range(view["deck"])]
+        zones.append(Zone("deck", "pile", (16, deck_y, sw, sh), deck))
+        trump_card: Card | None = view["trump_card"]
+        tx = 16 + sw + 14
+        zones.append(Zone("trump", "pile", (tx, deck_y, sw, sh),
+                          [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else []))
+        zones.append(Zone("info", "seat", (width - 16 - 210, 6, 210, 74), lines=(
+            f"Round {view['round'] + 1} of {view['rounds']}",
+            f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''} each",
+            trump_text(view),
+        )))
+        return TableLayout(zones, (cw, ch), info={
+            "status": self.status(view),
+            "choice_centre": (int(tcx), int(tcy)),
+            "message_at": (int(cx), int(hand_y - 14)),
+        })
+
+    @staticmethod
+    def _show_last_trick(view: Mapping[str, Any]) -> bool:
+        """The finished trick stays in the middle until the next lead, and at the end of the game."""
+        return bool(view["last_trick"]) and (view["phase"] in ("play", "over"))
+
+    def _won_cards(self, view: Mapping[str, Any], seat: int) -> list[Card]:
+        won = list(view["won"][seat])
+        if self._show_last_trick(view) and not view["trick"] and view["last_winner"] == seat:
+            shown = {c for _, c in view["last_trick"]}
+            won = [c for c in won if c not in shown]
+        return won
+
+    @staticmethod
+    def _seat_panel(view: Mapping[str, Any], seat: int, rect: Rect, name: str) -> Zone:
+        bid = view["bids"][seat]
+        if bid is None:
+            bid_text = "bid in, hidden" if view["has_bid"][seat] else "no bid yet"
+        else:
+            bid_text = f"bid {bid}"
+        lines = (name, f"{bid_text} \u00b7 won {view['tricks'][seat]}", f"score {view['totals'][seat]}")
+        marks = set()
+        if view["turn"] == seat:
+            marks.add("current")
+        if view["dealer"] == seat:
+            marks.add("dealer")
+        if view["trick"] and view["trick"][0][0] == seat:
+            marks.add("leader")
+        return Zone(f"seat{seat}", "seat", rect, lines=lines, marks=frozenset(marks))
+
+    # ----- gestures ---------------------------------------------------------------------------------
+    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
+        me = view["seat"]
+        if me is None or src != f"hand{me}" or dst != "trick":
+            return None
+        hand = view["hands"][me]
+        if not 0 <= index < len(hand) or hand[index] is None:
+            return None
+        return Play(hand[index])
+
+    def click_action(
+        self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None
+    ) -> Action | None:
+        if index is None:
+            return None
+        return self.drop_action(view, zone, index, "trick")
+
+    def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
+        me = view["seat"]
+        return me is not None and zone == f"hand{me}" and view["phase"] == "play"
+
+    def is_button(self, action: Action) -> bool:
+        return isinstance(action, Bid)
+
+    def confirm_text(self, action: Action) -> str | None:
+        return None
+
+    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> ChoicePanel | None:
+        if view["phase"] != "bid" or not any(isinstance(a, Bid) for a in legal):
+            return None
+        allowed = set(legal)
+        reason = (view.get("legal") or {}).get("forbidden_reason", "") or view.get("forbidden_reason", "")
+        choices = tuple(
+            Choice(str(k), BID[k] if BID[k] in allowed else None, reason if BID[k] not in allowed else "")
+            for k in range(view["hand_size"] + 1)
+        )
+        title = "Change your bid" if view["rebid"] else "Your bid"
+        others = [b for s, b in enumerate(view["bids"]) if s != view["seat"] and b is not None]
+        note = reason if any(c.action is None for c in choices) else (
+            f"Bids so far total {sum(others)} of {view['hand_size']} tricks" if others else "You bid first")
+        return ChoicePanel(title, choices, note)
+
+    def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
+        seat_names = names(view)
+        headers = ("Round", "Cards", "Trump", *seat_names)
+        rows = []
+        for row in view["sheet"]:
+            trump = row["trump"]
+            trump_cell = "—" if trump is None else ("Jokers" if trump == "J" else SUIT_SYMBOLS[trump])
+            cells = [f"{b}/{t}  {p:+d}" for b, t, p in zip(row["bids"], row["tricks"], row["points"], strict=True)]
+            rows.append((str(row["round"]), str(row["hand_size"]), trump_cell, *cells))
+        rows.append(("Total", "", "", *(str(t) for t in view["totals"])))
+        return ScoreSheet(headers, tuple(rows))
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        turn, me = view["turn"], view["seat"]
+        head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {trump_text(view)}"
+        if turn is None:
+            return f"{head} \u00b7 Game over"
+        who = names(view)[turn]
+        if view["phase"] == "bid":
+            if turn != me:
+                return f"{head} \u00b7 {who} to bid"
+            if view["rebid"]:
+                return f"{head} \u00b7 You are the dealer: change your bid so the bids do not total {view['hand_size']}"
+            return f"{head} \u00b7 Your bid: how many tricks will you take?"
+        if turn != me:
+            return f"{head} \u00b7 {who} to {'lead' if view['led_suit'] is None else 'play'}"
+        if view["led_suit"] is None:
+            return f"{head} \u00b7 Your lead: play any card"
+        led = view["led_suit"]
+        suit = "a joker" if led == "J" else SUIT_NAMES[led]
+        return f"{head} \u00b7 Your turn: follow {suit} if you can"
+
+    def interim(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
+        """The picture to hold for a moment when a trick is completed: the full trick, before it is gathered."""
+        if not any(e.kind == "trick" for e in events):
+            return None
+        played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
+        if played is None or not played.cards:
+            return None
+        seat, card = played.seat, played.cards[0]
+        mid = dict(before)
+        hands = [list(h) for h in before["hands"]]
+        if card in hands[seat]:
+            hands[seat].remove(card)
+        elif hands[seat]:
+            hands[seat].pop()
+        mid["hands"] = hands
+        mid["trick"] = [*before["trick"], (seat, card)]
+        mid["turn"] = None
+        mid["legal"] = None
+        return mid
+
+
+LAYOUT = KachufulLayout()
