@@ -22,6 +22,8 @@ joker).  Two jokers in one trick: the first played wins.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUITS, Card, deck_with_jokers, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.tricks import ace_high, follow_suit, printed_suit, winning_index
+from cardtable.core.tricks import ace_high, follow_suit, printed_suit
 
 MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 DECK_CARDS = 52  # the cap on the largest hand is floor(52 / players), jokers or not
@@ -84,13 +86,111 @@ class Play(Action):
 _ALL_CARDS = deck_with_jokers(2)
 PLAY: dict[Card, Play] = {c: Play(c) for c in _ALL_CARDS}  # shared instances: legal_actions allocates nothing
 BID: tuple[Bid, ...] = tuple(Bid(k) for k in range(DECK_CARDS + 1))
-_DECK = tuple(standard_deck())
+# The same card objects everywhere (hands, actions, tables): `in` and `remove` then match on identity first.
+_DECK = tuple(_ALL_CARDS[:52])
+assert list(_DECK) == standard_deck()
 _DECK_JOKERS = tuple(_ALL_CARDS)
 _DECK_SET = frozenset(_DECK)
 _DECK_JOKERS_SET = frozenset(_DECK_JOKERS)
 # Events are immutable: the card moves of play are made once and shared.
 _MOVE_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "trick", s) for c in _ALL_CARDS} for s in range(8))
 _SORT_KEY = {c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy) for c in _ALL_CARDS}
+# The same order as one int per card (the keys above are all different), cheaper to compare.
+_SORT_RANK = {c: i for i, c in enumerate(sorted(_ALL_CARDS, key=_SORT_KEY.__getitem__))}
+# Lookup tables for the hot paths (searches play millions of cards): strength, label, and the effective suit of
+# every card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump).
+_STRENGTH = {c: JOKER_RANK if c.suit == JOKER_SUIT else ace_high(c) for c in _ALL_CARDS}
+_LABEL = {c: c.label for c in _ALL_CARDS}
+_EFFECTIVE = {t: {c: (t or JOKER_SUIT) if c.suit == JOKER_SUIT else c.suit for c in _ALL_CARDS}
+              for t in (*SUITS, None)}
+# Per (trump, led suit): how strongly each card contends for the trick (-1: it cannot win it).
+_TRICK_KEY = {
+    (t, led): {c: 100 + _STRENGTH[c] if eff[c] == (t or JOKER_SUIT) else _STRENGTH[c] if eff[c] == led else -1
+               for c in _ALL_CARDS}
+    for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
+}
+_WON = tuple(f"won{s}" for s in range(8))
+_SEAT_NAMES = tuple(seat_name(s) for s in range(8))
+_TRICK_TEXT = tuple({c: f"{_SEAT_NAMES[s]} wins the trick with {_LABEL[c]}." for c in _ALL_CARDS} for s in range(8))
+# Events are immutable, so the ones fully determined by a small key are made once and shared.
+_DEAL_EVENTS: dict[tuple[int, int], Event] = {}
+_BID_EVENTS: dict[tuple[int, int | None], Event] = {}
+_LEAD_EVENTS: dict[tuple[int, int, int], Event] = {}
+_SCORE_EVENTS: dict[tuple[int, int], Event] = {}
+
+
+def _deal_event(seat: int, h: int) -> Event:
+    event = _DEAL_EVENTS.get((seat, h))
+    if event is None:
+        event = _DEAL_EVENTS[seat, h] = Event("deal", src="deck", dst=f"hand{seat}", seat=seat, value=h, text="")
+    return event
+
+
+def _bid_event(seat: int, amount: int | None) -> Event:
+    """A bid announced (amount None: a hidden simultaneous bid)."""
+    event = _BID_EVENTS.get((seat, amount))
+    if event is None:
+        name = _SEAT_NAMES[seat]
+        text = f"{name} has bid." if amount is None else f"{name} bids {amount}."
+        event = _BID_EVENTS[seat, amount] = Event("bid", seat=seat, value=amount, text=text)
+    return event
+
+
+def _lead_event(total: int, h: int, leader: int) -> Event:
+    """The bids are in: their total against the tricks, and who leads."""
+    event = _LEAD_EVENTS.get((total, h, leader))
+    if event is None:
+        balance = "" if total == h else f" ({'overbid' if total > h else 'underbid'} by {abs(total - h)})"
+        event = _LEAD_EVENTS[total, h, leader] = Event(
+            "message", text=f"Bids total {total} for {h} trick{'s' if h != 1 else ''}{balance}. "
+                            f"{_SEAT_NAMES[leader]} leads.")
+    return event
+
+
+_TRUMP_EVENTS: dict[tuple[Card | None, str | None], Event] = {}
+_FIRST_DEAL_EVENTS: dict[tuple[int, int, int, int, int], Event] = {}
+_SHUFFLE_EVENT = Event("shuffle", src="deck")
+_new = object.__new__
+# `_event` fills an Event's fields directly: the frozen dataclass's __init__ sets each field through
+# object.__setattr__, three times slower.  Same fields, same object; checked here in case Event changes.
+assert tuple(f.name for f in dataclasses.fields(Event)) == ("kind", "cards", "src", "dst", "seat", "text", "value")
+assert not hasattr(Event, "__post_init__") and not hasattr(Event, "__slots__")
+
+
+def _event(kind: str, cards: tuple[Card, ...] = (), src: str | None = None, dst: str | None = None,
+           seat: int | None = None, text: str = "", value: Any = None) -> Event:
+    event = _new(Event)
+    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value)
+    return event
+
+
+def _trump_event(trump_card: Card | None, trump: str | None) -> Event:
+    event = _TRUMP_EVENTS.get((trump_card, trump))
+    if event is None:
+        text = f"Trump: {suit_text(trump)}." if trump else "No trump this round."
+        if trump_card is not None:
+            text = f"{trump_card.label} is turned up. " + text
+        event = _TRUMP_EVENTS[trump_card, trump] = Event(
+            "trump", (trump_card,) if trump_card else (), "deck", "trump", value=trump, text=text)
+    return event
+
+
+def _first_deal_event(round_: int, rounds: int, dealer: int, h: int, first: int) -> Event:
+    """The deal to the dealer's left, with the round's announcement."""
+    event = _FIRST_DEAL_EVENTS.get((round_, rounds, dealer, h, first))
+    if event is None:
+        text = (f"Round {round_ + 1} of {rounds}: {_SEAT_NAMES[dealer]} deals "
+                f"{h} card{'s' if h != 1 else ''} each.")
+        event = _FIRST_DEAL_EVENTS[round_, rounds, dealer, h, first] = Event(
+            "deal", src="deck", dst=f"hand{first}", seat=first, value=h, text=text)
+    return event
+
+
+def _score_event(seat: int, points: int) -> Event:
+    event = _SCORE_EVENTS.get((seat, points))
+    if event is None:
+        event = _SCORE_EVENTS[seat, points] = Event("score", seat=seat, value=points)
+    return event
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -116,6 +216,7 @@ def parse_custom_sequence(text: str) -> tuple[int, ...]:
     return sizes
 
 
+@functools.lru_cache(maxsize=256)
 def hand_sequence(hands: str, players: int) -> tuple[int, ...]:
     """The round-by-round hand sizes for the `hands` option; ValueError if the deck cannot deal them."""
     cap = max_hand(players)
@@ -247,11 +348,12 @@ class KachufulState(State):
 
     def _deal_is_correct(self, hands: list[list[Card]], rest: list[Card], hand_size: int) -> bool:
         """Every seat has the round's hand size, and the cards are exactly the deck, none twice."""
-        if any(len(h) != hand_size for h in hands):
+        for h in hands:
+            if len(h) != hand_size:
+                return False
+        if len(hands) * hand_size + len(rest) != len(self.full_deck()):
             return False
-        everything = [c for h in hands for c in h] + rest
-        deck = self.full_deck()
-        return len(everything) == len(deck) and set(everything) == (_DECK_JOKERS_SET if self.jokers else _DECK_SET)
+        return set(rest).union(*hands) == (_DECK_JOKERS_SET if self.jokers else _DECK_SET)
 
     def start_round(self, events: list[Event] | None = None) -> None:
         """Deal the current round, set its trump and open the bidding."""
@@ -272,7 +374,7 @@ class KachufulState(State):
         else:
             raise RuntimeError("the deck could not be dealt correctly")
         for hand in hands:
-            hand.sort(key=_SORT_KEY.__getitem__)
+            hand.sort(key=_SORT_RANK.__getitem__)
         self.hands = hands
         mode = self.options["trump"]
         self.trump_card = None
@@ -300,16 +402,10 @@ class KachufulState(State):
         self.last_winner = None
         self.voids = [0] * n
         self.turn = first
-        text = (f"Round {self.round + 1} of {len(self.sequence)}: {seat_name(self.dealer)} deals "
-                f"{h} card{'s' if h != 1 else ''} each.")
-        for k in range(n):
-            seat = (first + k) % n
-            events.append(Event("deal", src="deck", dst=f"hand{seat}", seat=seat, value=h, text=text if k == 0 else ""))
-        trump_text = f"Trump: {suit_text(self.trump)}." if self.trump else "No trump this round."
-        if self.trump_card is not None:
-            trump_text = f"{self.trump_card.label} is turned up. " + trump_text
-        events.append(Event("trump", (self.trump_card,) if self.trump_card else (), "deck", "trump",
-                            value=self.trump, text=trump_text))
+        events.append(_first_deal_event(self.round, len(self.sequence), self.dealer, h, first))
+        for k in range(1, n):
+            events.append(_deal_event((first + k) % n, h))
+        events.append(_trump_event(self.trump_card, self.trump))
 
     # ----- legality ---------------------------------------------------------------------------------
     def forbidden(self) -> int | None:
@@ -367,7 +463,10 @@ class KachufulState(State):
         if self.turn is None or self.phase != "bid":
             return []
         no = self.forbidden()
-        return [k for k in range(self.hand_size + 1) if k != no]
+        bids = list(range(self.hand_size + 1))
+        if no is not None:
+            del bids[no]
+        return bids
 
     def legal_cards(self) -> list[Card]:
         if self.turn is None or self.phase != "play":
@@ -376,27 +475,57 @@ class KachufulState(State):
         return follow_suit(hand, self.led, self.suit_of if self.jokers else printed_suit)
 
     def legal_actions(self) -> list[Action]:
-        if self.turn is None:
+        turn = self.turn
+        if turn is None:
             return []
         if self.phase == "play":
-            return [PLAY[c] for c in self.legal_cards()]
-        return [BID[k] for k in self.legal_bids()]
+            # legal_cards() inlined (searches call this at every step): the led suit if the hand has it, else all.
+            hand = self.hands[turn]
+            led = self.led
+            if led is not None:
+                if self.jokers:
+                    suit = _EFFECTIVE[self.trump]
+                    following = [PLAY[c] for c in hand if suit[c] == led]
+                else:
+                    following = [PLAY[c] for c in hand if c.suit == led]
+                if following:
+                    return following
+            return [PLAY[c] for c in hand]
+        if self.phase != "bid":
+            return []
+        bids = list(BID[: self.hand_size + 1])
+        no = self.forbidden()
+        if no is not None:
+            del bids[no]
+        return bids
 
     # ----- applying ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> list[Event]:
-        # Fast path for the common legal play (random playouts live here); anything else goes through reason().
-        if type(action) is Play and self.phase == "play" and self.turn is not None:
+        # Fast paths for the common legal play and bid (searches live here); anything else goes through reason().
+        cls = type(action)
+        if cls is Play:
+            seat = self.turn
             card = action.card
-            hand = self.hands[self.turn]
-            if type(card) is Card and card in hand:
-                led = self.led
-                if led is None:
-                    return self._play(card)
-                if not self.jokers:
-                    if card.suit == led or all(c.suit != led for c in hand):
+            if self.phase == "play" and seat is not None and type(card) is Card:
+                hand = self.hands[seat]
+                if card in hand:
+                    led = self.led
+                    if led is None:
                         return self._play(card)
-                elif self.suit_of(card) == led:
-                    return self._play(card)
+                    if not self.jokers:
+                        if card.suit == led:
+                            return self._play(card)
+                        for c in hand:
+                            if c.suit == led:
+                                break
+                        else:
+                            return self._play(card)
+                    elif _EFFECTIVE[self.trump][card] == led:
+                        return self._play(card)
+        elif cls is Bid and self.phase == "bid" and self.turn is not None:
+            amount = action.amount  # type: ignore[attr-defined]
+            if type(amount) is int and 0 <= amount <= self.hand_size and amount != self.forbidden():
+                return self._bid(amount)
         why = self.reason(action)
         if why is not None:
             raise IllegalAction(why)
@@ -407,7 +536,7 @@ class KachufulState(State):
     def _bid(self, amount: int) -> list[Event]:
         seat = self.turn
         assert seat is not None
-        name = seat_name(seat)
+        name = _SEAT_NAMES[seat]
         events: list[Event] = []
         if self.rebid:
             self.bids[seat] = amount
@@ -416,10 +545,7 @@ class KachufulState(State):
             self._start_play(events)
             return events
         self.bids[seat] = amount
-        if self.simultaneous:
-            events.append(Event("bid", seat=seat, value=None, text=f"{name} has bid."))
-        else:
-            events.append(Event("bid", seat=seat, value=amount, text=f"{name} bids {amount}."))
+        events.append(_bid_event(seat, None if self.simultaneous else amount))
         if seat != self.dealer:
             self.turn = (seat + 1) % self.n
             return events
@@ -439,11 +565,7 @@ class KachufulState(State):
     def _start_play(self, events: list[Event]) -> None:
         self.phase = "play"
         self.leader = self.turn = (self.dealer + 1) % self.n
-        total = sum(self.bids)  # type: ignore[arg-type]
-        h = self.hand_size
-        balance = "" if total == h else f" ({'overbid' if total > h else 'underbid'} by {abs(total - h)})"
-        events.append(Event("message", text=f"Bids total {total} for {h} trick{'s' if h != 1 else ''}{balance}. "
-                                             f"{seat_name(self.leader)} leads."))
+        events.append(_lead_event(sum(self.bids), self.hand_size, self.leader))  # type: ignore[arg-type]
 
     def _play(self, card: Card) -> list[Event]:
         seat = self.turn
@@ -454,27 +576,34 @@ class KachufulState(State):
         if suit == JOKER_SUIT:
             suit = self.trump or JOKER_SUIT
         trick = self.trick
-        if not trick:
+        if trick:
+            if suit != self.led:
+                self.voids[seat] |= _SUIT_BIT[self.led]  # type: ignore[index]
+        else:
             self.led = suit
-        elif suit != self.led:
-            self.voids[seat] |= _SUIT_BIT[self.led]  # type: ignore[index]
         trick.append((seat, card))
-        events = [_MOVE_EVENTS[seat][card]]
         if len(trick) < n:
             self.turn = (seat + 1) % n
-            return events
-        cards = tuple(c for _, c in trick)
-        i = winning_index(cards, self.led, self.trump_suit, suit_of=self.suit_of, rank_of=self.strength)
-        winner = trick[i][0]  # type: ignore[index]
+            return [_MOVE_EVENTS[seat][card]]
+        events = [_MOVE_EVENTS[seat][card]]
+        cards = tuple([c for _, c in trick])
+        # The trick's winner, as winning_index(cards, led, trump_suit, suit_of, strength) finds it, inlined:
+        # the highest trump if any, else the highest card of the led suit; equal cards go to the first played.
+        key = _TRICK_KEY[self.trump, self.led]
+        i = 0
+        best = -1
+        for k, c in enumerate(cards):
+            if key[c] > best:
+                i, best = k, key[c]
+        winner = trick[i][0]
         self.tricks[winner] += 1
         self.won[winner].extend(cards)
         self.last_trick = tuple(trick)
         self.last_winner = winner
         self.trick = []
         self.led = None
-        events.append(Event("trick", cards, "trick", f"won{winner}", winner,
-                            text=f"{seat_name(winner)} wins the trick with {cards[i].label}.",  # type: ignore[index]
-                            value=self.tricks[winner]))
+        events.append(_event("trick", cards, "trick", _WON[winner], winner,
+                             _TRICK_TEXT[winner][cards[i]], self.tricks[winner]))
         if self.hands[winner]:
             self.turn = self.leader = winner
             return events
@@ -487,19 +616,19 @@ class KachufulState(State):
         tricks = tuple(self.tricks)
         self.history.append((self.hand_size, self.dealer, self.trump, bids, tricks))  # type: ignore[arg-type]
         points = self.round_points(len(self.history) - 1)
-        made = [seat_name(s) for s in range(n) if bids[s] == tricks[s]]
+        made = [_SEAT_NAMES[s] for s in range(n) if bids[s] == tricks[s]]
         text = (f"Round {self.round + 1}: " + (", ".join(made) + " made their bid" + ("s" if len(made) > 1 else "")
                                                 if made else "nobody made their bid") + ".")
-        events.append(Event("round", text=text, value=tuple(points)))
+        events.append(_event("round", text=text, value=tuple(points)))
         for s in range(n):
             if points[s]:
-                events.append(Event("score", seat=s, value=points[s]))
+                events.append(_score_event(s, points[s]))
         self.round += 1
         if self.round == len(self.sequence):
             # The game is over: the last round stays on the table as it ended (bids, tricks, won cards).
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
+            events.append(_event("over", text=self.result().summary))
             return
         for s in range(n):
             if self.won[s]:
@@ -511,7 +640,7 @@ class KachufulState(State):
         self.trump_card = None
         self.won = [[] for _ in range(n)]
         self.tricks = [0] * n
-        events.append(Event("shuffle", src="deck"))
+        events.append(_SHUFFLE_EVENT)
         self.start_round(events)
 
     # ----- scores (derived from the history, never stored) --------------------------------------------
@@ -519,7 +648,10 @@ class KachufulState(State):
         """Points per seat for finished round `index`."""
         _, _, _, bids, tricks = self.history[index]
         o = self.options
-        scoring, factor, multiplier = o["scoring"], o["penalty_factor"], o["multiplier"]
+        scoring = o["scoring"]
+        if scoring == "standard":  # round_points() inlined for the common case
+            return [10 + b if b == t else 0 for b, t in zip(bids, tricks, strict=True)]
+        factor, multiplier = o["penalty_factor"], o["multiplier"]
         return [round_points(b, t, scoring, factor, multiplier) for b, t in zip(bids, tricks, strict=True)]
 
     def score_sheet(self) -> list[dict[str, Any]]:
@@ -536,18 +668,24 @@ class KachufulState(State):
         return rows
 
     def totals(self) -> list[int]:
+        history = self.history
+        if len(history) == 1:
+            return self.round_points(0)
         totals = [0] * self.n
-        for i in range(len(self.history)):
+        for i in range(len(history)):
             for s, p in enumerate(self.round_points(i)):
                 totals[s] += p
         return totals
 
     def leaders(self) -> list[int]:
         """The seats with the top total, after the tie-break option."""
-        totals = self.totals()
+        return self._leaders(self.totals())
+
+    def _leaders(self, totals: list[int]) -> list[int]:
         top = max(totals)
         tied = [s for s in range(self.n) if totals[s] == top]
-        if len(tied) > 1 and self.options["tie_break"] == "highest_round" and self.history:
+        # (After one round the best round of each tied seat is its total: the tie stands.)
+        if len(tied) > 1 and self.options["tie_break"] == "highest_round" and len(self.history) > 1:
             rounds = [self.round_points(i) for i in range(len(self.history))]
             best = {s: max(r[s] for r in rounds) for s in tied}
             high = max(best.values())
@@ -557,14 +695,17 @@ class KachufulState(State):
     # ----- the rest of the contract -------------------------------------------------------------------
     def result(self) -> Result:
         totals = self.totals()
-        standings = ", ".join(f"{seat_name(s)} {totals[s]}" for s in sorted(range(self.n), key=lambda s: -totals[s]))
+        names = _SEAT_NAMES
+        # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
+        standings = ", ".join([f"{names[s]} {totals[s]}" for s in sorted(range(self.n), key=totals.__getitem__,
+                                                                           reverse=True)])
         if self.turn is not None:
             return Result(scores=list(totals), winners=[],
                           summary=f"After {len(self.history)} of {len(self.sequence)} rounds: {standings}.")
-        winners = self.leaders()
-        names = " and ".join(seat_name(s) for s in winners)
+        winners = self._leaders(totals)
+        names = " and ".join([names[s] for s in winners])
         verb = "wins" if len(winners) == 1 else "share the win"
-        tied_on_total = sum(1 for t in totals if t == max(totals)) > len(winners)
+        tied_on_total = totals.count(max(totals)) > len(winners)
         how = " on the highest single-round score" if tied_on_total else ""
         return Result(scores=list(totals), winners=winners, summary=f"{names} {verb}{how}. {standings}.")
 
@@ -687,7 +828,7 @@ class KachufulState(State):
         need = {s: len(o.hands[s]) for s in others}
         hands = self._redeal(pool, others, need, rng)
         for s in others:
-            hands[s].sort(key=_SORT_KEY.__getitem__)
+            hands[s].sort(key=_SORT_RANK.__getitem__)
             o.hands[s] = hands[s]
         o.deck = hands[-1]
         return o
@@ -737,11 +878,27 @@ class KachufulState(State):
 # ----- the game -----------------------------------------------------------------------------------------
 
 
+_VALIDATED: dict[tuple[tuple[str, type, Any], ...], dict[str, Any]] = {}
+
+
 class KachufulRules(Rules):
     """Kachuful's metadata and factory."""
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """As `Rules.validate_options`, and `hands` may also be a custom list such as '8,6,4,2' (a string)."""
+        try:  # the same options again (a search or a benchmark starting many games): the answer is known
+            key = tuple((k, type(v), v) for k, v in (options or {}).items())
+            known = _VALIDATED.get(key)
+        except TypeError:  # an unhashable value: validate it the long way (and refuse it there)
+            key, known = None, None
+        if known is not None:
+            return dict(known)
+        chosen = self._validate_options(options)
+        if key is not None and len(_VALIDATED) < 1024:
+            _VALIDATED[key] = dict(chosen)
+        return chosen
+
+    def _validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         options = dict(options or {})
         custom = options.get("hands")
         if isinstance(custom, str) and custom not in NAMED_SEQUENCES:
