@@ -138,9 +138,9 @@ class TableScene(Scene):
         self.game_over_handled = match.state.is_over()
         self.font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
         self.bold = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 17)
+        self._check_curtain()  # first: nothing (hand, bid panel) is built for a seat behind the curtain
         self.layout = self._build_layout()
         self._build_buttons()
-        self._check_curtain()
         if not match.log and not match.state.is_over():
             self._animate_deal()
         if match.state.is_over():
@@ -153,8 +153,10 @@ class TableScene(Scene):
         return self.match.state
 
     def view(self) -> dict[str, Any]:
-        """What the seat at the screen may see, plus the players' names (for the layout's panels)."""
-        view = self.state.view(self.viewer)
+        """What the seat at the screen may see, plus the players' names (for the layout's panels).
+
+        While the pass-and-play curtain is up nobody is at the screen: the public view (no hand face up)."""
+        view = self.state.view(None if self.curtain_for is not None else self.viewer)
         view["names"] = [seat.name for seat in self.match.seats]
         return view
 
@@ -222,8 +224,12 @@ class TableScene(Scene):
         rows = (len(panel.choices) + per_row - 1) // per_row
         widths = [max(52, self.font.size(c.label)[0] + 24) for c in panel.choices]
         row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
-        w = max(row_w + 40, self.font.size(panel.title)[0] + 40, self.font.size(panel.note)[0] + 40, 260)
-        h = 60 + rows * 50 + (28 if panel.note else 0)
+        # A long note (the reason a choice is disabled) wraps to the buttons' width rather than widen the panel
+        # past the window or over the seats.
+        notes = self._wrap(panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
+        w = max(row_w + 40, self.font.size(panel.title)[0] + 40, 260,
+                *(self.font.size(line)[0] + 40 for line in notes))
+        h = 60 + rows * 50 + 28 * len(notes)
         centre = self.layout.info.get("choice_centre", (sw // 2, sh // 2))
         box = UIPanel(pygame.Rect(centre[0] - w // 2, centre[1] - h // 2, w, h), manager=self.ui)
         UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, self.ui, container=box, object_id="#heading")
@@ -240,9 +246,20 @@ class TableScene(Scene):
                 button.disable()
             else:
                 self.action_buttons[name] = choice.action
-        if panel.note:
-            UILabel(pygame.Rect(16, h - 38, w - 32, 26), panel.note, self.ui, container=box, object_id="#muted")
+        for j, line in enumerate(notes):
+            UILabel(pygame.Rect(16, h - 38 - 28 * (len(notes) - 1 - j), w - 32, 26), line, self.ui, container=box,
+                    object_id="#muted")
         self.choice_panel = box
+
+    def _wrap(self, text: str, width: int) -> list[str]:
+        """`text` in lines no wider than `width` pixels (a single long word stays whole)."""
+        lines: list[str] = []
+        for word in text.split():
+            if lines and self.font.size(f"{lines[-1]} {word}")[0] <= width:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return lines
 
     def open_score_sheet(self) -> None:
         """Show the score sheet in a window (also at the end of the game)."""
@@ -573,7 +590,7 @@ class TableScene(Scene):
             title = "You won!" if won else f"{', '.join(seats[w].name for w in result.winners)} won"
         else:
             title = f"{' and '.join(seats[w].name for w in result.winners) or 'Nobody'} won"
-        lines = [result.summary]
+        lines = [self.named(result.summary)]
         if len(seats) > 1:
             order = sorted(range(len(seats)), key=lambda i: -result.scores[i])
             star = "\u2605 "

@@ -52,7 +52,8 @@ class KachufulLayout:
         # The viewer's hand, along the bottom.
         hand = view["hands"][me]
         hand_y = height - BOTTOM_BAR - ch - 10
-        step = min(cw * 0.62, (width * 0.58 - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        span = min(width * 0.58, width - 2 * (16 + PANEL_W + 10))  # clear of the viewer's panel at the left
+        step = min(cw * 0.62, (span - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
         left = width / 2 - (cw + step * (len(hand) - 1)) / 2
         spots = [Spot(c, c is not None, (int(left + i * step), hand_y, cw, ch), i) for i, c in enumerate(hand)]
         playable: frozenset[int] = frozenset()
@@ -77,6 +78,8 @@ class KachufulLayout:
                 panel = (int(px), int(max(TOP_BAR + 22, py)), PANEL_W, PANEL_H)
                 won_at = (panel[0] + PANEL_W + 8, panel[1] + 4) if angles[s] % (2 * math.pi) > math.pi * 1.5 \
                     or math.cos(angles[s]) < 0 else (panel[0] - sw - 14, panel[1] + 4)
+                if won_at[0] + sw + 6 > width:  # no room on the right (a seat near the right edge): the left side
+                    won_at = (panel[0] - sw - 14, panel[1] + 4)
                 # Their hand, face down, under the panel.
                 count = len(view["hands"][s])
                 fan = sw * 0.3
@@ -194,6 +197,8 @@ class KachufulLayout:
         others = [b for s, b in enumerate(view["bids"]) if s != view["seat"] and b is not None]
         note = reason if any(c.action is None for c in choices) else (
             f"Bids so far total {sum(others)} of {view['hand_size']} tricks" if others else "You bid first")
+        if view.get("bids_hidden"):
+            note = "Every bid stays hidden until all have bid"  # simultaneous bidding: nothing to add up yet
         return ChoicePanel(title, choices, note)
 
     def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
@@ -211,8 +216,8 @@ class KachufulLayout:
     def status(self, view: Mapping[str, Any]) -> str:
         turn, me = view["turn"], view["seat"]
         head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {trump_text(view)}"
-        if turn is None:
-            return f"{head} \u00b7 Game over"
+        if turn is None:  # the game is over, or a full trick is held before it is gathered (see `interim`)
+            return f"{head} \u00b7 Game over" if view["phase"] == "over" else head
         who = names(view)[turn]
         if view["phase"] == "bid":
             if turn != me:

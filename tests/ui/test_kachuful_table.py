@@ -1,0 +1,707 @@
+"""The Kachuful table, driven headless through real posted mouse and keyboard events.
+
+Bids are clicks on the choice panel's buttons, cards are drags from the hand to the trick (`UIDriver.perform`),
+bots play through the table's own bot loop.  Positions are reached by playing (a few set-up moves go through
+`Match.apply` before the table opens); the match state is what every test checks.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cardtable import stats
+from cardtable.core.cards import Card
+from cardtable.core.match import Match, Seat
+from cardtable.core.zones import Zone
+from cardtable.games.kachuful.rules import BID, PLAY, Bid, Play
+from cardtable.storage import autosave_path, last_game_path
+from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.table import BLUE, TableScene
+from cardtable.ui.window import App
+
+fast = pytest.mark.parametrize("table_speed", ["fast"])
+SHOTS = Path("/tmp")
+CURTAIN = (8, 30, 18)
+BOTS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def seats(humans: Sequence[str] = ("You",), players: int = 4) -> list[Seat]:
+    out = [Seat("human", name) for name in humans]
+    return out + [Seat("bot:normal", BOTS[i]) for i in range(players - len(out))]
+
+
+def kachuful(options: dict | None = None, humans: Sequence[str] = ("You",), players: int = 4,
+             seed: int = 5) -> Match:
+    """A Kachuful match autosaving where the app keeps its autosave; seat 0 deals the first round."""
+    opts = {"hands": "3,2,1", **(options or {})}
+    return Match("kachuful", seats(humans, players), opts, seed, autosave_path=autosave_path("kachuful"))
+
+
+def open_table(app: App, match: Match, bot_delay: float = 0.0) -> tuple[TableScene, UIDriver]:
+    app.settings.bot_delay = bot_delay
+    table = TableScene(app, match)
+    app.show(table)
+    driver = UIDriver(app)
+    driver.frames(2)
+    driver.settle(table)
+    return table, driver
+
+
+def wait(table: TableScene, driver: UIDriver, done, seconds: float = 10.0) -> None:
+    """Run frames until `done()` (bots think in a thread, so this waits in wall-clock time too)."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table did not get there in time"
+        driver.frames(1)
+
+
+def human_to_act(table: TableScene) -> bool:
+    turn = table.state.turn
+    return turn is None or (table.match.seats[turn].is_human and table.settled)
+
+
+def until_human(table: TableScene, driver: UIDriver) -> None:
+    """Let the bots play until a person is to act (or the game is over) and the table is at rest."""
+    wait(table, driver, lambda: human_to_act(table))
+    driver.settle(table)
+
+
+def shot(app: App, name: str) -> None:
+    pygame.image.save(app.screen, str(SHOTS / f"kach_{name}.png"))
+
+
+def labels(container) -> list[str]:
+    """The texts of the labels (and buttons) inside a pygame-gui panel or window."""
+    return [getattr(e, "text", "") for e in container.get_container().elements]
+
+
+def panel_note(table: TableScene) -> str:
+    """The choice panel's note (it may wrap over several lines)."""
+    from pygame_gui.elements import UILabel
+
+    lines = [e.text for e in table.choice_panel.get_container().elements
+             if isinstance(e, UILabel) and "#muted" in (e.object_ids or [])]
+    return " ".join(lines)
+
+
+def card_point(zone: Zone, index: int) -> tuple[int, int]:
+    nxt = zone.spots[index + 1].rect if index + 1 < len(zone.spots) else None
+    return visible_point(zone.spots[index].rect, nxt)
+
+
+def drag_to_trick(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Drag `card` from the viewer's hand onto the trick, whether or not it is legal."""
+    hand = table.layout.zone(f"hand{table.viewer}")
+    index = next(s.index for s in hand.spots if s.card == card)
+    start = card_point(hand, index)
+    trick = table.layout.zone("trick")
+    target = trick.spots[-1].rect if trick.spots else trick.slot
+    here = hand.spots[index].rect
+    driver.drag(start, (start[0] + target[0] - here[0], start[1] + target[1] - here[1] + 10))
+
+
+def human_move(table: TableScene, driver: UIDriver, rng: random.Random) -> None:
+    """The person at the screen makes a random legal move with the mouse; checks that exactly it was applied."""
+    legal = table.state.legal_actions()
+    action = rng.choice(legal)
+    seat = table.state.turn
+    before = len(table.match.log)
+    if isinstance(action, Bid):
+        name = next(n for n, a in table.action_buttons.items() if a == action)
+        assert name.startswith("choice:")
+        assert table.buttons[name].is_enabled
+    driver.perform(table, action)
+    assert len(table.match.log) == before + 1, f"{action.describe()} was not played"
+    entry = table.match.log[before]
+    assert (entry.seat, entry.action) == (seat, action)
+
+
+def snapshot(table: TableScene) -> tuple:
+    s = table.state
+    return (len(table.match.log), [list(h) for h in s.hands], list(s.bids), list(s.trick), s.turn, s.phase,
+            list(s.tricks))
+
+
+def inside(rect: Sequence[int], size: tuple[int, int]) -> bool:
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
+
+
+def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
+    return pygame.Rect(a).colliderect(pygame.Rect(b))
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app):
+    match = kachuful({"hands": "3,2,1"})
+    table, driver = open_table(table_app, match)
+    rng = random.Random(1)
+    moves = 0
+    shots = set()
+    while not match.state.is_over():
+        until_human(table, driver)
+        if match.state.is_over():
+            break
+        assert table.human_turn and table.viewer == 0
+        phase = match.state.phase
+        if phase == "bid":
+            assert table.choice_panel is not None and table.choice_panel.visible
+            if "bidding" not in shots:
+                shot(table_app, "bidding")
+                shots.add("bidding")
+        else:
+            assert table.choice_panel is None
+            if match.state.trick and "mid_trick" not in shots:
+                shot(table_app, "mid_trick")
+                shots.add("mid_trick")
+        human_move(table, driver, rng)
+        moves += 1
+    driver.settle(table)
+    # 3 bids and 3 + 2 + 1 cards are the person's.
+    assert moves == 3 + 6
+    assert [e.seat for e in match.log].count(0) == 9
+    assert table.result_panel is not None and table.result_panel.visible
+    shot(table_app, "result")
+    result = match.state.result()
+    texts = labels(table.result_panel)
+    for i, seat in enumerate(match.seats):
+        star = "\u2605 " if i in result.winners else ""
+        assert f"{star}{seat.name}: {result.scores[i]:g}" in texts
+    assert any(t.startswith("Time ") for t in texts)
+    assert table.named(result.summary) in texts, "the summary names the players"
+    assert not any("Seat " in t for t in texts), texts
+    assert result.scores == match.state.totals()
+    record = stats.load("kachuful")
+    assert record.played == 1
+    assert record.won == (1 if 0 in result.winners else 0)
+    assert not autosave_path("kachuful").exists(), "a finished game leaves no autosave"
+    kept = Match.load(last_game_path("kachuful"))
+    assert kept.log == match.log and kept.state.is_over()
+
+
+# --------------------------------------------------------------------------- bidding
+
+
+def dealer_to_bid(hook: bool) -> Match:
+    """Round 1 (3 cards): the others have bid 1, 0, 1; the person, the dealer, bids last."""
+    match = kachuful({"hook": hook})
+    for amount in (1, 0, 1):
+        match.apply(Bid(amount))
+    assert match.state.turn == 0 and match.state.dealer == 0
+    return match
+
+
+def test_the_forbidden_bid_is_disabled_and_explained(table_app):
+    match = dealer_to_bid(hook=True)
+    table, driver = open_table(table_app, match)
+    view = table.view()
+    assert view["legal"]["forbidden_bid"] == 1
+    reason = view["legal"]["forbidden_reason"]
+    assert reason == match.state.reason(BID[1]), "the panel explains with the engine's own words"
+    assert table.choice_panel is not None
+    assert sorted(n for n in table.buttons if n.startswith("choice:")) == [f"choice:{k}" for k in range(4)]
+    forbidden = table.buttons["choice:1"]
+    assert not forbidden.is_enabled
+    assert "choice:1" not in table.action_buttons
+    assert forbidden.tool_tip_text == reason
+    assert panel_note(table) == reason, "the panel's note says why"
+    for k in (0, 2, 3):
+        assert table.buttons[f"choice:{k}"].is_enabled
+        assert table.action_buttons[f"choice:{k}"] == BID[k]
+    shot(table_app, "forbidden_bid")
+    before = snapshot(table)
+    driver.click_widget(forbidden)
+    driver.settle(table)
+    assert snapshot(table) == before, "a click on the forbidden bid changes nothing"
+    assert table.choice_panel is not None and table.human_turn
+    driver.click_widget(table.buttons["choice:2"])
+    assert match.state.bids == [2, 1, 0, 1]
+    assert match.state.phase == "play"
+
+
+def test_without_the_hook_every_bid_is_open(table_app):
+    match = dealer_to_bid(hook=False)
+    table, driver = open_table(table_app, match)
+    assert table.view()["legal"]["forbidden_bid"] is None
+    for k in range(4):
+        assert table.buttons[f"choice:{k}"].is_enabled
+        assert table.action_buttons[f"choice:{k}"] == BID[k]
+    assert panel_note(table) == "Bids so far total 2 of 3 tricks"
+    driver.click_widget(table.buttons["choice:1"])
+    assert match.state.bids == [1, 1, 0, 1], "the bid that makes the total is allowed"
+
+
+# --------------------------------------------------------------------------- playing cards
+
+
+def mixed_hand_seed() -> tuple[int, Card]:
+    """A seed whose first trick reaches the person (4th to play) with a suit led they hold and another suit too.
+
+    Returns the seed and the led suit's lead card; the set-up moves are bids of 0 and the first legal cards."""
+    for seed in range(1, 500):
+        match = kachuful(seed=seed)
+        state = match.state
+        mine = state.hands[0]
+        lead = next((c for c in state.hands[1] if any(m.suit == c.suit for m in mine)
+                     and any(m.suit != c.suit for m in mine)), None)
+        if lead is not None:
+            return seed, lead
+    raise AssertionError("no seed gives a mixed hand")
+
+
+def to_fourth_card(seed: int, lead: Card) -> Match:
+    match = kachuful(seed=seed)
+    for _ in range(3):
+        match.apply(Bid(0))
+    match.apply(match.state.legal_actions()[-1])  # the dealer (the person) bids: anything legal
+    match.apply(Play(lead))
+    match.apply(match.state.legal_actions()[0])
+    match.apply(match.state.legal_actions()[0])
+    assert match.state.turn == 0 and len(match.state.trick) == 3
+    return match
+
+
+def test_an_illegal_card_is_refused_with_the_engine_reason(table_app):
+    seed, lead = mixed_hand_seed()
+    match = to_fourth_card(seed, lead)
+    table, driver = open_table(table_app, match)
+    view = table.view()
+    hand = table.layout.zone("hand0")
+    legal = view["legal"]["cards"]
+    assert legal and all(c.suit == lead.suit for c in legal)
+    assert hand.playable == frozenset(i for i, s in enumerate(hand.spots) if s.card in legal)
+    assert set(table.state.legal_actions()) == {PLAY[c] for c in legal}
+    # Legal cards are outlined blue on the screen, the others are not.
+    for spot in hand.spots:
+        x, y = spot.rect[0] + 4, spot.rect[1] - 2
+        lit = table_app.screen.get_at((x, y))[:3] == BLUE
+        assert lit == (spot.index in hand.playable), spot.card.label
+    shot(table_app, "legal_cards")
+    wrong = next(c for c in match.state.hands[0] if c.suit != lead.suit)
+    before = snapshot(table)
+    drag_to_trick(table, driver, wrong)
+    driver.settle(table)
+    assert snapshot(table) == before
+    assert table.message == table.named(match.state.reason(Play(wrong)))
+    assert table.message_error
+    assert f"{wrong.label} does not follow suit" in table.message
+    assert "Seat 1" not in table.message and "You" in table.message
+    right = legal[0]
+    drag_to_trick(table, driver, right)
+    assert match.log[-1].action == Play(right)
+
+
+# --------------------------------------------------------------------------- pass-and-play
+
+
+def face_up_cards(table: TableScene) -> set[Card]:
+    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
+
+
+def hand_faces(table: TableScene) -> dict[str, list]:
+    return {z.id: [s.card for s in z.spots if s.face_up] for z in table.layout.zones if z.id.startswith("hand")}
+
+
+def assert_curtain_hides(table: TableScene, driver: UIDriver, name: str, area: Sequence[int]) -> None:
+    """The curtain is up for `name`: no hand is drawn face up, and the screen over `area` is the curtain."""
+    assert table.curtain_for is not None
+    assert table.match.seats[table.curtain_for].name == name
+    assert not table.human_turn
+    assert all(not faces for faces in hand_faces(table).values()), hand_faces(table)
+    held = {c for h in table.state.hands for c in h}
+    assert not face_up_cards(table) & held, "no card of any hand is in the picture under the curtain"
+    driver.frames(1)
+    x, y, w, h = area
+    for px in range(x + 4, x + w - 4, max(1, (w - 8) // 12)):
+        for py in (y + 6, y + h // 2, y + h - 6):
+            colour = table.app.screen.get_at((px, py))[:3]
+            assert all(abs(a - b) <= 6 for a, b in zip(colour, CURTAIN, strict=True)), (px, py, colour)
+
+
+def lift(table: TableScene, driver: UIDriver) -> None:
+    """'Click anywhere': the middle of the screen, where the bid panel would be."""
+    w, h = table.app.size
+    driver.click((w // 2, h // 2))
+    assert table.curtain_for is None, "a click in the middle of the screen lifts the curtain"
+
+
+def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app):
+    match = kachuful(humans=("Pia", "Quin"))
+    table, driver = open_table(table_app, match)
+    rng = random.Random(3)
+    # Round 1: Pia (seat 0) deals, so Quin (seat 1) bids first.
+    assert match.state.turn == 1
+    area = table.layout.zone("hand0").bounds()
+    assert_curtain_hides(table, driver, "Quin", area)
+    shot(table_app, "curtain")
+    lift(table, driver)
+    assert table.viewer == 1 and table.human_turn
+    assert hand_faces(table) == {"hand1": match.state.hands[1], "hand0": [], "hand2": [], "hand3": []}
+    area = table.layout.zone("hand1").bounds()
+    human_move(table, driver, rng)
+    # The bots bid; then it is Pia's turn, behind the curtain.
+    wait(table, driver, lambda: table.curtain_for is not None)
+    driver.settle(table)
+    assert match.state.turn == 0 and table.curtain_for == 0
+    assert_curtain_hides(table, driver, "Pia", area)
+    lift(table, driver)
+    assert table.viewer == 0
+    assert hand_faces(table) == {"hand0": match.state.hands[0], "hand1": [], "hand2": [], "hand3": []}
+    # The game goes on with the mouse, a curtain between every two turns of different people.
+    while not match.state.is_over():
+        wait(table, driver, lambda: human_to_act(table) or table.curtain_for is not None)
+        driver.settle(table)
+        if match.state.is_over():
+            break
+        if table.curtain_for is not None:
+            seat = table.curtain_for
+            assert seat == match.state.turn
+            assert_curtain_hides(table, driver, match.seats[seat].name, table.layout.zone(f"hand{seat}").bounds())
+            lift(table, driver)
+        assert table.viewer == match.state.turn
+        shown = {z: f for z, f in hand_faces(table).items() if f}
+        assert shown == {f"hand{table.viewer}": match.state.hands[table.viewer]}
+        human_move(table, driver, rng)
+    assert table.result_panel is not None
+
+
+def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app):
+    match = kachuful({"bidding": "simultaneous"}, humans=("Pia", "Quin"))
+    table, driver = open_table(table_app, match)
+    lift(table, driver)
+    driver.click_widget(table.buttons["choice:2"])
+    assert match.state.bids[1] == 2
+    assert table.layout.zone("seat1").lines[1].startswith("bid 2"), "Quin sees his own bid"
+    wait(table, driver, lambda: table.curtain_for == 0)
+    driver.settle(table)
+    assert not any("bid 2" in line for z in table.layout.zones for line in z.lines), \
+        "nobody's bid shows under the curtain"
+    lift(table, driver)
+    view = table.view()
+    assert view["bids_hidden"] and view["bids"] == [None, None, None, None]
+    for s in (1, 2, 3):
+        assert table.layout.zone(f"seat{s}").lines[1] == "bid in, hidden \u00b7 won 0"
+    assert table.layout.zone("seat0").lines[1] == "no bid yet \u00b7 won 0"
+    assert panel_note(table) == "Every bid stays hidden until all have bid", "not 'You bid first' to the last"
+    shot(table_app, "simultaneous")
+    # Pia bids so that the total is not 3 (no change of bid is needed); every bid is then shown.
+    others = sum(match.state.bids[1:])
+    mine = 0 if others != 3 else 1
+    driver.click_widget(table.buttons[f"choice:{mine}"])
+    assert match.state.phase == "play"
+    bids = match.state.bids
+    wait(table, driver, lambda: human_to_act(table) or table.curtain_for is not None)
+    if table.curtain_for is not None:
+        lift(table, driver)
+    for s in range(4):
+        assert table.layout.zone(f"seat{s}").lines[1].startswith(f"bid {bids[s]} ")
+
+
+# --------------------------------------------------------------------------- score sheet
+
+
+def play_until(table: TableScene, driver: UIDriver, rng: random.Random, done) -> None:
+    """The person plays random legal moves with the mouse (the bots theirs) until `done()` or the end."""
+    while True:
+        until_human(table, driver)
+        if done() or table.state.is_over():
+            return
+        human_move(table, driver, rng)
+
+
+def sheet_image(window) -> pygame.Surface:
+    from pygame_gui.elements import UIImage
+
+    images = [e for e in window.get_container().elements if isinstance(e, UIImage)]
+    assert len(images) == 1
+    return images[0].image
+
+
+def check_sheet(table: TableScene, rounds: int) -> None:
+    """The open score sheet window shows `view["sheet"]`: a row per finished round and the totals."""
+    from cardtable.ui.scoresheet import render_sheet
+
+    window = table.sheet_window
+    assert window is not None and window.alive() and window.visible
+    assert inside(window.rect, table.app.size)
+    view = table.view()
+    assert len(view["sheet"]) == rounds
+    sheet = table.game_layout.score_sheet(view)
+    assert sheet.headers[3:] == tuple(s.name for s in table.match.seats)
+    assert len(sheet.rows) == rounds + 1
+    for row, cells in zip(view["sheet"], sheet.rows, strict=False):
+        assert cells[0] == str(row["round"]) and cells[1] == str(row["hand_size"])
+        assert cells[3:] == tuple(f"{b}/{t}  {p:+d}" for b, t, p in zip(row["bids"], row["tricks"], row["points"],
+                                                                         strict=True))
+    assert sheet.rows[-1] == ("Total", "", "", *(str(t) for t in view["totals"]))
+    assert view["totals"] == table.state.totals()
+    drawn = sheet_image(window)
+    expected = render_sheet(sheet, table.font, table.bold).premul_alpha()  # as UIImage keeps it
+    assert drawn.get_size() == expected.get_size()
+    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA"), "the window shows it"
+
+
+def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the_end(table_app):
+    match = kachuful({"hands": "2,1,1"})
+    table, driver = open_table(table_app, match)
+    rng = random.Random(5)
+    play_until(table, driver, rng, lambda: match.state.round == 1)
+    assert not match.state.is_over()
+    driver.click_widget(table.buttons["scores"])
+    check_sheet(table, 1)
+    shot(table_app, "score_sheet")
+    table.sheet_window.kill()
+    driver.frames(1)
+    driver.key(pygame.K_s)
+    check_sheet(table, 1)
+    table.sheet_window.kill()
+    play_until(table, driver, rng, lambda: False)
+    driver.settle(table)
+    assert table.result_panel is not None
+    assert "Score sheet" in labels(table.result_panel)
+    driver.click_widget(table.buttons["result_scores"])
+    check_sheet(table, 3)
+    shot(table_app, "result_score_sheet")
+
+
+# --------------------------------------------------------------------------- the held full trick
+
+
+def three_cards_played(seed: int = 5) -> Match:
+    """Round 1, first trick: the bids are in and the three others have played; the person plays last."""
+    match = kachuful(seed=seed)
+    for _ in range(3):
+        match.apply(Bid(1))
+    match.apply(match.state.legal_actions()[0])
+    for _ in range(3):
+        match.apply(match.state.legal_actions()[0])
+    assert match.state.turn == 0 and len(match.state.trick) == 3
+    return match
+
+
+@fast
+def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app):
+    match = three_cards_played()
+    table, driver = open_table(table_app, match, bot_delay=30.0)  # the winner does not lead at once
+    played = [c for _, c in match.state.trick]
+    card = match.state.legal_cards()[0]
+    driver.perform(table, PLAY[card])
+    assert match.log[-1].action == PLAY[card]
+    winner = match.state.last_winner
+    assert winner is not None and match.state.tricks[winner] == 1
+    # The full trick is held on the table before it goes.
+    assert table.stages, "the rest of the trick's events wait behind a held picture"
+    trick = table.layout.zone("trick")
+    assert [s.card for s in trick.spots] == [*played, card]
+    assert all(s.face_up for s in trick.spots)
+    driver.frames(3)
+    assert table.stages and len(table.layout.zone("trick").spots) == 4
+    assert "Game over" not in table.status_text(), "the held trick is not the end of the game"
+    shot(table_app, "held_trick")
+    driver.settle(table)
+    assert table.settled and not table.stages
+    # Until the next lead the trick stays in the middle; the winner's pile gets it then.
+    assert match.state.trick == [] and match.state.turn == winner
+    assert [s.card for s in table.layout.zone("trick").spots] == [*played, card]
+    assert table.layout.zone(f"won{winner}").spots == []
+    assert table.layout.zone(f"seat{winner}").lines[1].endswith("won 1")
+    if match.seats[winner].is_human:
+        driver.perform(table, match.state.legal_actions()[0])
+    else:
+        table_app.settings.bot_delay = 0.0
+        wait(table, driver, lambda: len(match.state.trick) == 1)
+        table_app.settings.bot_delay = 30.0  # the next seat waits: the lead alone is on the table
+    driver.settle(table)
+    assert len(match.state.trick) == 1
+    lead = match.state.trick[0][1]
+    assert [s.card for s in table.layout.zone("trick").spots] == [lead]
+    pile = table.layout.zone(f"won{winner}").spots
+    assert len(pile) == 4 and not any(s.face_up for s in pile)
+    assert table.layout.zone(f"seat{winner}").lines[1].endswith("won 1")
+
+
+# --------------------------------------------------------------------------- turn timer
+
+
+def idle(driver: UIDriver, seconds: float) -> None:
+    driver.frames(round(seconds / DT))
+
+
+def time_out(table: TableScene, driver: UIDriver) -> None:
+    """Sit still on the person's turn: nothing happens for 14.5 s, the move is made at 15 s."""
+    from cardtable.games.kachuful.bots import timeout_action
+
+    until_human(table, driver)
+    assert table.human_turn
+    before = len(table.match.log)
+    legal = table.state.legal_actions()
+    lowest = timeout_action(table.state, 0) if table.state.phase == "play" else None
+    idle(driver, 14.5)
+    assert len(table.match.log) == before, "nothing is played before the time is up"
+    assert table.turn_left is not None and 0 < table.turn_left <= 0.6
+    for _ in range(round(1.0 / DT)):
+        driver.frames(1)
+        if len(table.match.log) > before:
+            break
+    assert len(table.match.log) == before + 1, "the move is made when the time is up"
+    entry = table.match.log[before]
+    assert entry.seat == 0 and entry.action in legal
+    if lowest is not None:
+        assert entry.action == lowest, "on time-out the lowest legal card is played"
+
+
+def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to_a_bot(table_app):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(table_app, match)
+    time_out(table, driver)
+    bid = match.log[-1].action
+    assert isinstance(bid, Bid)
+    assert table.message == f"Time is up: {bid.describe()} was played for You."
+    assert table.timeouts == {0: 1} and match.seats[0].kind == "human"
+    time_out(table, driver)
+    assert isinstance(match.log[-1].action, Play)
+    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for You."
+    assert table.timeouts == {0: 2} and match.seats[0].kind == "human"
+    time_out(table, driver)
+    assert match.seats[0].kind == "bot:normal"
+    assert table.message == "You timed out 3 times in a row: a bot plays that seat now."
+    assert 0 in table.bots and table.humans == []
+    saved = Match.load(autosave_path("kachuful"))
+    assert saved.seats[0] == Seat("bot:normal", "You")
+    assert saved.log == match.log
+    # The bot plays the seat from now on: the game finishes on its own.
+    wait(table, driver, lambda: match.state.is_over())
+    driver.settle(table)
+    assert table.result_panel is not None
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def picture(table: TableScene) -> list[tuple]:
+    """What the table draws, as plain values."""
+    return [(z.id, z.kind, z.slot, [(s.card, s.face_up, s.rect) for s in z.spots], z.lines, z.marks, z.playable)
+            for z in table.layout.zones]
+
+
+def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
+    match = kachuful()
+    table, driver = open_table(table_app, match)
+    rng = random.Random(8)
+    play_until(table, driver, rng, lambda: match.state.phase == "play")
+    assert [e.seat for e in match.log].count(0) == 1, "the person has bid"
+    until_human(table, driver)
+    table_app.settings.bot_delay = 30.0  # the bots wait: the save is taken right after the person's card
+    human_move(table, driver, rng)
+    assert isinstance(match.log[-1].action, Play) and match.log[-1].seat == 0
+    view, drawn, log = table.view(), picture(table), list(match.log)
+    assert Match.load(autosave_path("kachuful")).log == log
+    pygame.quit()
+
+    app = App((1280, 800))
+    app.settings.animation_speed = "instant"
+    app.clock = table_app.clock
+    resumed = Match.load(autosave_path("kachuful"), autosave_path=autosave_path("kachuful"))
+    again, _ = open_table(app, resumed, bot_delay=30.0)
+    assert resumed.log == log
+    assert again.viewer == 0
+    assert again.view() == view
+    assert picture(again) == drawn
+
+
+# --------------------------------------------------------------------------- window size
+
+
+SMALL = (800, 560)
+
+
+def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    driver.frames(2)
+    assert app.size == size
+
+
+def biggest_round(table_app, players: int) -> tuple[TableScene, UIDriver, Match]:
+    """The largest hand the deck allows; the bots have bid and the person, the dealer, is to bid."""
+    hand = 52 // players if players < 7 else 7
+    match = kachuful({"hands": f"{hand},1"}, players=players)
+    table, driver = open_table(table_app, match)
+    until_human(table, driver)
+    assert match.state.phase == "bid" and table.choice_panel is not None
+    return table, driver, match
+
+
+def seat_panels(table: TableScene) -> list[Zone]:
+    return [z for z in table.layout.zones if z.kind == "seat"]
+
+
+def check_inside(table: TableScene) -> None:
+    size = table.app.size
+    for zone in table.layout.zones:
+        assert inside(zone.slot, size), f"{zone.id} at {zone.slot} is outside the {size} window"
+        for spot in zone.spots:
+            assert inside(spot.rect, size), f"a card of {zone.id} at {spot.rect} is outside the {size} window"
+    hand = table.layout.zone(f"hand{table.viewer}").bounds()
+    for panel in seat_panels(table):
+        assert not overlap(hand, panel.slot), f"the hand {hand} runs under {panel.id} {panel.slot}"
+
+
+def check_bid_panel(table: TableScene) -> None:
+    size = table.app.size
+    box = table.choice_panel.rect
+    assert inside(box, size), f"the bid panel {box} does not fit the {size} window"
+    for name, button in table.buttons.items():
+        if name.startswith("choice:"):
+            assert box.contains(button.rect), f"{name} sticks out of the bid panel"
+    hand = pygame.Rect(table.layout.zone(f"hand{table.viewer}").bounds())
+    # The person bids looking at the hand: the panel may touch its top edge, not cover the cards' corners.
+    assert not box.colliderect(hand) or box.bottom <= hand.top + 4, f"the bid panel {box} hides the hand {hand}"
+
+
+@pytest.mark.parametrize("players", [3, 7])
+def test_a_small_window_keeps_the_table_inside(table_app, players):
+    table, driver, match = biggest_round(table_app, players)
+    check_inside(table)
+    check_bid_panel(table)
+    if players == 7:
+        shot(table_app, "seven_1280_bid")
+    resize(table_app, driver, SMALL)
+    if players == 7:
+        shot(table_app, "seven_800_bid")
+    check_inside(table)
+    check_bid_panel(table)
+    assert table.view()["legal"]["forbidden_bid"] is not None, "the long note is on the panel"
+    # Bid with the mouse at this size; the cards of the trick, the piles and the hand stay inside too.
+    driver.click_widget(table.buttons["choice:0"])
+    assert match.state.bids[0] == 0 and match.state.phase == "play"
+    until_human(table, driver)
+    assert len(match.state.trick) == players - 1
+    check_inside(table)
+    if players == 7:
+        shot(table_app, "seven_800_play")
+    card = match.state.legal_cards()[0]
+    driver.perform(table, PLAY[card])
+    assert match.log[-1].action == PLAY[card]
+
+
+@pytest.mark.parametrize("players", [3, pytest.param(7, marks=pytest.mark.xfail(
+    strict=True, reason="kachuful layout: 7 seat panels (184x78 each) do not fit 800x560 without overlapping"))])
+def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players):
+    table, driver, _ = biggest_round(table_app, players)
+    resize(table_app, driver, SMALL)
+    panels = seat_panels(table)
+    assert len(panels) == players + 1  # and the round's facts, top right
+    clashes = [(a.id, b.id) for i, a in enumerate(panels) for b in panels[i + 1:] if overlap(a.slot, b.slot)]
+    assert clashes == []
