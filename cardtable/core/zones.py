@@ -13,6 +13,17 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Action
 
 Rect = tuple[int, int, int, int]
+#: What a gesture means: one action, several (the table lets the player choose among the legal ones), or nothing.
+Gesture = Action | Sequence[Action] | None
+
+
+def candidates(gesture: Gesture) -> list[Action]:
+    """The actions a gesture may mean, as a list."""
+    if gesture is None:
+        return []
+    if isinstance(gesture, Action):
+        return [gesture]
+    return list(gesture)
 
 
 @dataclass(frozen=True)
@@ -107,13 +118,11 @@ class GameLayout(Protocol):
     def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
         """Zones and card rectangles for `view` in a window of this size."""
 
-    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
-        """The action meant by dragging card `index` of zone `src` onto zone `dst` (legal or not)."""
+    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Gesture:
+        """The action(s) meant by dragging card `index` of zone `src` onto zone `dst` (legal or not)."""
 
-    def click_action(
-        self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None
-    ) -> Action | None:
-        """The action meant by clicking card `index` of `zone` (None: the empty zone)."""
+    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
+        """The action(s) meant by clicking card `index` of `zone` (None: the empty zone)."""
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
         """Whether card `index` of `zone` may be picked up to drag."""

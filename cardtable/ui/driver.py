@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from cardtable.core.engine import Action
+from cardtable.core.zones import candidates
 from cardtable.ui.window import App
 
 DT = 1 / 60
@@ -72,11 +73,21 @@ class UIDriver:
         gesture = self.drag_for(table, action)
         if gesture is not None:
             self.drag(*gesture)
+        else:
+            pos = self.click_for(table, action)
+            if pos is None:
+                raise LookupError(f"no gesture on the table makes {action.describe()!r}")
+            self.click(pos)
+        self.choose(table, action)
+
+    def choose(self, table: Any, action: Action) -> None:
+        """If the gesture opened a chooser (several actions fit), click the button for `action`."""
+        if getattr(table, "chooser", None) is None:
             return
-        pos = self.click_for(table, action)
-        if pos is None:
-            raise LookupError(f"no gesture on the table makes {action.describe()!r}")
-        self.click(pos)
+        for name, act in table.action_buttons.items():
+            if name.startswith("pick:") and act == action:
+                self.click_widget(table.buttons[name])
+                return
 
     def drag_for(self, table: Any, action: Action) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """Start and end points of a drag that means `action`, if any."""
@@ -87,7 +98,7 @@ class UIDriver:
                 if not table.game_layout.can_pick(view, src.id, spot.index):
                     continue
                 for dst in layout.zones:
-                    if table.game_layout.drop_action(view, src.id, spot.index, dst.id) != action:
+                    if action not in candidates(table.game_layout.drop_action(view, src.id, spot.index, dst.id)):
                         continue
                     nxt = src.spots[i + 1].rect if i + 1 < len(src.spots) else None
                     start = visible_point(spot.rect, nxt)
@@ -101,11 +112,11 @@ class UIDriver:
         view = table.view()
         legal = table.state.legal_actions()
         for zone in table.layout.zones:
-            if table.game_layout.click_action(view, legal, zone.id, None) == action:
+            if action in candidates(table.game_layout.click_action(view, legal, zone.id, None)):
                 r = zone.spots[-1].rect if zone.spots else zone.slot
                 return (r[0] + r[2] // 2, r[1] + r[3] // 2)
             for i, spot in enumerate(zone.spots):
-                if table.game_layout.click_action(view, legal, zone.id, spot.index) == action:
+                if action in candidates(table.game_layout.click_action(view, legal, zone.id, spot.index)):
                     nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
                     return visible_point(spot.rect, nxt)
         return None

@@ -23,7 +23,7 @@ from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.match import Match, Seat
-from cardtable.core.zones import ChoicePanel, GameLayout, Spot, TableLayout, Zone
+from cardtable.core.zones import Choice, ChoicePanel, GameLayout, Gesture, Spot, TableLayout, Zone, candidates
 from cardtable.resources import asset_path
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui.anim import Animator, Flight, Rect
@@ -118,6 +118,7 @@ class TableScene(Scene):
         self.buttons: dict[str, UIButton] = {}
         self.action_buttons: dict[str, Action] = {}
         self.choice_panel: UIPanel | None = None
+        self.chooser: UIPanel | None = None  # several actions for one gesture: pick one
         self.sheet = None
         self.sheet_window = None
         self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
@@ -197,6 +198,9 @@ class TableScene(Scene):
         if self.choice_panel is not None:
             self.choice_panel.kill()
             self.choice_panel = None
+        if self.chooser is not None:
+            self.chooser.kill()
+            self.chooser = None
         right = self.app.size[0] - 10
         if self.human_turn:
             legal = self.state.legal_actions()
@@ -204,7 +208,7 @@ class TableScene(Scene):
             in_panel = set()
             if panel is not None:
                 in_panel = {c.action for c in panel.choices if c.action is not None}
-                self._build_choice_panel(panel)
+                self.choice_panel = self._build_choice_panel(panel)
             for action in reversed(legal):
                 if not self.game_layout.is_button(action) or action in in_panel:
                     continue
@@ -217,8 +221,9 @@ class TableScene(Scene):
                 right -= 8
         self._refresh_button_states()
 
-    def _build_choice_panel(self, panel: ChoicePanel) -> None:
-        """A centred panel of choice buttons (bids...); disabled ones carry their reason."""
+    def _build_choice_panel(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = "") -> UIPanel:
+        """A centred panel of choice buttons (bids...); disabled ones carry their reason.
+        A choice labelled `cancel` with no action closes the panel instead of being disabled."""
         sw, sh = self.app.size
         per_row = max(1, min(len(panel.choices), (sw - 120) // 62))
         rows = (len(panel.choices) + per_row - 1) // per_row
@@ -238,18 +243,18 @@ class TableScene(Scene):
             row = widths[r * per_row:(r + 1) * per_row]
             x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
             x = x0 + sum(row[:k]) + 8 * k
-            name = f"choice:{i}"
+            name = f"{prefix}:{i}"
             button = UIButton(pygame.Rect(x, 46 + r * 50, widths[i], 42), choice.label, self.ui, container=box,
                               tool_tip_text=choice.reason or None)
             self.buttons[name] = button
-            if choice.action is None:
-                button.disable()
-            else:
+            if choice.action is not None:
                 self.action_buttons[name] = choice.action
+            elif not (cancel and choice.label == cancel):
+                button.disable()
         for j, line in enumerate(notes):
             UILabel(pygame.Rect(16, h - 38 - 28 * (len(notes) - 1 - j), w - 32, 26), line, self.ui, container=box,
                     object_id="#muted")
-        self.choice_panel = box
+        return box
 
     def _wrap(self, text: str, width: int) -> list[str]:
         """`text` in lines no wider than `width` pixels (a single long word stays whole)."""
@@ -740,6 +745,8 @@ class TableScene(Scene):
             self.show_hint()
         elif name in ("scores", "result_scores"):
             self.open_score_sheet()
+        elif name.startswith("pick:") and name not in self.action_buttons:
+            self.close_chooser()
         elif name in self.action_buttons and self.human_turn:
             action = self.action_buttons[name]
             question = self.game_layout.confirm_text(action)
@@ -825,15 +832,49 @@ class TableScene(Scene):
             d.dragging = True  # a press that travels is never a click, even on something that cannot move
             d.targets = self._targets(d) if d.pickable else {}
 
-    def _targets(self, d: Drag) -> dict[str, Action]:
+    def _targets(self, d: Drag) -> dict[str, list[Action]]:
         view = self.view()
         legal = self.state.legal_actions()
         out = {}
         for zone in self.layout.zones:
-            action = self.game_layout.drop_action(view, d.zone, d.index or 0, zone.id)
-            if action is not None and action in legal:
-                out[zone.id] = action
+            ok = [a for a in candidates(self.game_layout.drop_action(view, d.zone, d.index or 0, zone.id))
+                  if a in legal]
+            if ok:
+                out[zone.id] = ok
         return out
+
+    def perform(self, gesture: Gesture, from_rects: dict[Hashable, Rect] | None = None) -> bool:
+        """Play what a gesture means: one legal action at once, a chooser when several match,
+        and the engine's reason when none is legal.  True if an action was played."""
+        options = candidates(gesture)
+        if not options:
+            return False
+        legal = self.state.legal_actions()
+        ok = [a for a in options if a in legal]
+        if len(ok) == 1:
+            return self.play(ok[0], from_rects)
+        if len(ok) > 1:
+            self.open_chooser(ok)
+            return False
+        return self.play(options[0], from_rects)
+
+    def open_chooser(self, actions: list[Action]) -> None:
+        """A small panel to pick one of several actions a gesture could mean (e.g. a wild card's colour)."""
+        self.close_chooser()
+        make = getattr(self.game_layout, "chooser", None)
+        panel = make(actions) if make is not None else None
+        if panel is None:
+            panel = ChoicePanel("Which one?", tuple(Choice(a.describe(), a) for a in actions))
+        panel = ChoicePanel(panel.title, (*panel.choices, Choice("Cancel", None, "")), panel.note)
+        self.chooser = self._build_choice_panel(panel, prefix="pick", cancel="Cancel")
+
+    def close_chooser(self) -> None:
+        if self.chooser is not None:
+            self.chooser.kill()
+            self.chooser = None
+            for name in [n for n in self.buttons if n.startswith("pick:")]:
+                self.buttons.pop(name)
+                self.action_buttons.pop(name, None)
 
     def _release(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
@@ -858,11 +899,11 @@ class TableScene(Scene):
             candidate = (legal_first, area, zone.id)
             if best is None or candidate > best:
                 best = candidate
-        action = None
+        gesture: Gesture = None
         if best is not None:
-            action = self.game_layout.drop_action(self.view(), d.zone, d.index or 0, best[2])
+            gesture = self.game_layout.drop_action(self.view(), d.zone, d.index or 0, best[2])
         from_rects = {spot_key(self.layout.zone(d.zone), s): r for s, r in zip(d.spots, rects, strict=True)}
-        if action is None or not self.play(action, from_rects):
+        if not self.perform(gesture, from_rects):
             self._fly_home(d, rects)
 
     def _drop_area(self, zone: Zone) -> Rect:
@@ -892,12 +933,12 @@ class TableScene(Scene):
             self.last_click = None
             return
         view = self.view()
-        action = self.game_layout.click_action(view, self.state.legal_actions(), d.zone, d.index)
-        if action is None:
+        gesture = self.game_layout.click_action(view, self.state.legal_actions(), d.zone, d.index)
+        if not candidates(gesture):
             if d.pickable:
                 self.say("That card has nowhere to go.", error=True)
             return
-        self.play(action)
+        self.perform(gesture)
 
     def _finish_animations(self) -> None:
         self.animator.clear()
