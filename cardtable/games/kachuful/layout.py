@@ -5,7 +5,6 @@ Pure: turns `view(seat)` (plus the players' "names", added by the table) into zo
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,10 +12,10 @@ from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from cardtable.core.engine import Action, Event
 from cardtable.core.zones import Choice, ChoicePanel, Rect, ScoreSheet, Spot, TableLayout, Zone
 from cardtable.games.kachuful.rules import BID, Bid, Play
+from cardtable.games.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
 
 TOP_BAR = 52
 BOTTOM_BAR = 34
-PANEL_W, PANEL_H = 184, 78
 
 
 def names(view: Mapping[str, Any]) -> list[str]:
@@ -45,49 +44,40 @@ class KachufulLayout:
         me = bottom_seat(view)
         cw = int(max(40, min(width / 11.5, (height - TOP_BAR - BOTTOM_BAR) / 5.4, 118)))
         ch = int(cw * 1.4)
-        sw, sh = int(cw * 0.5), int(cw * 0.7)
         zones: list[Zone] = []
         seat_names = names(view)
-
-        # The viewer's hand, along the bottom.
-        hand = view["hands"][me]
         hand_y = height - BOTTOM_BAR - ch - 10
-        span = min(width * 0.58, width - 2 * (16 + PANEL_W + 10))  # clear of the viewer's panel at the left
-        step = min(cw * 0.62, (span - cw) / max(1, len(hand) - 1)) if len(hand) > 1 else 0
-        left = width / 2 - (cw + step * (len(hand) - 1)) / 2
-        spots = [Spot(c, c is not None, (int(left + i * step), hand_y, cw, ch), i) for i, c in enumerate(hand)]
+        panel_y = height - BOTTOM_BAR - PANEL_H - 10
+        small = (int(cw * 0.5), int(cw * 0.7))
+        deck_y = panel_y - 14 - small[1]
+        ring = seat_ring(n, me, width, TOP_BAR + 4, min(hand_y - 10, deck_y - 8), small)
+        sw, sh = ring.small_card
+
+        # The viewer's hand, along the bottom, clear of the viewer's panel.
+        hand = view["hands"][me]
+        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + PANEL_W + 10)
+        spots = [Spot(c, c is not None, r, i) for i, (c, r) in enumerate(zip(hand, rects, strict=True))]
         playable: frozenset[int] = frozenset()
         legal = view.get("legal")
         if legal and view["phase"] == "play" and view["seat"] == view["turn"]:
             ok = set(legal["cards"])
             playable = frozenset(i for i, c in enumerate(hand) if c in ok)
-        zones.append(Zone(f"hand{me}", "hand", (int(left), hand_y, cw, ch), spots, playable=playable))
-
-        # The table's centre and the ellipse the other seats sit on.
-        cx, cy = width / 2, TOP_BAR + (hand_y - TOP_BAR) * 0.48
-        rx, ry = width / 2 - PANEL_W / 2 - 16, (hand_y - TOP_BAR) / 2 - PANEL_H / 2 - sh / 2 - 4
-        angles = {s: math.radians(90 + ((s - me) % n) * 360 / n) for s in range(n)}
+        zones.append(Zone(f"hand{me}", "hand", rects[0] if rects else (width // 2, hand_y, cw, ch), spots,
+                          playable=playable))
 
         for s in range(n):
+            place = ring.places[s]
             if s == me:
-                panel = (16, height - BOTTOM_BAR - PANEL_H - 10, PANEL_W, PANEL_H)
+                panel = (16, panel_y, PANEL_W, PANEL_H)
                 won_at = (width - 16 - sw - 12, hand_y + ch - sh)
             else:
-                px = cx + rx * math.cos(angles[s]) - PANEL_W / 2
-                py = cy + ry * math.sin(angles[s]) - PANEL_H / 2 - sh / 2
-                panel = (int(px), int(max(TOP_BAR + 22, py)), PANEL_W, PANEL_H)
-                won_at = (panel[0] + PANEL_W + 8, panel[1] + 4) if angles[s] % (2 * math.pi) > math.pi * 1.5 \
-                    or math.cos(angles[s]) < 0 else (panel[0] - sw - 14, panel[1] + 4)
-                if won_at[0] + sw + 6 > width:  # no room on the right (a seat near the right edge): the left side
-                    won_at = (panel[0] - sw - 14, panel[1] + 4)
-                # Their hand, face down, under the panel.
-                count = len(view["hands"][s])
-                fan = sw * 0.3
-                x0 = panel[0] + PANEL_W / 2 - (sw + fan * max(0, count - 1)) / 2
-                y0 = panel[1] + PANEL_H + 4
-                zones.append(Zone(f"hand{s}", "hand", (int(x0), int(y0), sw, sh),
-                                  [Spot(c, False, (int(x0 + i * fan), int(y0), sw, sh), i)
-                                   for i, c in enumerate(view["hands"][s])]))
+                panel = place.panel
+                right_side = panel[0] + panel[2] / 2 > width / 2
+                won_at = (panel[0] - sw - 10, panel[1] + 4) if right_side else (panel[0] + panel[2] + 8, panel[1] + 4)
+                fan = small_fan(len(view["hands"][s]), place, (sw, sh))
+                zones.append(Zone(f"hand{s}", "hand", fan[0] if fan else (*place.hand_at, sw, sh),
+                                  [Spot(c, False, r, i) for i, (c, r) in enumerate(zip(view["hands"][s], fan,
+                                                                                       strict=True))]))
             zones.append(self._seat_panel(view, s, panel, seat_names[s]))
             won = self._won_cards(view, s)
             zones.append(Zone(f"won{s}", "pile", (int(won_at[0]), int(won_at[1]), sw, sh),
@@ -96,20 +86,14 @@ class KachufulLayout:
 
         # The trick, in the open middle of the table: each card lies towards the seat that played it.
         shown = view["trick"] or (view["last_trick"] if self._show_last_trick(view) else [])
-        tw, th = int(cw * 0.8), int(cw * 0.8 * 1.4)
-        free_top = TOP_BAR + PANEL_H + sh + 30
-        tcx, tcy = cx, (free_top + hand_y) / 2
-        reach_y = max(10.0, (hand_y - free_top) / 2 - th / 2 - 4)
-        reach_x = reach_y * 1.3
-        trick_spots = []
-        for i, (s, card) in enumerate(shown):
-            x = tcx + reach_x * math.cos(angles[s]) - tw / 2
-            y = tcy + reach_y * math.sin(angles[s]) - th / 2
-            trick_spots.append(Spot(card, True, (int(x), int(y), tw, th), i))
-        zones.append(Zone("trick", "trick", (int(tcx - tw / 2), int(tcy - th / 2), tw, th), trick_spots))
+        mx, my, mw, mh = ring.middle
+        tw = max(30, min(int(cw * 0.8), int(mh * 0.46 / 1.4)))
+        card = (tw, int(tw * 1.4))
+        trick_spots = [Spot(c, True, toward_centre(ring, ring.places[s], card), i) for i, (s, c) in enumerate(shown)]
+        centre = (mx + mw // 2, my + mh // 2)
+        zones.append(Zone("trick", "trick", (centre[0] - card[0] // 2, centre[1] - card[1] // 2, *card), trick_spots))
 
-        # The deck and the turned-up trump card, above the viewer's panel; the round's facts top right.
-        deck_y = height - BOTTOM_BAR - PANEL_H - 24 - sh
+        # The deck and the turned-up trump card, above the viewer's panel; the round's facts in the top bar.
         deck = [Spot(None, False, (16 + min(i // 6, 3), deck_y - min(i // 6, 3), sw, sh), i)
                 for i in range(view["deck"])]
         zones.append(Zone("deck", "pile", (16, deck_y, sw, sh), deck))
@@ -117,15 +101,14 @@ class KachufulLayout:
         tx = 16 + sw + 14
         zones.append(Zone("trump", "pile", (tx, deck_y, sw, sh),
                           [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else []))
-        zones.append(Zone("info", "seat", (width - 16 - 210, 6, 210, 74), lines=(
-            f"Round {view['round'] + 1} of {view['rounds']}",
-            f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''} each",
-            trump_text(view),
-        )))
+        if width >= 940:
+            cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
+            zones.append(Zone("info", "seat", (width - 16 - 280, 8, 280, 36), lines=(
+                f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}",)))
         return TableLayout(zones, (cw, ch), info={
             "status": self.status(view),
-            "choice_centre": (int(tcx), int(tcy)),
-            "message_at": (int(cx), int(hand_y - 14)),
+            "choice_centre": centre,
+            "message_at": (width // 2, hand_y - 14),
         })
 
     @staticmethod
@@ -215,7 +198,8 @@ class KachufulLayout:
 
     def status(self, view: Mapping[str, Any]) -> str:
         turn, me = view["turn"], view["seat"]
-        head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {trump_text(view)}"
+        cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
+        head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}"
         if turn is None:  # the game is over, or a full trick is held before it is gathered (see `interim`)
             return f"{head} \u00b7 Game over" if view["phase"] == "over" else head
         who = names(view)[turn]
