@@ -57,6 +57,7 @@ class Zone:
     lines: tuple[str, ...] = ()
     marks: frozenset[str] = frozenset()
     playable: frozenset[int] = frozenset()
+    tint: tuple[int, int, int] | None = None  # a seat panel's background colour (e.g. Crazy's current colour)
 
     def bounds(self) -> Rect:
         """The smallest rectangle holding the slot and every card."""

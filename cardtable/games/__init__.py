@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.engine import Rules
+from cardtable.games.crazy.rules import RULES as CRAZY
 from cardtable.games.kachuful.rules import RULES as KACHUFUL
 from cardtable.games.klondike.rules import RULES as KLONDIKE
 
@@ -22,7 +23,7 @@ class CatalogueEntry:
 CATALOGUE: tuple[CatalogueEntry, ...] = (
     CatalogueEntry(KLONDIKE.id, KLONDIKE.title, KLONDIKE.blurb, KLONDIKE),
     CatalogueEntry(KACHUFUL.id, KACHUFUL.title, KACHUFUL.blurb, KACHUFUL),
-    CatalogueEntry("crazy", "Crazy", "Shed your cards by matching colour or number."),
+    CatalogueEntry(CRAZY.id, CRAZY.title, CRAZY.blurb, CRAZY),
     CatalogueEntry("cat_in_the_box", "Cat in the Box", "Quantum trick-taking: suits are declared as you play."),
     CatalogueEntry("king_of_the_hill", "King of the Hill", "Five players, two decks, one king."),
     CatalogueEntry("cat_te", "Cat Te (Six Cards)", "Win the last trick with six cards."),

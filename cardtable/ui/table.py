@@ -432,7 +432,7 @@ class TableScene(Scene):
                         self.animator.add(Flight(card, card, spot.rect, spot.rect, False, True,
                                                  duration * 0.8, delay + duration * 0.5))
                         handled.add(card)
-            elif ev.kind == "deal" and ev.dst:
+            elif ev.kind in ("deal", "draw") and ev.dst:
                 deals.append((ev, delay))
         # Dealt cards leave the source one at a time, round the table, like a real deal.
         gap = duration * 0.15
@@ -1033,14 +1033,17 @@ class TableScene(Scene):
         """A seat panel: name and figures; gold frame for the seat to act, a crown for the trick leader."""
         rect = pygame.Rect(zone.slot)
         panel = pygame.Surface(rect.size, pygame.SRCALPHA)
-        panel.fill((8, 36, 20, 200))
+        panel.fill((*zone.tint, 235) if zone.tint else (8, 36, 20, 200))
         surface.blit(panel, rect.topleft)
         current = "current" in zone.marks
+        if zone.tint:  # dark ink on a light tint, light ink on a dark one
+            r, g, b = zone.tint
+            ink = (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
         pygame.draw.rect(surface, GOLD if current else (120, 140, 120), rect, 3 if current else 1, border_radius=8)
         y = rect.y + 6
         for i, line in enumerate(zone.lines):
             font = self.bold if i == 0 else self.font
-            text = font.render(line, True, GOLD if i == 0 else (235, 235, 225))
+            text = font.render(line, True, ink if zone.tint else GOLD if i == 0 else (235, 235, 225))
             if text.get_width() > rect.w - 12:
                 text = pygame.transform.smoothscale(
                     text, (rect.w - 12, max(1, text.get_height() * (rect.w - 12) // text.get_width())))
@@ -1090,7 +1093,7 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
-        status = self.layout.info.get("status", "")
+        status = self.named(self.layout.info.get("status", ""))
         turn = self.state.turn
         if turn is None or len(self.match.seats) < 2:
             return status

@@ -1,0 +1,157 @@
+"""Crazy on the table: seats around the edge, the draw and discard piles in the middle, the colour unmistakable.
+
+Pure: turns `view(seat)` (plus the players' "names", added by the table) into zones, and gestures into actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cardtable.core.engine import Action
+from cardtable.core.zones import Choice, ChoicePanel, Gesture, ScoreSheet, Spot, TableLayout, Zone
+from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, Play
+from cardtable.games.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
+
+TOP_BAR = 52
+BOTTOM_BAR = 34
+#: The colours of the four suits, for the tinted "current colour" panel (same hues as the card art).
+TINTS = {"R": (200, 40, 45), "Y": (225, 180, 20), "G": (40, 150, 70), "B": (30, 100, 200)}
+ARROWS = {1: "\u21bb clockwise", -1: "\u21ba anticlockwise"}
+
+
+def names(view: Mapping[str, Any]) -> list[str]:
+    return list(view.get("names") or [f"Seat {s + 1}" for s in range(view["players"])])
+
+
+def bottom_seat(view: Mapping[str, Any]) -> int:
+    return view["seat"] if view["seat"] is not None else 0
+
+
+class CrazyLayout:
+    """Implements `cardtable.core.zones.GameLayout` for Crazy."""
+
+    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+        n = view["players"]
+        me = bottom_seat(view)
+        cw = int(max(40, min(width / 12, (height - TOP_BAR - BOTTOM_BAR) / 5.4, 112)))
+        ch = int(cw * 1.4)
+        hand_y = height - BOTTOM_BAR - ch - 10
+        panel_y = height - BOTTOM_BAR - PANEL_H - 10
+        ring = seat_ring(n, me, width, TOP_BAR + 4, hand_y - 10, (int(cw * 0.5), int(cw * 0.7)))
+        small = ring.small_card
+        seat_names = names(view)
+        zones: list[Zone] = []
+
+        hand = view["hands"][me]
+        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + PANEL_W + 10)
+        playable: frozenset[int] = frozenset()
+        legal = view.get("legal")
+        if legal and view["turn"] == view["seat"]:
+            ok = set(legal["cards"])
+            playable = frozenset(i for i, c in enumerate(hand) if c in ok)
+        zones.append(Zone(f"hand{me}", "hand", rects[0] if rects else (width // 2, hand_y, cw, ch),
+                          [Spot(c, c is not None, r, i) for i, (c, r) in enumerate(zip(hand, rects, strict=True))],
+                          playable=playable))
+
+        for s in range(n):
+            place = ring.places[s]
+            panel = (16, panel_y, PANEL_W, PANEL_H) if s == me else place.panel
+            if s != me:
+                fan = small_fan(len(view["hands"][s]), place, small)
+                zones.append(Zone(f"hand{s}", "hand", fan[0] if fan else (*place.hand_at, *small),
+                                  [Spot(None, False, r, i) for i, r in enumerate(fan)]))
+            zones.append(self._seat_panel(view, s, panel, seat_names[s]))
+
+        # The middle: draw pile, discard pile, and the current colour and direction beside them.
+        mx, my, mw, mh = ring.middle
+        pw = max(36, min(cw, int(mh / 1.4) - 8))
+        pile = (pw, int(pw * 1.4))
+        cy = my + mh // 2 - pile[1] // 2
+        draw_x = mx + mw // 2 - pile[0] - 18
+        discard_x = mx + mw // 2 + 18
+        draw = [Spot(None, False, (draw_x + min(i // 10, 4), cy - min(i // 10, 4), *pile), i)
+                for i in range(view["draw_pile"])]
+        can_draw = bool(legal and legal["draw"] and view["turn"] == view["seat"])
+        zones.append(Zone("draw", "stack", (draw_x, cy, *pile), draw, label="Draw",
+                          playable=frozenset({len(draw) - 1}) if can_draw and draw else frozenset()))
+        discard = view["discard"]
+        shown = 4
+        spots = []
+        for i, card in enumerate(discard):
+            k = max(0, i - (len(discard) - shown))
+            spots.append(Spot(card, True, (discard_x + k * pile[0] // 6, cy + (k % 2) * 3, *pile), i))
+        zones.append(Zone("discard", "pile", (discard_x, cy, *pile), spots))
+        colour = view["colour"]
+        info_x = discard_x + pile[0] + pile[0] // 2 + 16
+        info_w = min(190, max(120, mx + mw - info_x))
+        zones.append(Zone("colour", "seat", (info_x, cy + pile[1] // 2 - 40, info_w, 80), lines=(
+            f"Colour: {COLOUR_NAMES[colour]}",
+            ARROWS[view["direction"]],
+            f"Draw pile {view['draw_pile']}",
+        ), tint=TINTS[colour]))
+        return TableLayout(zones, (cw, ch), info={
+            "status": self.status(view),
+            "choice_centre": (mx + mw // 2, my + mh // 2),
+            "message_at": (width // 2, hand_y - 14),
+        })
+
+    @staticmethod
+    def _seat_panel(view: Mapping[str, Any], seat: int, rect: tuple[int, int, int, int], name: str) -> Zone:
+        count = view["counts"][seat]
+        cards = "1 card left!" if count == 1 else f"{count} cards"
+        lines = [name, cards]
+        if view["score_by_points"]:
+            lines.append(f"score {view['scores'][seat]}")
+        elif view["turn"] is None and seat in view["winners"]:
+            lines.append("winner")
+        marks = {"current"} if view["turn"] == seat else set()
+        return Zone(f"seat{seat}", "seat", rect, lines=tuple(lines), marks=frozenset(marks))
+
+    # ----- gestures ---------------------------------------------------------------------------------
+    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Gesture:
+        me = view["seat"]
+        if me is None or src != f"hand{me}" or dst != "discard":
+            return None
+        hand = view["hands"][me]
+        if not 0 <= index < len(hand) or hand[index] is None:
+            return None
+        card = hand[index]
+        # A wild card may carry a colour: every variant is offered, the table keeps the legal ones.
+        return [Play(card)] + [Play(card, c) for c in COLOURS]
+
+    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
+        if zone == "draw":
+            return DRAW
+        if index is None:
+            return None
+        return self.drop_action(view, zone, index, "discard")
+
+    def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
+        me = view["seat"]
+        return me is not None and zone == f"hand{me}" and view["turn"] == me
+
+    def is_button(self, action: Action) -> bool:
+        return False
+
+    def confirm_text(self, action: Action) -> str | None:
+        return None
+
+    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> ChoicePanel | None:
+        return None
+
+    def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
+        """The colour chooser shown when a wild card is dropped."""
+        plays = [a for a in actions if isinstance(a, Play) and a.colour is not None]
+        if not plays:
+            return None
+        return ChoicePanel("Choose a colour", tuple(Choice(COLOUR_NAMES[a.colour].capitalize(), a) for a in plays))
+
+    def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
+        return None
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        return f"Colour {COLOUR_NAMES[view['colour']]} \u00b7 {view['status']}"
+
+
+LAYOUT = CrazyLayout()
