@@ -9,6 +9,7 @@ results are cached; call `CardArt.clear()` when the card size changes for good.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import pygame
 
@@ -54,6 +55,23 @@ _BACK_STYLES: dict[str, tuple[Colour, Colour, Colour, str]] = {
     "green": ((22, 104, 64), (78, 164, 112), (234, 246, 238), "scales"),
     "purple": ((78, 40, 120), (146, 104, 196), (242, 236, 250), "rings"),
 }
+
+
+#: Crazy (Uno-family) card colours by suit letter: saturated, and dark enough for white symbols.
+CRAZY_COLOURS: dict[str, Colour] = {
+    "R": (216, 36, 48),
+    "Y": (246, 190, 18),
+    "G": (38, 160, 74),
+    "B": (24, 104, 204),
+}
+_CRAZY_SUITS = frozenset(("R", "Y", "G", "B", "W"))
+_CRAZY_BLACK: Colour = (26, 26, 30)  # the wild cards' field
+_CRAZY_INK: Colour = (22, 22, 26)  # outlines and shadows of the symbols
+_WHITE: Colour = (255, 255, 255)
+# The wild oval's quadrants, clockwise from the bottom-right one (polar angles 0-90 degrees, y down).
+_WILD_QUADRANTS = ("G", "Y", "R", "B")
+_OVAL_TILT = math.radians(28)  # the oval's long axis leans right at the top, leaving the index corners free
+_SKIP, _REVERSE, _DRAW_TWO, _CRAZY, _DRAW_FOUR = 10, 11, 12, 13, 14
 
 
 # --------------------------------------------------------------------------- geometry
@@ -173,6 +191,107 @@ def _alpha_mask(size: tuple[int, int], rect: pygame.Rect, radius: int) -> pygame
     return mask
 
 
+def _oval_radius(phi: float, a: float, b: float, tilt: float) -> float:
+    """Distance from the centre to the edge of an ellipse (semi-axes `a` across, `b` along) turned by `tilt`."""
+    c, s = math.cos(phi - tilt), math.sin(phi - tilt)
+    return 1.0 / math.sqrt((c / a) ** 2 + (s / b) ** 2)
+
+
+def _oval_points(centre: Point, a: float, b: float, tilt: float, start: float = 0.0, stop: float = 2 * math.pi,
+                 steps: int = 96) -> list[Point]:
+    """Edge points of the tilted ellipse between polar angles `start` and `stop` (y down, clockwise)."""
+    cx, cy = centre
+    pts = []
+    for i in range(steps + 1):
+        phi = start + (stop - start) * i / steps
+        r = _oval_radius(phi, a, b, tilt)
+        pts.append((cx + r * math.cos(phi), cy + r * math.sin(phi)))
+    return pts
+
+
+def _draw_wild_oval(big: pygame.Surface, centre: Point, a: float, b: float, tilt: float) -> None:
+    """The four-colour oval: one quadrant per Crazy colour, split along the card's axes."""
+    for q, suit in enumerate(_WILD_QUADRANTS):
+        arc = _oval_points(centre, a, b, tilt, q * math.pi / 2, (q + 1) * math.pi / 2, 32)
+        pygame.draw.polygon(big, CRAZY_COLOURS[suit], [centre, *arc])
+
+
+def _arrow(tail: Point, tip: Point, shaft: float, head: float, head_len: float) -> list[Point]:
+    """A straight arrow polygon from `tail` to `tip`: a shaft `shaft` wide and a head `head` wide."""
+    dx, dy = tip[0] - tail[0], tip[1] - tail[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    bx, by = tip[0] - ux * head_len, tip[1] - uy * head_len
+    hs, hh = shaft / 2, head / 2
+    return [
+        (tail[0] + px * hs, tail[1] + py * hs), (bx + px * hs, by + py * hs), (bx + px * hh, by + py * hh),
+        tip,
+        (bx - px * hh, by - py * hh), (bx - px * hs, by - py * hs), (tail[0] - px * hs, tail[1] - py * hs),
+    ]
+
+
+def _crazy_shapes(rank: int) -> list[tuple[str, object]]:
+    """Vector Skip / Reverse symbols in a unit square (y down)."""
+    if rank == _SKIP:
+        # A prohibition sign: a thick ring crossed by a slash.
+        ring = 0.17
+        d = (0.5 - ring / 2) / math.sqrt(2)
+        slash = _arrow((0.5 - d, 0.5 - d), (0.5 + d, 0.5 + d), ring, ring, 0.0)
+        return [("ring", ((0.5, 0.5), 0.5, ring)), ("poly", slash)]
+    # Reverse: two thick diagonal arrows side by side, pointing opposite ways and staggered along their length.
+    u = (math.sin(math.pi / 4), -math.cos(math.pi / 4))  # up and to the right
+    p = (-u[1], u[0])  # across the arrows, towards the lower right
+    shapes: list[tuple[str, object]] = []
+    for side in (-1, 1):
+        c = (side * p[0] * 0.25 - side * u[0] * 0.08, side * p[1] * 0.25 - side * u[1] * 0.08)
+        tip = (c[0] - side * u[0] * 0.56, c[1] - side * u[1] * 0.56)
+        tail = (c[0] + side * u[0] * 0.56, c[1] + side * u[1] * 0.56)
+        shapes.append(("poly", _arrow(tail, tip, 0.18, 0.42, 0.3)))
+    return shapes
+
+
+def _shapes_bounds(shapes: list[tuple[str, object]]) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of vector shapes."""
+    xs: list[float] = []
+    ys: list[float] = []
+    for kind, data in shapes:
+        if kind == "ring":
+            (cx, cy), r, _ = data  # type: ignore[misc]
+            xs += [cx - r, cx + r]
+            ys += [cy - r, cy + r]
+        else:
+            xs += [x for x, _ in data]  # type: ignore[union-attr]
+            ys += [y for _, y in data]  # type: ignore[union-attr]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _tinted(mask: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """A copy of the white `mask` in `colour` (its alpha kept)."""
+    out = mask.copy()
+    out.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def _outlined(mask: pygame.Surface, fill: Colour, ink: Colour, stroke: int, shadow: int) -> pygame.Surface:
+    """The white `mask` filled with `fill`, ringed `stroke` px wide in `ink` and with an `ink` drop shadow.
+
+    The result is `stroke` px bigger on every side (plus `shadow` px right and down).
+    """
+    mw, mh = mask.get_size()
+    out = pygame.Surface((mw + 2 * stroke + shadow, mh + 2 * stroke + shadow), pygame.SRCALPHA)
+    out.fill((*ink, 0))
+    dark = _tinted(mask, ink)
+    reach = stroke * stroke + stroke
+    offsets = [(dx, dy) for dx in range(-stroke, stroke + 1) for dy in range(-stroke, stroke + 1)
+               if dx * dx + dy * dy <= reach]
+    shifts = [(0, 0), (shadow, shadow)] if shadow else [(0, 0)]
+    blits = {(stroke + dx + sx, stroke + dy + sy) for sx, sy in shifts for dx, dy in offsets}
+    out.blits([(dark, pos) for pos in sorted(blits)], doreturn=False)
+    out.blit(_tinted(mask, fill), (stroke, stroke))
+    return out
+
+
 # --------------------------------------------------------------------------- the art
 
 
@@ -189,6 +308,8 @@ class CardArt:
         self._blanks: dict[tuple[int, int], pygame.Surface] = {}
         self._pips: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._glyphs: dict[tuple[str, bool, int, Colour], pygame.Surface] = {}
+        self._crazy_bases: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._crazy_symbols: dict[tuple[object, ...], pygame.Surface] = {}
 
     # ----------------------------------------------------------------- public API
 
@@ -242,7 +363,7 @@ class CardArt:
     def clear(self) -> None:
         """Drop every cached surface (e.g. after the window, and so the card size, changed)."""
         for cache in (self._faces, self._backs, self._slots, self._outlines, self._blanks, self._pips,
-                      self._glyphs):
+                      self._glyphs, self._crazy_bases, self._crazy_symbols):
             cache.clear()
 
     # ----------------------------------------------------------------- building blocks
@@ -343,6 +464,8 @@ class CardArt:
         return surf
 
     def _render_face(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        if card.suit in _CRAZY_SUITS:
+            return self._render_crazy(card, size)
         w, h = size
         surf = self._blank(size).copy()
         if card.is_joker:
@@ -495,6 +618,154 @@ class CardArt:
             word = pygame.transform.smoothscale(word, (round(w * 0.56), word.get_height()))
         surf.blit(word, word.get_rect(center=(w / 2, h * 0.74)))
 
+    # ----------------------------------------------------------------- Crazy faces
+
+    @staticmethod
+    def _crazy_metrics(w: int, h: int) -> tuple[float, float, float, int]:
+        """(white margin, oval semi-axis across, oval semi-axis along, corner cap height) in pixels."""
+        return max(2.0, w * 0.055), w * 0.335, h * 0.43, max(7, round(w * 0.12 + 3))
+
+    def _render_crazy(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
+        """A Crazy face: a coloured (or, for wild cards, black) field with a tilted white oval."""
+        w, h = size
+        wild = card.suit == "W" or card.suit not in CRAZY_COLOURS
+        rank = card.rank
+        if wild and rank != _DRAW_FOUR:
+            rank = _CRAZY
+        surf = self._crazy_base("W" if wild else card.suit, size).copy()
+        margin, _, _, cap = self._crazy_metrics(w, h)
+        stroke = max(1, round(w / 45))
+        shadow = max(1, round(w / 50))
+        corner_stroke = max(1, round(w / 85))
+        if wild:
+            if rank == _DRAW_FOUR:
+                big = self._crazy_symbol(rank, round(h * 0.26), _WHITE, stroke + 1, shadow)
+                self._blit_centred(surf, big, stroke + 1, shadow, (w / 2, h / 2))
+                corner = self._crazy_symbol(rank, cap, _WHITE, corner_stroke, 0)
+            else:
+                corner = self._wild_mark(round(cap * 1.55))
+                corner_stroke = 0
+        else:
+            fill = CRAZY_COLOURS[card.suit]
+            if rank in (_SKIP, _REVERSE):
+                px = round(w * 0.5)
+            elif rank < 10:
+                px = round(h * 0.3)
+            else:
+                px = round(h * 0.24)
+            big = self._crazy_symbol(rank, px, fill, stroke, shadow)
+            self._blit_centred(surf, big, stroke, shadow, (w / 2, h / 2))
+            corner_px = round(cap * 1.3) if rank in (_SKIP, _REVERSE) else cap
+            corner = self._crazy_symbol(rank, corner_px, _WHITE, corner_stroke, 0)
+        pad = round(margin + w * 0.04) - corner_stroke
+        surf.blit(corner, (pad, pad))
+        turned = pygame.transform.flip(corner, True, True)
+        surf.blit(turned, (w - pad - turned.get_width(), h - pad - turned.get_height()))
+        return surf
+
+    @staticmethod
+    def _blit_centred(surf: pygame.Surface, symbol: pygame.Surface, stroke: int, shadow: int, centre: Point) -> None:
+        """Blit a symbol from `_crazy_symbol` so that its ink (not its outline or shadow) is centred on `centre`."""
+        iw = symbol.get_width() - 2 * stroke - shadow
+        ih = symbol.get_height() - 2 * stroke - shadow
+        surf.blit(symbol, (round(centre[0] - iw / 2 - stroke), round(centre[1] - ih / 2 - stroke)))
+
+    def _crazy_base(self, suit: str, size: tuple[int, int]) -> pygame.Surface:
+        """The card without symbols: white edge, coloured field, oval (cached; copy before drawing)."""
+        key = (suit, size)
+        surf = self._crazy_bases.get(key)
+        if surf is None:
+            w, h = size
+            n = _SS
+            big = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
+            big.fill((*CARD_BORDER, 0))
+            rect = big.get_rect()
+            r = _radius(w) * n
+            edge = max(1, round(n * max(0.8, w / 100)))
+            pygame.draw.rect(big, CARD_BORDER, rect, border_radius=r)
+            pygame.draw.rect(big, CARD_WHITE, rect.inflate(-2 * edge, -2 * edge), border_radius=max(0, r - edge))
+            margin, a, b, _ = self._crazy_metrics(w, h)
+            m = round(margin * n)
+            field = rect.inflate(-2 * m, -2 * m)
+            pygame.draw.rect(big, CRAZY_COLOURS.get(suit, _CRAZY_BLACK), field, border_radius=max(n, r - m // 2))
+            centre = (rect.width / 2, rect.height / 2)
+            if suit in CRAZY_COLOURS:
+                pygame.draw.polygon(big, CARD_WHITE, _oval_points(centre, a * n, b * n, _OVAL_TILT))
+            else:
+                a, b = a * 0.86 * n, b * 0.86 * n
+                rim = max(1.0, w * 0.02) * n
+                pygame.draw.polygon(big, CARD_WHITE, _oval_points(centre, a + rim, b + rim, _OVAL_TILT))
+                _draw_wild_oval(big, centre, a, b, _OVAL_TILT)
+            surf = _downsample(big, size)
+            self._crazy_bases[key] = surf
+        return surf
+
+    def _crazy_mask(self, rank: int, px: int) -> pygame.Surface:
+        """The symbol for `rank` in white, `px` tall (numbers and "+2"/"+4" by their cap height)."""
+        if rank in (_SKIP, _REVERSE):
+            shapes = _crazy_shapes(rank)
+            left, top, right, bottom = _shapes_bounds(shapes)
+            k = px / (bottom - top)
+            pw = max(1, round((right - left) * k))
+            n = _SS
+            big = pygame.Surface((pw * n, px * n), pygame.SRCALPHA)
+            big.fill((*_WHITE, 0))
+
+            def at(x: float, y: float) -> Point:
+                return ((x - left) * k * n, (y - top) * k * n)
+
+            for kind, data in shapes:
+                if kind == "ring":
+                    (cx, cy), r, width = data  # type: ignore[misc]
+                    pygame.draw.circle(big, _WHITE, at(cx, cy), r * k * n, max(1, round(width * k * n)))
+                else:
+                    pygame.draw.polygon(big, _WHITE, [at(x, y) for x, y in data])  # type: ignore[union-attr]
+            return _downsample(big, (pw, px))
+        text = {_DRAW_TWO: "+2", _DRAW_FOUR: "+4"}.get(rank, str(rank))
+        glyph = self._glyph(text, px, _WHITE)
+        if rank not in (6, 9):
+            return glyph
+        # Underline 6 and 9 so that they can be told apart upside down.
+        gw, gh = glyph.get_size()
+        bar = max(1, round(px * 0.1))
+        gap = max(1, round(px * 0.09))
+        out = pygame.Surface((gw, gh + gap + bar), pygame.SRCALPHA)
+        out.fill((*_WHITE, 0))
+        out.blit(glyph, (0, 0))
+        bw = max(bar * 2, round(gw * 0.8))
+        pygame.draw.rect(out, _WHITE, ((gw - bw) // 2, gh + gap, bw, bar), border_radius=bar // 2)
+        return out
+
+    def _crazy_symbol(self, rank: int, px: int, fill: Colour, stroke: int, shadow: int) -> pygame.Surface:
+        """The symbol for `rank` filled with `fill`, outlined and shadowed in dark ink (cached)."""
+        px = max(5, px)
+        key = (rank, px, fill, stroke, shadow)
+        surf = self._crazy_symbols.get(key)
+        if surf is None:
+            surf = _outlined(self._crazy_mask(rank, px), fill, _CRAZY_INK, stroke, shadow)
+            self._crazy_symbols[key] = surf
+        return surf
+
+    def _wild_mark(self, px: int) -> pygame.Surface:
+        """A small four-colour oval (the Crazy card's corner index), `px` tall."""
+        px = max(6, px)
+        key = ("wild-mark", px)
+        surf = self._crazy_symbols.get(key)
+        if surf is None:
+            pw = max(4, round(px * 0.78))
+            n = _SS
+            big = pygame.Surface((pw * n, px * n), pygame.SRCALPHA)
+            big.fill((*_WHITE, 0))
+            centre = (pw * n / 2, px * n / 2)
+            # Fit the tilted oval (plus its white rim) in the box.
+            a, b = pw * n * 0.3, px * n * 0.44
+            rim = max(1.0, px * 0.07) * n
+            pygame.draw.polygon(big, CARD_WHITE, _oval_points(centre, a + rim, b + rim, _OVAL_TILT, steps=48))
+            _draw_wild_oval(big, centre, a, b, _OVAL_TILT)
+            surf = _downsample(big, (pw, px))
+            self._crazy_symbols[key] = surf
+        return surf
+
     # ----------------------------------------------------------------- backs
 
     def _render_back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
@@ -624,3 +895,30 @@ class CardArt:
         ring = (width + 1) * _SS  # overlap the card edge by a pixel so no gap shows
         pygame.draw.rect(big, colour, big.get_rect(), width=ring, border_radius=outer_r)
         return _downsample(big, (ow, oh))
+
+
+# --------------------------------------------------------------------------- Crazy colour chips
+
+
+@lru_cache(maxsize=64)
+def _swatch(colour: str, size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    n = _SS
+    big = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
+    big.fill((*CARD_WHITE, 0))
+    rect = big.get_rect()
+    r = max(2, round(min(w, h) * 0.22)) * n
+    rim = max(1, round(min(w, h) * 0.06)) * n
+    pygame.draw.rect(big, CARD_WHITE, rect, border_radius=r)
+    pygame.draw.rect(big, CRAZY_COLOURS[colour], rect.inflate(-2 * rim, -2 * rim), border_radius=max(n, r - rim))
+    return _downsample(big, size)
+
+
+def colour_swatch(colour: str, size: tuple[int, int]) -> pygame.Surface:
+    """A rounded chip of the Crazy colour `colour` ("R", "Y", "G" or "B") in a thin white rim (cached).
+
+    For the table's "current colour" indicator and the colour chooser.  Raises `ValueError` for other colours.
+    """
+    if colour not in CRAZY_COLOURS:
+        raise ValueError(f"not a Crazy colour: {colour!r}")
+    return _swatch(colour, (max(1, int(size[0])), max(1, int(size[1]))))

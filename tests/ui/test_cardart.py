@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -11,8 +12,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from cardtable.core.cards import Card, deck_with_jokers, standard_deck  # noqa: E402
+from cardtable.games.crazy.rules import COLOURS, DECK  # noqa: E402
 from cardtable.resources import asset_path  # noqa: E402
-from cardtable.ui.cardart import BACK_DESIGNS, CardArt  # noqa: E402
+from cardtable.ui.cardart import BACK_DESIGNS, CRAZY_COLOURS, CardArt, colour_swatch  # noqa: E402
 
 SIZE = (100, 140)
 
@@ -185,3 +187,183 @@ def test_face_rendering_is_fast(art: CardArt) -> None:
         art.face(card, (100, 140))
     per_card = (time.perf_counter() - start) / 52
     assert per_card < 0.005
+
+
+# --------------------------------------------------------------------------- Crazy (Uno-family) faces
+
+CRAZY_FACES = sorted({card.face for card in DECK})  # 13 per colour and the two wild cards
+
+
+def _classes(surf: pygame.Surface) -> dict[str, int]:
+    """Opaque pixels (every other one) by kind: "white", "dark", the nearest Crazy colour, or "other"."""
+    w, h = surf.get_size()
+    counts: dict[str, int] = {}
+    for y in range(0, h, 2):
+        for x in range(0, w, 2):
+            c = surf.get_at((x, y))
+            if c.a < 200:
+                continue
+            rgb = (c.r, c.g, c.b)
+            if min(rgb) > 200:
+                kind = "white"
+            elif max(rgb) < 70:
+                kind = "dark"
+            elif max(rgb) - min(rgb) > 90:
+                kind = min(CRAZY_COLOURS, key=lambda s: math.dist(rgb, CRAZY_COLOURS[s]))
+            else:
+                kind = "other"
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def _mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
+    pa, pb = _pixels(a), _pixels(b)
+    return sum(abs(x - y) for x, y in zip(pa, pb, strict=True)) / len(pa)
+
+
+def test_crazy_colours_match_the_rules() -> None:
+    assert set(CRAZY_COLOURS) == set(COLOURS)
+    assert len(set(CRAZY_COLOURS.values())) == 4
+    for rgb in CRAZY_COLOURS.values():
+        assert max(rgb) - min(rgb) > 110  # saturated
+    assert len(CRAZY_FACES) == 54
+
+
+@pytest.mark.parametrize("size", [(100, 140), (60, 84)])
+def test_every_crazy_card_renders_and_distinct_faces_differ(art: CardArt, size: tuple[int, int]) -> None:
+    w, h = size
+    images = {}
+    for card in DECK:  # all 112 cards: 54 distinct faces
+        surf = art.face(card, size)
+        assert surf.get_size() == size
+        assert surf.get_flags() & pygame.SRCALPHA
+        for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
+            assert surf.get_at(corner).a < 40
+        assert surf.get_at((w // 2, 2)).a == 255
+        assert surf.get_at((w // 2, h // 2)).a == 255
+        images[card.face] = _pixels(surf)
+    assert len(images) == 54
+    assert len(set(images.values())) == 54
+
+
+def test_crazy_faces_are_cached_per_face(art: CardArt) -> None:
+    a = art.face(Card(5, "R"), SIZE)
+    assert art.face(Card(5, "R", copy=1), SIZE) is a
+    assert art.face(Card(5, "R"), (60, 84)) is not a
+    assert art.face(Card(13, "W", copy=3), SIZE) is art.face(Card(13, "W"), SIZE)
+
+
+@pytest.mark.parametrize("size", [(100, 140), (60, 84)])
+def test_coloured_cards_are_dominated_by_their_colour(art: CardArt, size: tuple[int, int]) -> None:
+    for suit in COLOURS:
+        for rank in range(13):
+            counts = _classes(art.face(Card(rank, suit), size))
+            total = sum(counts.values())
+            coloured = sum(counts.get(s, 0) for s in COLOURS)
+            mine = counts.get(suit, 0)
+            assert mine >= 0.95 * coloured, (rank, suit, counts)
+            assert mine > 0.3 * total, (rank, suit, counts)
+            assert mine > 3 * counts.get("dark", 0), (rank, suit, counts)
+
+
+@pytest.mark.parametrize("size", [(100, 140), (60, 84)])
+def test_wild_cards_are_mostly_dark_with_all_four_colours(art: CardArt, size: tuple[int, int]) -> None:
+    for rank in (13, 14):
+        counts = _classes(art.face(Card(rank, "W"), size))
+        total = sum(counts.values())
+        dark = counts.get("dark", 0)
+        assert dark > 0.3 * total, (rank, counts)
+        assert dark == max(counts.values()), (rank, counts)
+        for suit in COLOURS:
+            assert 0.02 * total < counts.get(suit, 0) < dark / 2, (rank, suit, counts)
+    # The Crazy card's oval is quartered: red top left, blue top right, yellow bottom left, green bottom right.
+    w, h = size
+    crazy = art.face(Card(13, "W"), size)
+    dx, dy = round(w * 0.12), round(h * 0.09)
+    for (sx, sy), suit in (((-1, -1), "R"), ((1, -1), "B"), ((-1, 1), "Y"), ((1, 1), "G")):
+        c = crazy.get_at((w // 2 + sx * dx, h // 2 + sy * dy))
+        assert (c.r, c.g, c.b) == CRAZY_COLOURS[suit]
+
+
+def test_crazy_corner_indices_are_white_and_point_symmetric(art: CardArt) -> None:
+    w, h = SIZE
+    corner = pygame.Rect(8, 8, round(w * 0.2), round(h * 0.13))
+    turned_corner = pygame.Rect(w - corner.right, h - corner.bottom, corner.width, corner.height)
+    for card in (Card(3, "R"), Card(6, "Y"), Card(10, "G"), Card(11, "B"), Card(12, "R"), Card(14, "W")):
+        surf = art.face(card, SIZE)
+        top = surf.subsurface(corner)
+        bottom = pygame.transform.flip(surf.subsurface(turned_corner), True, True)
+        assert _mean_diff(top, bottom) < 3, card
+        whites = sum(1 for x in range(corner.width) for y in range(corner.height) if min(top.get_at((x, y))[:3]) > 220)
+        assert whites > 20, card
+
+
+def test_similar_crazy_faces_differ(art: CardArt) -> None:
+    def face(rank: int, suit: str = "B") -> pygame.Surface:
+        return art.face(Card(rank, suit), SIZE)
+
+    # 6 and 9 differ, and a 6 turned upside down does not pass for a 9 (they are underlined).
+    six, nine = face(6), face(9)
+    assert _mean_diff(six, nine) > 5
+    assert _mean_diff(pygame.transform.flip(six, True, True), nine) > 5
+    w, h = SIZE
+    corner = pygame.Rect(8, 8, round(w * 0.2), round(h * 0.13))
+    six_turned = pygame.transform.flip(six.subsurface(corner), True, True)
+    assert _mean_diff(six_turned, nine.subsurface(corner)) > 10
+    # The action cards differ from each other and from the numbers; the wild cards differ.
+    actions = [face(10), face(11), face(12)]
+    for i, a in enumerate(actions):
+        for b in actions[i + 1:] + [face(0), face(2)]:
+            assert _mean_diff(a, b) > 3
+    assert _mean_diff(face(13, "W"), face(14, "W")) > 3
+    # The same symbol in two colours differs.
+    assert _mean_diff(face(7, "R"), face(7, "G")) > 20
+
+
+def test_standard_faces_are_not_crazy_faces(art: CardArt) -> None:
+    # A standard card still has a white face with black or red ink.
+    counts = _classes(art.face(Card(5, "S"), SIZE))
+    assert counts.get("white", 0) > 0.7 * sum(counts.values())
+
+
+@pytest.mark.parametrize("size", [(20, 20), (48, 32), (7, 5), (64.0, 40.0)])
+def test_colour_swatch_is_a_rounded_chip_of_the_colour(size: tuple[int, int]) -> None:
+    w, h = int(size[0]), int(size[1])
+    chips = []
+    for colour in COLOURS:
+        chip = colour_swatch(colour, size)
+        assert chip.get_size() == (w, h)
+        assert chip.get_flags() & pygame.SRCALPHA
+        c = chip.get_at((w // 2, h // 2))
+        assert (c.r, c.g, c.b, c.a) == (*CRAZY_COLOURS[colour], 255)
+        if min(w, h) >= 16:
+            assert chip.get_at((0, 0)).a < 60  # rounded corners
+        assert colour_swatch(colour, size) is chip  # cached
+        chips.append(_pixels(chip))
+    assert len(set(chips)) == 4
+
+
+@pytest.mark.parametrize("colour", ["W", "red", "", "r"])
+def test_colour_swatch_rejects_other_colours(colour: str) -> None:
+    with pytest.raises(ValueError):
+        colour_swatch(colour, (20, 20))
+
+
+@pytest.mark.parametrize("size", [(100, 140), (160, 224)])
+def test_crazy_face_rendering_is_fast(size: tuple[int, int]) -> None:
+    import time
+
+    art = CardArt()  # nothing cached: every face, oval and symbol is drawn
+    start = time.perf_counter()
+    for rank, suit in CRAZY_FACES:
+        art.face(Card(rank, suit), size)
+    per_card = (time.perf_counter() - start) / len(CRAZY_FACES)
+    assert per_card < 0.005
+
+
+def test_clear_drops_crazy_caches(art: CardArt) -> None:
+    face = art.face(Card(11, "G"), SIZE)
+    art.clear()
+    again = art.face(Card(11, "G"), SIZE)
+    assert again is not face
+    assert _pixels(again) == _pixels(face)
