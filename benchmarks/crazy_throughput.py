@@ -5,6 +5,10 @@ A game is a new game (shuffle, deal, opening discard) played to its end by unifo
 Python engines of the same game is the default: random 4-player games.
 
 Run: python3 benchmarks/crazy_throughput.py [--games N] [--players P] [--repeat R]
+
+If the `rlcard` package is installed (`pip install rlcard`; not a dependency of cardtable), the same
+measure is taken of its Uno game on the same machine, for comparison: random legal actions through its
+raw game object (`UnoGame.init_game` / `step`), which is the fastest way to drive it.
 """
 
 from __future__ import annotations
@@ -32,6 +36,27 @@ def playouts(games: int, players: int, options: dict, seed0: int = 0) -> tuple[f
     return games / elapsed, actions / elapsed, actions / games
 
 
+def compare_with_rlcard(games: int, players: int) -> None:
+    """The same random-play measure on RLCard's Uno, when that package is installed."""
+    try:
+        from rlcard.games.uno.game import UnoGame
+    except ImportError:
+        print("rlcard is not installed: pip install rlcard to compare with its Uno game")
+        return
+    rng = random.Random(0)
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        game = UnoGame(num_players=players)
+        state, _ = game.init_game()
+        while not game.is_over():
+            state, _ = game.step(rng.choice(state["legal_actions"]))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    print(f"rlcard Uno (same machine): {games / elapsed:,.0f} random {players}-player games/s, "
+          f"{actions / elapsed:,.0f} actions/s ({actions / games:.1f} actions per game)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=10000)
@@ -45,6 +70,8 @@ def main() -> None:
         games_s, actions_s, per_game = best
         print(f"{label}: {games_s:,.0f} random {args.players}-player games/s, {actions_s:,.0f} actions/s "
               f"({per_game:.1f} actions per game)")
+
+    compare_with_rlcard(min(args.games, 3000), args.players)
 
     # Mid-game copies, as a tree search makes them.
     state = RULES.new_game(args.players, {}, seed=0)
