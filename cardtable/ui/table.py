@@ -781,6 +781,8 @@ class TableScene(Scene):
         elif event.key == pygame.K_ESCAPE:
             if self.drag is not None:
                 self._cancel_drag()
+            elif self.chooser is not None:  # Esc closes an open chooser, as Cancel does
+                self.close_chooser()
             else:
                 self.to_menu()
         elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.curtain_for is not None:
@@ -820,7 +822,7 @@ class TableScene(Scene):
         pickable = index is not None and self.game_layout.can_pick(view, zone_id, index)
         spots = [s for s in zone.spots if index is not None and s.index >= index] if pickable else []
         if zone.kind != "fan" and pickable:
-            spots = spots[:1] if zone.kind in ("stack", "pile") else spots
+            spots = spots[:1] if zone.kind in ("stack", "pile", "hand") else spots
         self.drag = Drag(zone_id, index, pos, spots, pickable)
 
     def _motion(self, pos: tuple[int, int]) -> None:

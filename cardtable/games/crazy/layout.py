@@ -70,6 +70,11 @@ class CrazyLayout:
         cy = my + mh // 2 - pile[1] // 2
         draw_x = mx + mw // 2 - pile[0] - 18
         discard_x = mx + mw // 2 + 18
+        info_x = discard_x + pile[0] + pile[0] // 2 + 16
+        info_w = min(190, max(120, mx + mw - info_x))
+        # A narrow middle: slide the piles and the panel left so the panel stays clear of the seats on the right.
+        shift = max(0, min(info_x + info_w - (mx + mw), draw_x - mx))
+        draw_x, discard_x, info_x = draw_x - shift, discard_x - shift, info_x - shift
         draw = [Spot(None, False, (draw_x + min(i // 10, 4), cy - min(i // 10, 4), *pile), i)
                 for i in range(view["draw_pile"])]
         can_draw = bool(legal and legal["draw"] and view["turn"] == view["seat"])
@@ -83,8 +88,6 @@ class CrazyLayout:
             spots.append(Spot(card, True, (discard_x + k * pile[0] // 6, cy + (k % 2) * 3, *pile), i))
         zones.append(Zone("discard", "pile", (discard_x, cy, *pile), spots))
         colour = view["colour"]
-        info_x = discard_x + pile[0] + pile[0] // 2 + 16
-        info_w = min(190, max(120, mx + mw - info_x))
         zones.append(Zone("colour", "seat", (info_x, cy + pile[1] // 2 - 40, info_w, 80), lines=(
             f"Colour: {COLOUR_NAMES[colour]}",
             ARROWS[view["direction"]],
