@@ -12,7 +12,7 @@ from dataclasses import dataclass
 Rect = tuple[int, int, int, int]
 
 PANEL_W, PANEL_H = 184, 78
-MIN_PANEL_W, MIN_PANEL_H = 132, 62
+MIN_PANEL_W, MIN_PANEL_H = 88, 50
 MARGIN = 12
 
 
@@ -35,17 +35,22 @@ class Ring:
     small_card: tuple[int, int]
 
 
-def _path_point(d: float, left: float, right: float, top: float, bottom: float) -> tuple[float, float, str]:
-    """The point at distance d along the U path: up the left side, across the top, down the right side."""
-    side = bottom - top
-    across = right - left
+def _path_point(d: float, left: float, right: float, top: float, bottom: float,
+                corner: tuple[float, float]) -> tuple[float, float, str]:
+    """The point at distance d along the U path: up the left side, across the top, down the right side.
+
+    The corners are cut by a block's size (`corner`), so blocks on either side of a corner never meet.
+    """
+    cx, cy = corner
+    side = max(0.0, bottom - (top + cy))
+    across = max(0.0, (right - cx) - (left + cx))
     if d <= side:
         return left, bottom - d, "left"
     d -= side
     if d <= across:
-        return left + d, top, "top"
+        return left + cx + d, top, "top"
     d -= across
-    return right, top + min(d, side), "right"
+    return right, top + cy + min(d, side), "right"
 
 
 def seat_ring(players: int, me: int, width: int, top: int, bottom: int, small_card: tuple[int, int]) -> Ring:
@@ -54,23 +59,25 @@ def seat_ring(players: int, me: int, width: int, top: int, bottom: int, small_ca
     count = len(others)
     sw, sh = small_card
     pw, ph = PANEL_W, PANEL_H
-    for _ in range(8):  # shrink until no two blocks overlap (or the smallest size is reached)
+    for _ in range(18):  # shrink until no two blocks overlap (or the smallest size is reached)
         bw, bh = pw, ph + sh + 6
         left, right = MARGIN + bw / 2, width - MARGIN - bw / 2
         y_top, y_bottom = top + bh / 2, bottom - bh / 2
-        length = 2 * max(0.0, y_bottom - y_top) + max(0.0, right - left)
+        corner = (bw * 0.6, bh * 0.6)
+        length = 2 * max(0.0, y_bottom - y_top - corner[1]) + max(0.0, right - left - 2 * corner[0])
         if count == 1:
             positions = [(width / 2, y_top, "top")]
         elif count == 2:
-            positions = [_path_point(length * f, left, right, y_top, y_bottom) for f in (0.3, 0.7)]
+            positions = [_path_point(length * f, left, right, y_top, y_bottom, corner) for f in (0.3, 0.7)]
         else:
-            positions = [_path_point(length * (i + 0.5) / count, left, right, y_top, y_bottom) for i in range(count)]
+            positions = [_path_point(length * (i + 0.5) / count, left, right, y_top, y_bottom, corner)
+                         for i in range(count)]
         blocks = [(int(x - bw / 2) - 4, int(y - bh / 2) - 4, bw + 8, bh + 8) for x, y, _ in positions]
         clash = any(overlaps(a, b) for i, a in enumerate(blocks) for b in blocks[i + 1:])
         if not clash or (pw <= MIN_PANEL_W and ph <= MIN_PANEL_H):
             break
         pw, ph = max(MIN_PANEL_W, int(pw * 0.9)), max(MIN_PANEL_H, int(ph * 0.94))
-        sw, sh = max(24, int(sw * 0.92)), max(34, int(sh * 0.92))
+        sw, sh = max(20, int(sw * 0.92)), max(28, int(sh * 0.92))
     places: dict[int, SeatPlace] = {}
     centre_x = width / 2
     centre_y = (top + bh + bottom) / 2

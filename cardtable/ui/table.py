@@ -41,7 +41,19 @@ DOUBLE_CLICK_SECONDS = 0.4
 # Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
 SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
 TIMEOUTS_BEFORE_BOT = 3
-SEAT_NAME = re.compile(r"\bSeat (\d+)\b")
+SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
+MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
+MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
+IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+
+def second_person(verb: str) -> str:
+    """"draws" -> "draw", "is" -> "are": the verb after "You"."""
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
 
 
@@ -109,6 +121,7 @@ class TableScene(Scene):
         self.message = ""
         self.message_error = False
         self.message_time = 0.0
+        self.message_queue: list[str] = []
         self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
         self.hint_time = 0.0
         self.celebration: Celebration | None = None
@@ -301,20 +314,40 @@ class TableScene(Scene):
 
     # ----- messages --------------------------------------------------------------------------
     def named(self, text: str) -> str:
-        """Engines call seats "Seat N" (from 1); the table puts the players' names in."""
+        """Engines call seats "Seat N" (from 1); the table puts the players' names in
+        (and speaks to a player called "You" in the second person: "You are skipped")."""
         seats = self.match.seats
 
         def name(m: re.Match[str]) -> str:
             k = int(m.group(1)) - 1
-            return seats[k].name if 0 <= k < len(seats) else m.group(0)
+            if not 0 <= k < len(seats):
+                return m.group(0)
+            who, verb, possessive = seats[k].name, m.group(2), m.group(3)
+            if who != "You":
+                return m.group(0).replace(f"Seat {k + 1}", who)
+            if possessive:
+                return "your"
+            return "You" + (f" {second_person(verb)}" if verb else "")
 
         return SEAT_NAME.sub(name, text)
 
     def say(self, text: str, error: bool = False) -> None:
-        """Show `text` above the status bar for a few seconds."""
-        self.message = text
-        self.message_error = error
+        """Show `text` now (an answer to what the person just did), in place of any announcement."""
+        self.message, self.message_error = text, error
         self.message_time = MESSAGE_SECONDS
+        self.message_queue.clear()
+
+    def announce(self, text: str) -> None:
+        """Show what happened at the table; announcements queue up so each one is seen for a moment."""
+        if not self.message or self.message_time <= 0:
+            self.say(text)
+            return
+        self.message_queue.append(text)
+        del self.message_queue[:-MESSAGE_QUEUE]
+
+    def announcements(self) -> list[str]:
+        """The announcement on screen and those waiting."""
+        return ([self.message] if self.message and self.message_time > 0 else []) + self.message_queue
 
     # ----- playing ---------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, timed_out: bool = False) -> bool:
@@ -375,7 +408,7 @@ class TableScene(Scene):
         self._build_buttons()
         for ev in events:
             if ev.text and ev.kind not in ("win",):
-                self.say(self.named(ev.text))
+                self.announce(self.named(ev.text))
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
@@ -951,6 +984,9 @@ class TableScene(Scene):
         self.animator.update(dt)
         if self.message_time > 0:
             self.message_time -= dt
+            if self.message_queue and self.message_time < MESSAGE_SECONDS - MESSAGE_MIN_SECONDS:
+                self.message, self.message_error = self.message_queue.pop(0), False
+                self.message_time = MESSAGE_SECONDS
         if self.hint_time > 0:
             self.hint_time -= dt
             if self.hint_time <= 0:
@@ -1121,7 +1157,7 @@ class TableScene(Scene):
         text = self.font.render(status, True, (235, 235, 225))
         surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
         surface.blit(clock, (sw - clock.get_width() - 14, bar.y + (bar.h - clock.get_height()) // 2))
-        if self.message_time > 0 and self.message:
+        if self.message_time > 0 and self.message and self.result_panel is None:
             colour = (255, 190, 180) if self.message_error else (250, 240, 200)
             msg = self.bold.render(self.message, True, colour)
             box = msg.get_rect(midbottom=self.layout.info.get("message_at", (sw // 2, bar.y - 10))).inflate(24, 12)
