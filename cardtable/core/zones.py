@@ -76,6 +76,7 @@ class Choice:
     label: str
     action: Action | None
     reason: str = ""
+    style: str = ""  # a theme style for the button, e.g. "colour_R" for a red colour choice
 
 
 @dataclass(frozen=True)

@@ -258,7 +258,8 @@ class TableScene(Scene):
             x = x0 + sum(row[:k]) + 8 * k
             name = f"{prefix}:{i}"
             button = UIButton(pygame.Rect(x, 46 + r * 50, widths[i], 42), choice.label, self.ui, container=box,
-                              tool_tip_text=choice.reason or None)
+                              tool_tip_text=choice.reason or None,
+                              object_id=f"#{choice.style}" if choice.style else None)
             self.buttons[name] = button
             if choice.action is not None:
                 self.action_buttons[name] = choice.action

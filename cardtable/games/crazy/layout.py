@@ -148,7 +148,8 @@ class CrazyLayout:
         plays = [a for a in actions if isinstance(a, Play) and a.colour is not None]
         if not plays:
             return None
-        return ChoicePanel("Choose a colour", tuple(Choice(COLOUR_NAMES[a.colour].capitalize(), a) for a in plays))
+        return ChoicePanel("Choose a colour", tuple(
+            Choice(COLOUR_NAMES[a.colour].capitalize(), a, style=f"colour_{a.colour}") for a in plays))
 
     def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
         return None
