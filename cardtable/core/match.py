@@ -105,6 +105,11 @@ class Match:
                 return i
         return None
 
+    def last_human_seat(self) -> int | None:
+        """The seat of the decision an undo would take back (None: nothing to undo)."""
+        cut = self._undo_point()
+        return None if cut is None else self.log[cut].seat
+
     def undo(self) -> bool:
         """Go back to before the last human decision (and the bot moves after it)."""
         if not self.can_undo():

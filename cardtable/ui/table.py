@@ -525,6 +525,11 @@ class TableScene(Scene):
     def undo(self) -> None:
         self._finish_stages()
         old = self.layout
+        last = self.match.last_human_seat()
+        if len(self.humans) > 1 and last is not None and last != self.viewer:
+            # Pass-and-play: each person may take back only their own move.
+            self.say(f"Only {self.match.seats[last].name} can take back their move.", error=True)
+            return
         if self.match.undo():
             self._cancel_bot()
             self.hint_marks = []

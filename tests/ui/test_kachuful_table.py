@@ -708,3 +708,30 @@ def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players):
     hands = [z for z in table.layout.zones if z.id.startswith("hand") and z.id != f"hand{table.viewer}"]
     covered = [(h.id, p.id) for h in hands for p in panels for s in h.spots if overlap(s.rect, p.slot)]
     assert covered == []
+
+
+def test_in_pass_and_play_a_person_cannot_take_back_another_persons_move(table_app):
+    table_app.settings.bot_delay = 0
+    seats = [Seat("human", "Pia"), Seat("human", "Quin"), Seat("bot:normal", "Rex")]
+    match = Match("kachuful", seats, {"hands": "3,2,1"}, seed=4, autosave_path=autosave_path("kachuful"))
+    table = TableScene(table_app, match)
+    table_app.show(table)
+    driver = UIDriver(table_app)
+    for _ in range(400):
+        driver.frames(1)
+        if table.curtain_for is not None or (table.human_turn and table.settled):
+            break
+    if table.curtain_for is not None:
+        table.lift_curtain()
+    first = table.viewer
+    driver.perform(table, match.state.legal_actions()[0])
+    for _ in range(400):
+        driver.frames(1)
+        if table.curtain_for is not None and table.curtain_for != first:
+            break
+    assert table.curtain_for is not None and table.curtain_for != first
+    table.lift_curtain()
+    before = len(match.log)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert len(match.log) == before, "the next person cannot undo the previous person's move"
+    assert table.message_error and seats[first].name in table.message
