@@ -10,12 +10,8 @@ cards stay conserved.
 
 from __future__ import annotations
 
-import inspect
 import random
-import re
-import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -42,6 +38,7 @@ from cardtable.games.crazy.rules import (
     card_points,
     shuffled_pack,
 )
+from tests.rule_trace import untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -737,48 +734,9 @@ def test_status_names_the_seat_to_play() -> None:
 # ----- traceability ----------------------------------------------------------------------------------------
 
 
-def _rule_fragments(text: str) -> list[str]:
-    bullets: list[str] = []
-    current: str | None = None
-    for line in text.splitlines():
-        m = re.match(r"^(- |\d+\. )", line)
-        if m:
-            if current:
-                bullets.append(current)
-            current = line[m.end():].strip()
-        elif current is not None and line.startswith(" ") and line.strip():
-            current += " " + line.strip()
-        else:
-            if current:
-                bullets.append(current)
-            current = None
-    if current:
-        bullets.append(current)
-    fragments = []
-    for bullet in bullets:
-        bullet = bullet.replace("*", "").replace("`", "")
-        for sentence in re.split(r"(?<=\.)\s+(?=[A-Z])", bullet):
-            fragments += [f.strip() for f in sentence.split("; ") if f.strip()]
-    return fragments
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_every_rule_is_traced() -> None:
     """Every rule sentence (and each clause between semicolons) of rules/crazy.md is quoted by a test."""
-    rules_file = Path(__file__).resolve().parents[3] / "shared" / "rules" / "crazy.md"
-    if not rules_file.exists():
-        pytest.skip(f"{rules_file} is not beside the repository")
-    text = rules_file.read_text(encoding="utf-8")
-    fragments = _rule_fragments(text)
-    assert len(fragments) >= 25
-    module = sys.modules[__name__]
-    docs = _normal(" ".join(
-        inspect.getdoc(obj) or ""
-        for name, obj in vars(module).items()
-        if name.startswith("test_") and name != "test_every_rule_is_traced" and callable(obj)
-    ))
-    untraced = [f for f in fragments if _normal(f) not in docs]
+    untraced = untraced_rules(__name__, "crazy.md", at_least=25)
+    if untraced is None:
+        pytest.skip("the rules folder is not beside the repository")
     assert untraced == [], f"rules with no test quoting them: {untraced}"

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import inspect
 import random
-import re
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -34,6 +32,7 @@ from cardtable.games.kachuful.rules import (
     max_hand,
     round_points,
 )
+from tests.rule_trace import untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -1094,49 +1093,9 @@ def test_the_state_has_no_hidden_score_keeper() -> None:
 # ----- traceability ----------------------------------------------------------------------------------------
 
 
-def _rule_fragments(text: str) -> list[str]:
-    bullets: list[str] = []
-    current: str | None = None
-    for line in text.splitlines():
-        m = re.match(r"^(- |\d+\. )", line)
-        if m:
-            if current:
-                bullets.append(current)
-            current = line[m.end():].strip()
-        elif current is not None and line.startswith(" ") and line.strip():
-            current += " " + line.strip()
-        else:
-            if current:
-                bullets.append(current)
-            current = None
-    if current:
-        bullets.append(current)
-    fragments = []
-    for bullet in bullets:
-        bullet = bullet.replace("*", "").replace("`", "")
-        for sentence in re.split(r"(?<=\.)\s+(?=[A-Z])", bullet):
-            fragments += [f.strip() for f in sentence.split("; ") if f.strip()]
-    return fragments
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_every_rule_is_traced() -> None:
     """Every rule sentence (and each clause between semicolons) of rules/kachuful.md is quoted by a test."""
-    rules_file = Path(__file__).resolve().parents[3] / "shared" / "rules" / "kachuful.md"
-    if not rules_file.exists():
-        pytest.skip(f"{rules_file} is not beside the repository")
-    text = rules_file.read_text(encoding="utf-8")
-    fragments = _rule_fragments(text)
-    assert len(fragments) >= 30
-    module = sys.modules[__name__]
-    docs = _normal(" ".join(
-        inspect.getdoc(obj) or ""
-        for name, obj in vars(module).items()
-        if name.startswith("test_") and name != "test_every_rule_is_traced" and callable(obj)
-    ))
-    untraced = [f for f in fragments if _normal(f) not in docs]
+    untraced = untraced_rules(__name__, "kachuful.md", at_least=30)
+    if untraced is None:
+        pytest.skip("the rules folder is not beside the repository")
     assert untraced == [], f"rules with no test quoting them: {untraced}"
-    assert "When the sequence is done the highest total wins; ties by the tie-break option." in text

@@ -10,12 +10,8 @@ at the bottom of tableau pile i.
 
 from __future__ import annotations
 
-import inspect
-import re
-import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,6 +29,7 @@ from cardtable.games.klondike.rules import (
     Recycle,
     Resign,
 )
+from tests.rule_trace import untraced_rules
 
 RULES = get_rules("klondike")
 ZONES = ("stock", "waste", *TABLEAU, *FOUNDATIONS)
@@ -898,48 +895,10 @@ EXCLUDED_BULLETS = (
 )
 
 
-def _rule_fragments(text: str) -> list[str]:
-    bullets: list[str] = []
-    current: str | None = None
-    for line in text.splitlines():
-        if line.startswith("- "):
-            if current:
-                bullets.append(current)
-            current = line[2:].strip()
-        elif current is not None and line.startswith(" ") and line.strip():
-            current += " " + line.strip()
-        else:
-            if current:
-                bullets.append(current)
-            current = None
-    if current:
-        bullets.append(current)
-    fragments = []
-    for bullet in bullets:
-        if bullet.startswith(EXCLUDED_BULLETS):
-            continue
-        for sentence in re.split(r"(?<=\.)\s+(?=[A-Z])", bullet):
-            fragments += [f.strip() for f in sentence.split("; ") if f.strip()]
-    return fragments
-
-
-def _normal(text: str) -> str:
-    return " ".join(text.split())
-
-
 def test_every_rule_is_traced() -> None:
     """Every rule sentence (and each clause between semicolons) of rules/klondike.md is quoted by a test."""
-    rules_file = Path(__file__).resolve().parents[3] / "shared" / "rules" / "klondike.md"
-    if not rules_file.exists():
-        pytest.skip(f"{rules_file} is not beside the repository")
-    fragments = _rule_fragments(rules_file.read_text(encoding="utf-8"))
-    assert len(fragments) >= 15
-    module = sys.modules[__name__]
-    docs = _normal(" ".join(
-        inspect.getdoc(obj) or ""
-        for name, obj in vars(module).items()
-        if name.startswith("test_") and name != "test_every_rule_is_traced" and callable(obj)
-    ))
-    untraced = [f for f in fragments if _normal(f) not in docs]
+    untraced = untraced_rules(__name__, "klondike.md", EXCLUDED_BULLETS, at_least=15)
+    if untraced is None:
+        pytest.skip("the rules folder is not beside the repository")
     assert untraced == [], f"rules with no test quoting them: {untraced}"
 
