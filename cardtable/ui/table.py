@@ -152,6 +152,7 @@ class TableScene(Scene):
         self.game_over_handled = match.state.is_over()
         self.font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
         self.bold = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 17)
+        self.big = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 44)  # the curtain's title
         self._check_curtain()  # first: nothing (hand, bid panel) is built for a seat behind the curtain
         self.layout = self._build_layout()
         self._build_buttons()
@@ -1066,8 +1067,7 @@ class TableScene(Scene):
         shade.fill((8, 30, 18, 250))
         surface.blit(shade, (0, 0))
         name = self.match.seats[self.curtain_for].name
-        big = pygame.font.Font(str(asset_path("fonts", "DejaVuSans-Bold.ttf")), 44)
-        text = big.render(f"Pass to {name}", True, GOLD)
+        text = self.big.render(f"Pass to {name}", True, GOLD)
         sub = self.font.render("Click anywhere when only they can see the screen.", True, (230, 230, 220))
         cx, cy = surface.get_width() // 2, surface.get_height() // 2
         surface.blit(text, text.get_rect(center=(cx, cy - 20)))
