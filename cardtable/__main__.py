@@ -1,7 +1,12 @@
-"""python -m cardtable"""
+"""python -m cardtable, and the packaged app's entry point."""
 
 import sys
 
-from cardtable.app import main
+if __name__ == "__main__":
+    # First thing: in the packaged app this lets the bots' worker process start (it re-runs this file).
+    from cardtable.bots.worker import freeze_support
 
-sys.exit(main())
+    freeze_support()
+    from cardtable.app import main
+
+    sys.exit(main())

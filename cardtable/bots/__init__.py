@@ -1,14 +1,28 @@
-"""Bots: every bot picks an action from a state it is allowed to see (a determinization)."""
+"""Bots: every bot picks an action from a state it is allowed to see (a determinization).
+
+Difficulty levels, the same for every game (`make_bot`):
+
+- easy: the game's rule bot with a blunder now and then (`NoisyBot`: a uniformly random legal action with
+  probability `EASY_NOISE`); a uniformly random bot for a game without a rule bot;
+- normal: the game's rule bot (`cardtable.games.<id>.bots.RuleBot`); random without one;
+- hard: Information-Set Monte Carlo Tree Search (`cardtable.bots.ismcts.ISMCTSBot`) with the game's search hooks.
+
+A bot is anything with `choose(state, seat) -> Action`; the table hands it `state.determinize(seat, rng)`, never the
+real state.  `cardtable.bots.worker` runs decisions off the UI thread.
+"""
 
 from __future__ import annotations
 
 import importlib
 import random
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardtable.core.engine import Action, State
 
 LEVELS = ("easy", "normal", "hard")
+EASY_NOISE = 0.3
+HARD_ITERATIONS = 1500  # playouts per decision (deterministic for a seed) ...
+HARD_TIME_LIMIT = 0.9  # ... and never more than this many seconds per decision
 
 
 class Bot(Protocol):
@@ -27,15 +41,73 @@ class RandomBot:
         return self.rng.choice(state.legal_actions())
 
 
+class NoisyBot:
+    """Another bot that, with probability `noise`, plays a uniformly random legal action instead."""
+
+    def __init__(self, bot: Bot, noise: float = EASY_NOISE, seed: int | None = None) -> None:
+        self.bot = bot
+        self.noise = noise
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        if self.rng.random() < self.noise:
+            return self.rng.choice(state.legal_actions())
+        return self.bot.choose(state, seat)
+
+
+def rule_bot_class(game_id: str) -> Any | None:
+    """The game's `RuleBot` class, if it has one."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return None
+    return getattr(module, "RuleBot", None)
+
+
+# Settings of the hard level for games whose `bots` module does not declare `search_settings()` (yet).
+HARD_SETTINGS: dict[str, dict[str, Any]] = {
+    "crazy": {"rule_rollouts": True},  # its rule bot is cheap: playouts between sensible players
+}
+
+
+class RuleRollout:
+    """The game's rule bot as a playout policy (for games whose rule bot is cheap)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, state: State, rng: random.Random) -> Action:
+        return self.bot.choose(state, state.turn)  # type: ignore[arg-type]
+
+
+def make_hard_bot(game_id: str, seed: int | None = None, **settings: Any) -> Bot:
+    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, `HARD_SETTINGS`, the game's
+    `search_settings()`, then `settings`.  `rule_rollouts=True` plays the playouts with the game's rule bot."""
+    from dataclasses import replace
+
+    from cardtable.bots.ismcts import ISMCTSBot, hooks_for
+
+    hooks = hooks_for(game_id)
+    chosen: dict[str, Any] = {"iterations": HARD_ITERATIONS, "time_limit": HARD_TIME_LIMIT}
+    chosen.update(HARD_SETTINGS.get(game_id, {}))
+    chosen.update(dict(hooks.settings))
+    chosen.update(settings)
+    rule_bot = rule_bot_class(game_id)
+    if chosen.pop("rule_rollouts", False) and hooks.rollout is None and rule_bot is not None:
+        hooks = replace(hooks, rollout=RuleRollout(rule_bot(random.Random(seed).randrange(2**31))))
+    return ISMCTSBot(seed, hooks=hooks, **chosen)
+
+
 def make_bot(game_id: str, level: str, seed: int | None = None) -> Bot:
-    """The bot for a difficulty level: easy is random; normal and hard use the game's rule bot when it has one."""
+    """The bot for a difficulty level (see the module docstring)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose from {LEVELS}")
-    if level != "easy":
-        try:
-            module = importlib.import_module(f"cardtable.games.{game_id}.bots")
-        except ModuleNotFoundError:
-            module = None
-        if module is not None and hasattr(module, "RuleBot"):
-            return module.RuleBot(seed)
-    return RandomBot(seed)
+    if level == "hard":
+        return make_hard_bot(game_id, seed)
+    rule_bot = rule_bot_class(game_id)
+    if rule_bot is None:
+        return RandomBot(seed)
+    if level == "normal":
+        return rule_bot(seed)
+    rng = random.Random(seed)
+    return NoisyBot(rule_bot(rng.randrange(2**31)), EASY_NOISE, rng.randrange(2**31))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib
 import random
 import re
-import threading
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -21,6 +20,7 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.bots import make_bot
+from cardtable.bots.worker import Thinking, think, warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.match import Match, Seat
 from cardtable.core.zones import Choice, ChoicePanel, GameLayout, Gesture, Spot, TableLayout, Zone, candidates
@@ -138,8 +138,7 @@ class TableScene(Scene):
         self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
         self.stages: list[list[Event]] = []  # events still to animate after a held in-between picture
         self.stage_wait = 0.0
-        self.bot_thread: threading.Thread | None = None
-        self.bot_result: list[Action] = []
+        self.bot_job: Thinking | None = None  # a bot's decision in progress, off the UI thread
         self.bot_wait = 0.0
         self.bots = {
             i: make_bot(match.game_id, seat.kind.split(":", 1)[1], seed=match.seed + i)
@@ -148,6 +147,8 @@ class TableScene(Scene):
         }
         self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
         self.viewer: int | None = self.humans[0] if self.humans else None
+        if self.bots:
+            warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
         self.game_over_handled = match.state.is_over()
         self.font = pygame.font.Font(str(asset_path("fonts", "DejaVuSans.ttf")), 16)
@@ -723,34 +724,34 @@ class TableScene(Scene):
         self._build_buttons()
 
     def _cancel_bot(self) -> None:
-        self.bot_thread = None
-        self.bot_result = []
+        if self.bot_job is not None:
+            self.bot_job.cancel()
+        self.bot_job = None
         self.bot_wait = 0.0
 
     def _run_bots(self, dt: float) -> None:
         turn = self.state.turn
         if turn is None or turn not in self.bots or self.animator.busy or self.stages:
             return
-        if self.bot_thread is None:
+        if self.bot_job is None:
             self.bot_wait += dt
             if self.bot_wait < self.app.settings.bot_delay:
                 return
             seed = self.match.seed * 1000 + len(self.match.log)
             sample = self.state.determinize(turn, random.Random(seed))
-            bot = self.bots[turn]
-            out = self.bot_result
-
-            def think() -> None:
-                out.append(bot.choose(sample, turn))
-
-            self.bot_thread = threading.Thread(target=think, daemon=True)
-            self.bot_thread.start()
+            self.bot_job = think(self.bots[turn], sample, turn)
             return
-        if self.bot_result:
-            action = self.bot_result[0]
-            self._cancel_bot()
-            if not self.play(action):  # a bot's illegal choice is a bug: fall back to any legal move
-                self.play(self.state.legal_actions()[0])
+        if not self.bot_job.done():
+            return
+        job, self.bot_job = self.bot_job, None
+        self.bot_wait = 0.0
+        try:
+            action = job.result()
+        except Exception as e:  # noqa: BLE001 - a bot's failure is a bug: the game goes on with a legal move
+            self.say(f"A bot failed ({e}); a legal move was made for it.", error=True)
+            action = self.state.legal_actions()[0]
+        if not self.play(action):  # a bot's illegal choice is a bug: fall back to any legal move
+            self.play(self.state.legal_actions()[0])
 
     # ----- input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -1013,7 +1014,7 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
         return (not self.animator.busy and not self.stages and self.celebration is None
-                and self.bot_thread is None)
+                and self.bot_job is None)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art

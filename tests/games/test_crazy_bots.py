@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardtable.bots import RandomBot, make_bot
+from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
 from cardtable.games.crazy.bots import RuleBot, best_colour, timeout_action
 from cardtable.games.crazy.rules import (
@@ -55,12 +55,6 @@ def choose(state: CrazyState, seat: int | None = None) -> Play:
     action = RuleBot(1).choose(state, seat)
     assert action in state.legal_actions()
     return action  # type: ignore[return-value]
-
-
-def test_levels_use_the_rule_bot() -> None:
-    assert isinstance(make_bot("crazy", "normal", seed=1), RuleBot)
-    assert isinstance(make_bot("crazy", "hard", seed=1), RuleBot)
-    assert isinstance(make_bot("crazy", "easy", seed=1), RandomBot)
 
 
 def test_the_bot_keeps_its_wild_cards_while_it_has_a_coloured_card() -> None:

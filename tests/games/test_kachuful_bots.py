@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardtable.bots import RandomBot, make_bot
+from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
 from cardtable.games.kachuful.bots import RuleBot, estimate_tricks, timeout_action
 from cardtable.games.kachuful.rules import RULES, Bid, KachufulState, Play
@@ -50,12 +50,6 @@ def exact_rate(kinds: list[str], games: int, players: int, hands: str = "down") 
             for s in range(players):
                 made[s] += row["bids"][s] == row["tricks"][s]
     return [m / rounds for m in made]
-
-
-def test_levels_use_the_rule_bot() -> None:
-    assert isinstance(make_bot("kachuful", "normal", seed=1), RuleBot)
-    assert isinstance(make_bot("kachuful", "hard", seed=1), RuleBot)
-    assert isinstance(make_bot("kachuful", "easy", seed=1), RandomBot)
 
 
 def test_strong_hands_bid_high_and_weak_hands_bid_low() -> None:

@@ -20,6 +20,7 @@ bot (`RuleBot`) for the rest of the game.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -28,7 +29,9 @@ from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import Action, State
 from cardtable.core.tricks import ace_high, beats, winning_index
 from cardtable.games.kachuful.rules import (
+    BID,
     JOKER_RANK,
+    PLAY,
     TIMEOUTS_BEFORE_HANDOVER,
     Bid,
     KachufulState,
@@ -273,3 +276,127 @@ class TimeoutTracker:
             self.handed_over[seat] = True
             return True
         return False
+
+
+# ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ------------------------------------------------
+# The search only ever hands these determinized states (`state.determinize(seat, rng)`), so reading their fields
+# reveals nothing hidden.  A playout ends with the round being played: one round's points are what a decision in
+# it can change, and playing the later rounds out would only add noise.
+
+
+def search_done(state: State, root: State) -> bool:
+    """Playouts stop when the root's round is over."""
+    return state.round != root.round  # type: ignore[attr-defined]
+
+
+def _points_range(options: dict[str, Any], h: int) -> tuple[int, int]:
+    o = options
+    points = [round_points(b, w, o["scoring"], o["penalty_factor"], o["multiplier"])
+              for b in range(h + 1) for w in range(h + 1)]
+    return min(points), max(points)
+
+
+EXACT_WEIGHT = 0.0  # the part of the reward for making the bid at all (the rest: the round's points, scaled)
+
+
+def search_reward(state: State, root: State) -> list[float]:
+    """Each seat's points for the root's round, scaled to [0, 1] by the best and worst a round of that size gives."""
+    assert isinstance(state, KachufulState) and isinstance(root, KachufulState)
+    index = len(root.history)
+    if len(state.history) <= index:  # the playout was cut short (it never is with the default budget)
+        bids = [b or 0 for b in state.bids]
+        tricks = state.tricks
+        h = state.hand_size
+    else:
+        h, _, _, bids, tricks = state.history[index]  # type: ignore[assignment]
+    o = state.options
+    lo, hi = _points_range(o, h)
+    span = (hi - lo) or 1
+    keep = 1.0 - EXACT_WEIGHT
+    return [keep * (round_points(b, t, o["scoring"], o["penalty_factor"], o["multiplier"]) - lo) / span  # type: ignore[arg-type]
+            + (EXACT_WEIGHT if b == t else 0.0)
+            for b, t in zip(bids, tricks, strict=True)]
+
+
+def quick_estimate(state: KachufulState, seat: int) -> float:
+    """`estimate_tricks` computed from a (determinized) state's fields: what the seat itself can see."""
+    trump = state.trump
+    trump_suit = trump or JOKER_SUIT
+    hand = state.hands[seat]
+    n, h = state.n, state.hand_size
+    known = set(hand)
+    for pile in state.won:
+        known.update(pile)
+    known.update(c for _, c in state.trick)
+    if state.trump_card is not None:
+        known.add(state.trump_card)
+    unseen = [c for c in state.full_deck() if c not in known]
+    in_hands = sum(len(x) for s, x in enumerate(state.hands) if s != seat)
+    q = in_hands / len(unseen) if unseen else 0.0
+    higher: dict[str, list[int]] = {}
+    for c in unseen:
+        higher.setdefault(effective_suit(c, trump), []).append(strength(c))
+    by_suit: dict[str, list[Card]] = {}
+    for c in hand:
+        by_suit.setdefault(effective_suit(c, trump), []).append(c)
+    has_trump = trump is not None or state.jokers
+    short_sides = sum(1 for s in SUITS if s != trump and len(by_suit.get(s, [])) <= 1) if h >= 3 else 0
+    expected = 0.0
+    for suit, cards in by_suit.items():
+        cards.sort(key=strength, reverse=True)
+        out = higher.get(suit, [])
+        for depth, card in enumerate(cards):
+            r = strength(card)
+            p = (1.0 - q) ** sum(1 for x in out if x > r)
+            if suit == trump_suit:
+                if p < 0.5 and short_sides and h >= 3:
+                    p = max(p, 0.3)
+            elif has_trump:
+                p *= max(0.2, 1.0 - 0.1 * (n - 1) * (depth + 1) * min(1.0, h / 5))
+            expected += p
+    return expected
+
+
+def rollout_action(state: State, rng: random.Random) -> Action:
+    """The playout policy: bid the hand's estimate (nearest legal bid), then play to make the bid."""
+    assert isinstance(state, KachufulState)
+    seat = state.turn
+    assert seat is not None
+    if state.phase == "bid":
+        legal = state.legal_bids()
+        return BID[_nearest(quick_estimate(state, seat), legal)]
+    return PLAY[_quick_card(state, seat)]
+
+
+def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
+    """For `python -m cardtable.arena`: per seat, (rounds with the bid made exactly, rounds played)."""
+    assert isinstance(state, KachufulState)
+    rows = state.history
+    return {"exact bids": [(sum(1 for r in rows if r[3][s] == r[4][s]), len(rows)) for s in range(state.n)]}
+
+
+BID_SPREAD = 1.2  # how far (in tricks) a bid strays from the hand's estimate, as the search assumes
+
+
+def world_weight(state: State, seat: int) -> float:
+    """How well a determinization fits the bids made: each other seat's hand should be worth about what it still
+    needs (its bid less the tricks it has taken).  A Gaussian in the gap, with `BID_SPREAD` as its width."""
+    assert isinstance(state, KachufulState)
+    if state.simultaneous and state.phase == "bid" and not state.rebid:
+        return 1.0  # the others' bids are hidden (and resampled at random): nothing to learn from them
+    gap = 0.0
+    for s in range(state.n):
+        bid = state.bids[s]
+        if s == seat or bid is None or not state.hands[s]:
+            continue
+        need = bid - state.tricks[s]
+        if need < 0:
+            continue
+        gap += (need - quick_estimate(state, s)) ** 2
+    return math.exp(-gap / (2 * BID_SPREAD * BID_SPREAD))
+
+
+def search_settings() -> dict[str, Any]:
+    """How the hard bot searches Kachuful: the other seats play the playout policy inside the tree (a model of
+    sensible players, better here than letting each of them search), 3,000 playouts a decision."""
+    return {"opponent_model": True, "iterations": 3000}

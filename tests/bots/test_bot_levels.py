@@ -1,4 +1,5 @@
-"""Tests of cardtable.bots: difficulty levels and the random bot on Klondike states."""
+"""Difficulty levels (easy: noisy rule bot or random, normal: rule bot, hard: ISMCTS) for every registered game,
+and the random bot."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from cardtable.bots import LEVELS, RandomBot, make_bot
+from cardtable.bots import EASY_NOISE, LEVELS, NoisyBot, RandomBot, make_bot, rule_bot_class
+from cardtable.bots.ismcts import ISMCTSBot, default_reward
 from cardtable.core.engine import State
-from cardtable.games import get_rules
+from cardtable.games import REGISTRY, get_rules
 
 KLONDIKE = get_rules("klondike")
+GAMES = sorted(REGISTRY)
 
 
 @pytest.fixture(autouse=True)
@@ -53,24 +56,69 @@ def test_unknown_level_is_a_value_error(level: str) -> None:
         make_bot("klondike", level)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_every_level_without_a_rule_bot_is_random(level: str, no_klondike_bots: None) -> None:
+@pytest.mark.parametrize("game_id", GAMES)
+def test_levels_map_for_every_registered_game(game_id: str) -> None:
+    """easy: the rule bot with blunders (random without one); normal: the rule bot (random without one); hard:
+    ISMCTS.  Each plays a legal move of a new game."""
+    rules = get_rules(game_id)
+    rule_bot = rule_bot_class(game_id)
+    easy, normal, hard = (make_bot(game_id, level, seed=4) for level in LEVELS)
+    if rule_bot is None:
+        assert isinstance(easy, RandomBot) and isinstance(normal, RandomBot)
+    else:
+        assert isinstance(easy, NoisyBot) and isinstance(easy.bot, rule_bot) and easy.noise == EASY_NOISE
+        assert isinstance(normal, rule_bot)
+    assert isinstance(hard, ISMCTSBot)
+    players = rules.players.start if game_id == "klondike" else min(4, rules.players.stop - 1)
+    state = rules.new_game(players, {}, seed=2)
+    seat = state.turn
+    assert seat is not None
+    hard.iterations, hard.time_limit = 20, None  # a quick look is enough here
+    for bot in (easy, normal, hard):
+        assert bot.choose(state.determinize(seat, random.Random(1)), seat) in state.legal_actions()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_every_level_but_hard_without_a_rule_bot_is_random(level: str, no_klondike_bots: None) -> None:
     bot = make_bot("klondike", level, seed=3)
     assert isinstance(bot, RandomBot)
     assert bot.choose(KLONDIKE.new_game(1, {}, seed=1), 0) in KLONDIKE.new_game(1, {}, seed=1).legal_actions()
 
 
-def test_unknown_game_gets_a_random_bot() -> None:
-    assert isinstance(make_bot("no_such_game", "hard"), RandomBot)
+def test_hard_without_hooks_uses_the_default_reward(no_klondike_bots: None) -> None:
+    bot = make_bot("klondike", "hard", seed=3)
+    assert isinstance(bot, ISMCTSBot)
+    assert bot.hooks.reward is default_reward and bot.hooks.rollout is None and bot.hooks.done is None
 
 
-def test_normal_and_hard_use_the_games_rule_bot(klondike_rule_bot: None) -> None:
+def test_unknown_game_gets_a_random_bot_or_a_search() -> None:
+    assert isinstance(make_bot("no_such_game", "normal"), RandomBot)
+    assert isinstance(make_bot("no_such_game", "hard"), ISMCTSBot)
+
+
+def test_easy_and_normal_use_the_games_rule_bot(klondike_rule_bot: None) -> None:
     easy = make_bot("klondike", "easy", seed=1)
     normal = make_bot("klondike", "normal", seed=2)
     hard = make_bot("klondike", "hard", seed=3)
-    assert isinstance(easy, RandomBot)
+    assert isinstance(easy, NoisyBot) and isinstance(easy.bot, FakeRuleBot)
     assert isinstance(normal, FakeRuleBot) and normal.seed == 2
-    assert isinstance(hard, FakeRuleBot) and hard.seed == 3
+    assert isinstance(hard, ISMCTSBot)
+
+
+def test_noisy_bot_blunders_at_its_rate() -> None:
+    class First:
+        def choose(self, state: State, seat: int):
+            return state.legal_actions()[0]
+
+    state = get_rules("kachuful").new_game(4, {}, seed=1)
+    legal = state.legal_actions()
+    bot = NoisyBot(First(), 0.3, seed=5)
+    picks = [bot.choose(state, state.turn) for _ in range(2000)]
+    assert all(p in legal for p in picks)
+    other = sum(p != legal[0] for p in picks) / len(picks)
+    assert 0.3 * (1 - 1 / len(legal)) - 0.05 < other < 0.3 * (1 - 1 / len(legal)) + 0.05
+    again = NoisyBot(First(), 0.3, seed=5)
+    assert [again.choose(state, state.turn) for _ in range(2000)] == picks
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

@@ -1,0 +1,268 @@
+"""Information-Set Monte Carlo Tree Search: one bot that plays every game through the rules contract.
+
+Single-observer ISMCTS (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE
+Transactions on Computational Intelligence and AI in Games, 2012).  The tree belongs to the deciding seat; its
+edges are actions, whoever makes them.  Each iteration:
+
+1. samples a world the seat cannot tell from the real one: `state.determinize(seat, rng)` (the only way this
+   module ever learns anything hidden: it never looks at a state's fields, only at the contract);
+2. descends the tree through the actions legal in that world, choosing among the children available there by
+   UCB1 with availability counts (a child's exploration term uses how often it was *available*, not how often its
+   parent was visited), each seat maximising its own reward (or, with `opponent_model`, the other seats playing
+   the rollout policy: a model of sensible players, where letting them search lets them exploit the sampled
+   world, which they could not see either);
+3. adds one child for an untried action, then plays the world out with a rollout policy (uniformly random, or the
+   game's cheap policy) until the game ends or the game's search horizon is reached;
+4. scores the end position with one reward in [0, 1] per seat and adds it to every edge of the path, each edge
+   counting the reward of the seat that chose it.
+
+The answer is the most visited action at the root.  With a budget in iterations the choice is a function of the
+bot's seed and the position only; a time budget (`time_limit`) stops earlier on a slow machine.
+
+Games tune the search through optional functions in their `bots` module (`cardtable.games.<id>.bots`):
+
+- `search_reward(state, root) -> list[float]`: one reward in [0, 1] per seat for a position reached in a playout
+  (`root` is the determinized root, for what the reward compares against).  Default: `default_reward`.
+- `search_done(state, root) -> bool`: end playouts early (a round's end in a game of many rounds).
+- `rollout_action(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.
+- `world_weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
+  (bids, declarations), up to a constant.  With it, each search first draws `particles` determinizations, weighs
+  them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
+  seats' behaviour, not just with the cards seen.  It is only ever given determinized states.
+- `search_settings() -> dict`: keyword arguments for `ISMCTSBot` (iterations, exploration, ...).
+"""
+
+from __future__ import annotations
+
+import bisect
+import importlib
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.engine import Action, State
+
+Reward = Callable[[State, State], list[float]]
+Done = Callable[[State, State], bool]
+Rollout = Callable[[State, random.Random], Action]
+Weight = Callable[[State, int], float]
+
+
+def default_reward(state: State, root: State) -> list[float]:
+    """Win/loss once the game is over (a shared win is shared), otherwise the scores scaled to [0, 1] among seats.
+
+    A game with one seat scores 1 for a win and 0 otherwise.
+    """
+    result = state.result()
+    scores = result.scores
+    n = len(scores)
+    if result.winners:
+        share = 1.0 / len(result.winners)
+        out = [0.0] * n
+        for w in result.winners:
+            out[w] = share
+        return out
+    if n < 2:
+        return [0.0] * n
+    lo, hi = min(scores), max(scores)
+    if hi == lo:
+        return [0.5] * n
+    span = hi - lo
+    return [(s - lo) / span for s in scores]
+
+
+@dataclass(frozen=True)
+class SearchHooks:
+    """What a game tells the search: how to score a playout's end, where to stop it, and how to play it out."""
+
+    reward: Reward = default_reward
+    done: Done | None = None
+    rollout: Rollout | None = None
+    weight: Weight | None = None
+    settings: tuple[tuple[str, Any], ...] = ()
+
+
+def hooks_for(game_id: str) -> SearchHooks:
+    """The search hooks a game's `bots` module declares (see the module docstring); defaults otherwise."""
+    try:
+        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
+    except ModuleNotFoundError:
+        return SearchHooks()
+    settings = getattr(module, "search_settings", None)
+    return SearchHooks(
+        reward=getattr(module, "search_reward", default_reward),
+        done=getattr(module, "search_done", None),
+        rollout=getattr(module, "rollout_action", None),
+        weight=getattr(module, "world_weight", None),
+        settings=tuple(sorted(settings().items())) if settings is not None else (),
+    )
+
+
+class _Node:
+    """An edge of the tree and the position after it: who chose `action`, and that seat's statistics."""
+
+    __slots__ = ("action", "seat", "children", "visits", "avail", "total")
+
+    def __init__(self, action: Action | None, seat: int | None) -> None:
+        self.action = action
+        self.seat = seat  # the seat that chose `action` (its reward is the one counted here)
+        self.children: dict[Action, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS over `state.determinize(seat, rng)`.
+
+    iterations: playouts per decision (the deterministic budget; the search also stops once no other root action
+    can catch up with the most visited one); time_limit: seconds per decision at most (checked every few playouts;
+    None for no limit); exploration: the UCB1 constant for rewards in [0, 1]; max_rollout: actions per playout
+    before it is scored as it stands; opponent_model: the other seats move by the rollout policy inside the tree
+    too; particles: determinizations weighed up front when the game has a `world_weight` hook.  `hooks` tune the
+    search for a game (see the module docstring).
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        iterations: int = 2000,
+        time_limit: float | None = 1.0,
+        exploration: float = 0.7,
+        max_rollout: int = 400,
+        opponent_model: bool = False,
+        particles: int = 256,
+        hooks: SearchHooks | None = None,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.max_rollout = max_rollout
+        self.opponent_model = opponent_model
+        self.particles = particles
+        self.hooks = hooks or SearchHooks()
+        self.last_iterations = 0  # playouts made for the last decision (for tools and tests)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(state, seat)
+        return max(legal, key=lambda a: _visits(root, a))
+
+    def search(self, state: State, seat: int) -> _Node:
+        """Build the tree for `seat` from `state` within the budget; the root node."""
+        rng = self.rng
+        root = _Node(None, None)
+        # The hooks compare playouts with the position searched from; they get a determinization of it, so
+        # nothing but `determinize` (and the seat's own legal actions) is ever asked of the state given.
+        origin = state.determinize(seat, rng)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        root_actions = state.legal_actions()
+        sample = self._sampler(state, seat)
+        made = 0
+        budget = self.iterations
+        while made < budget:
+            self._playout(sample(), root, [], seat, origin, rng)
+            made += 1
+            if made % 8 == 0:
+                if deadline is not None and time.perf_counter() > deadline:
+                    break
+                if made % 64 == 0 and _settled(root, budget - made, len(root_actions)):
+                    break
+        self.last_iterations = made
+        return root
+
+    def _playout(self, world: State, node: _Node, path: list[_Node], seat: int, origin: State,
+                 rng: random.Random) -> None:
+        """One iteration from `node` in `world`: select and expand, play out, and back the rewards up `path`."""
+        hooks = self.hooks
+        reward, done, rollout = hooks.reward, hooks.done, hooks.rollout
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
+        model = self.opponent_model and rollout is not None
+        # Selection and expansion: down the tree through actions legal in this world.
+        while world.turn is not None and not (done is not None and done(world, origin)):
+            mover = world.turn
+            if model and mover != seat:
+                # The other seats move by the playout policy (a model of them); the tree still tells their
+                # moves apart, so the seat's later decisions are searched for what it will have seen.
+                action = rollout(world, rng)  # type: ignore[misc]
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = _Node(action, mover)
+                world.apply(action)
+                path.append(child)
+                node = child
+                continue
+            legal = world.legal_actions()
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                for a in legal:
+                    child = children.get(a)
+                    if child is not None:
+                        child.avail += 1
+                action = rng.choice(untried)
+                child = children[action] = _Node(action, mover)
+                world.apply(action)
+                path.append(child)
+                break
+            best = None
+            best_value = -1.0
+            for a in legal:
+                child = children[a]
+                child.avail += 1
+                value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
+                if value > best_value:
+                    best, best_value = child, value
+            assert best is not None
+            world.apply(best.action)  # type: ignore[arg-type]
+            path.append(best)
+            node = best
+        # Playout.
+        steps = 0
+        max_rollout = self.max_rollout
+        while world.turn is not None and steps < max_rollout and not (done is not None and done(world, origin)):
+            world.apply(rollout(world, rng) if rollout is not None else rng.choice(world.legal_actions()))
+            steps += 1
+        rewards = reward(world, origin)
+        for child in path:
+            child.visits += 1
+            child.total += rewards[child.seat]  # type: ignore[index]
+
+    def _sampler(self, state: State, seat: int) -> Callable[[], State]:
+        """Where each playout starts: a fresh determinization, or a copy of one of the weighed particles."""
+        rng = self.rng
+        weight = self.hooks.weight
+        if weight is None or self.particles < 1:
+            return lambda: state.determinize(seat, rng)
+        pool = [state.determinize(seat, rng) for _ in range(self.particles)]
+        cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
+        total = cumulative[-1]
+        if not total > 0:  # nothing fits (or a weight is NaN): every world alike
+            return lambda: rng.choice(pool).clone()
+        last = len(pool) - 1
+        return lambda: pool[min(last, bisect.bisect(cumulative, rng.random() * total))].clone()
+
+
+def _visits(root: _Node, action: Action) -> tuple[int, float]:
+    child = root.children.get(action)
+    if child is None or not child.visits:
+        return (0, 0.0)
+    return (child.visits, child.total / child.visits)
+
+
+def _settled(root: _Node, left: int, width: int) -> bool:
+    """True when no other root action can catch up with the most visited one in the playouts left."""
+    if len(root.children) < width:
+        return False
+    counts = sorted((c.visits for c in root.children.values()), reverse=True)
+    return len(counts) > 1 and counts[0] - counts[1] > left

@@ -1,0 +1,88 @@
+"""Decisions off the UI thread: the same answer in a thread, in a worker process or inline, and the bot's state
+comes back from the worker so a seeded bot stays deterministic."""
+
+from __future__ import annotations
+
+import pickle
+import random
+import time
+
+import pytest
+
+from cardtable.bots import RandomBot, make_bot, make_hard_bot, worker
+from cardtable.core.engine import State
+from cardtable.games import REGISTRY, get_rules
+
+
+def wait(job: worker.Thinking, limit: float = 60.0) -> None:
+    end = time.monotonic() + limit
+    while not job.done():
+        assert time.monotonic() < end, "the bot never answered"
+        time.sleep(0.005)
+
+
+@pytest.mark.parametrize("game_id", sorted(REGISTRY))
+def test_states_and_bots_pickle(game_id: str) -> None:
+    """A worker process gets the state and the bot pickled: every game's states and every level's bots must pickle."""
+    rules = get_rules(game_id)
+    players = rules.players.start if game_id == "klondike" else min(4, rules.players.stop - 1)
+    state = rules.new_game(players, {}, seed=3)
+    rng = random.Random(1)
+    for _ in range(12):
+        if state.turn is None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.view(None) == state.view(None) and copy.legal_actions() == state.legal_actions()
+    for level in ("easy", "normal", "hard"):
+        pickle.loads(pickle.dumps(make_bot(game_id, level, seed=2)))
+
+
+@pytest.mark.parametrize("mode", ["inline", "thread", "process"])
+def test_every_mode_gives_the_bots_own_answer(mode: str) -> None:
+    state = get_rules("kachuful").new_game(4, {}, seed=7)
+    bot = make_hard_bot("kachuful", 5, iterations=60, time_limit=None)
+    twin = make_hard_bot("kachuful", 5, iterations=60, time_limit=None)
+    for _ in range(3):  # three decisions in a row: the bot's generator must come back from the worker
+        seat = state.turn
+        sample = state.determinize(seat, random.Random(len(state.legal_actions())))
+        job = worker.think(bot, sample, seat, mode=mode)
+        wait(job)
+        assert job.mode == mode
+        action = job.result()
+        assert action == twin.choose(sample, seat)
+        state.apply(action)
+
+
+def test_auto_mode_falls_back_to_a_thread_when_pickling_fails() -> None:
+    class Unpicklable(RandomBot):
+        def __reduce__(self):
+            raise TypeError("no")
+
+    state = get_rules("kachuful").new_game(4, {}, seed=1)
+    job = worker.think(Unpicklable(1), state, state.turn)
+    wait(job)
+    assert job.mode in ("thread", "process") and job.result() in state.legal_actions()
+    if worker.processes_available():
+        assert job.mode == "thread"
+
+
+def test_a_bot_error_reaches_whoever_collects_the_answer() -> None:
+    class Broken:
+        def choose(self, state: State, seat: int):
+            raise RuntimeError("oops")
+
+    state = get_rules("kachuful").new_game(4, {}, seed=1)
+    job = worker.think(Broken(), state, state.turn, mode="thread")
+    wait(job)
+    with pytest.raises(RuntimeError, match="oops"):
+        job.result()
+
+
+@pytest.mark.parametrize("mode", ["thread", "inline"])
+def test_the_environment_chooses_the_mode(mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", mode)
+    state = get_rules("kachuful").new_game(4, {}, seed=2)
+    job = worker.think(RandomBot(3), state, state.turn)
+    wait(job)
+    assert job.mode == mode and job.result() in state.legal_actions()
