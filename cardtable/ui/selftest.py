@@ -61,14 +61,15 @@ def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None =
     with tempfile.TemporaryDirectory(prefix="cardtable-selftest-") as home:
         os.environ["CARDTABLE_HOME"] = home
         try:
-            moves = _play(size, Path(screenshots) if screenshots else None)
+            moves, mode = _play(size, Path(screenshots) if screenshots else None)
         except Exception as exc:  # noqa: BLE001 - any failure is reported through the exit code
             message = f"self-test FAILED: {exc}"
             print(message, file=sys.stderr)
             traceback.print_exc()
             _write_report(report, f"FAILED\n{message}\n{traceback.format_exc()}")
             return 1
-    message = f"self-test passed: Klondike won through the UI in {moves} moves"
+    message = (f"self-test passed: Klondike won through the UI in {moves} moves; "
+               f"hard Kachuful bots bid from a worker {mode}")
     print(message)
     return 0 if _write_report(report, f"passed\n{message}\n") else 1
 
@@ -87,7 +88,7 @@ def _write_report(report: str | None, text: str) -> bool:
     return True
 
 
-def _play(size: tuple[int, int], shots: Path | None) -> int:
+def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
     import pygame
 
     from cardtable.core.match import Match, Seat
@@ -148,6 +149,43 @@ def _play(size: tuple[int, int], shots: Path | None) -> int:
         pygame.image.save(app.screen, str(shots / "table-won.png"))
     if autosave_path("klondike").exists():
         raise SelfTestFailure("a finished game left its autosave behind")
+    mode = _hard_bots_bid(app, driver, shots)
     app.quit()
     pygame.quit()
-    return moves
+    return moves, mode
+
+
+def _hard_bots_bid(app, driver, shots: Path | None) -> str:
+    """Three hard bots bid at a Kachuful table; the search runs in the worker process wherever processes work
+    (the packaged app too).  Returns where it ran: "process" or "thread"."""
+    import time
+
+    import pygame
+
+    from cardtable.bots.worker import processes_available
+    from cardtable.core.match import Match, Seat
+    from cardtable.storage import autosave_path
+    from cardtable.ui.table import TableScene
+
+    seats = [Seat("human", "You")] + [Seat("bot:hard", name) for name in ("Ann", "Bob", "Cy")]
+    match = Match("kachuful", seats, {"hands": "2"}, 3, autosave_path=autosave_path("kachuful"))
+    app.settings.bot_delay = 0.0
+    table = TableScene(app, match)
+    app.show(table)
+    modes = set()
+    end = time.monotonic() + 60
+    while not (match.state.turn == 0 and table.settled):
+        if time.monotonic() > end:
+            raise SelfTestFailure("the hard bots did not bid within a minute")
+        driver.frames(1)
+        if table.bot_job is not None:
+            modes.add(table.bot_job.mode)
+    driver.frames(3)
+    if shots:
+        pygame.image.save(app.screen, str(shots / "kachuful-hard-bots.png"))
+    if [entry.seat for entry in match.log] != [1, 2, 3]:
+        raise SelfTestFailure(f"the hard bots did not bid in turn: {match.log}")
+    expected = "process" if processes_available() else "thread"
+    if modes != {expected}:
+        raise SelfTestFailure(f"the bots thought in {sorted(modes)}, not in a worker {expected}")
+    return expected
