@@ -86,6 +86,7 @@ class Play(Action):
 _ALL_CARDS = deck_with_jokers(2)
 PLAY: dict[Card, Play] = {c: Play(c) for c in _ALL_CARDS}  # shared instances: legal_actions allocates nothing
 BID: tuple[Bid, ...] = tuple(Bid(k) for k in range(DECK_CARDS + 1))
+_BIDS = list(BID)  # slicing a list makes the list legal_actions returns in one step
 # The same card objects everywhere (hands, actions, tables): `in` and `remove` then match on identity first.
 _DECK = tuple(_ALL_CARDS[:52])
 assert list(_DECK) == standard_deck()
@@ -107,6 +108,12 @@ _EFFECTIVE = {t: {c: (t or JOKER_SUIT) if c.suit == JOKER_SUIT else c.suit for c
 _TRICK_KEY = {
     (t, led): {c: 100 + _STRENGTH[c] if eff[c] == (t or JOKER_SUIT) else _STRENGTH[c] if eff[c] == led else -1
                for c in _ALL_CARDS}
+    for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
+}
+# Per led suit (and per trump with jokers): each card's Play if it follows that suit, else None (apply's test).
+_FOLLOW_PRINTED = {led: {c: PLAY[c] if c.suit == led else None for c in _ALL_CARDS} for led in (*SUITS, JOKER_SUIT)}
+_FOLLOW_EFFECTIVE = {
+    (t, led): {c: PLAY[c] if eff[c] == led else None for c in _ALL_CARDS}
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
 _WON = tuple(f"won{s}" for s in range(8))
@@ -186,11 +193,80 @@ def _first_deal_event(round_: int, rounds: int, dealer: int, h: int, first: int)
     return event
 
 
+_DEAL_ROUNDS: dict[tuple[int, int, int, int, int], tuple[Event, ...]] = {}
+
+
+def _deal_events(round_: int, rounds: int, dealer: int, h: int, n: int) -> tuple[Event, ...]:
+    """A round's deal events: to the dealer's left first (with the announcement), then clockwise."""
+    key = (round_, rounds, dealer, h, n)
+    events = _DEAL_ROUNDS.get(key)
+    if events is None:
+        first = (dealer + 1) % n
+        events = _DEAL_ROUNDS[key] = (_first_deal_event(round_, rounds, dealer, h, first),
+                                      *[_deal_event((first + k) % n, h) for k in range(1, n)])
+    return events
+
+
+_ROUND_TEXTS: dict[tuple[int, tuple[int, ...]], str] = {}
+
+
+def _round_text(round_: int, made: tuple[int, ...]) -> str:
+    """The end of round `round_` (from 0): the seats that made their bids."""
+    text = _ROUND_TEXTS.get((round_, made))
+    if text is None:
+        names = [_SEAT_NAMES[s] for s in made]
+        text = _ROUND_TEXTS[round_, made] = (
+            f"Round {round_ + 1}: " + (", ".join(names) + " made their bid" + ("s" if len(names) > 1 else "")
+                                       if names else "nobody made their bid") + ".")
+    return text
+
+
 def _score_event(seat: int, points: int) -> Event:
     event = _SCORE_EVENTS.get((seat, points))
     if event is None:
         event = _SCORE_EVENTS[seat, points] = Event("score", seat=seat, value=points)
     return event
+
+
+_SUMMARIES: dict[tuple[bool, int, int, tuple[int, ...], tuple[int, ...]], str] = {}
+assert tuple(f.name for f in dataclasses.fields(Result)) == ("scores", "winners", "summary")
+assert not hasattr(Result, "__post_init__") and not hasattr(Result, "__slots__")
+
+
+def _summary(key: tuple[bool, int, int, tuple[int, ...], tuple[int, ...]]) -> str:
+    """The text of a result: (over, rounds played, rounds, totals, winners)."""
+    over, played, rounds, totals, winners = key
+    names = _SEAT_NAMES
+    # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
+    standings = ", ".join([f"{names[s]} {totals[s]}" for s in sorted(range(len(totals)), key=totals.__getitem__,
+                                                                       reverse=True)])
+    if not over:
+        return f"After {played} of {rounds} rounds: {standings}."
+    who = " and ".join([names[s] for s in winners])
+    verb = "wins" if len(winners) == 1 else "share the win"
+    tied_on_total = totals.count(max(totals)) > len(winners)
+    how = " on the highest single-round score" if tied_on_total else ""
+    return f"{who} {verb}{how}. {standings}."
+
+
+_SHUFFLE = random.Random.shuffle
+_RANDBELOW = random.Random._randbelow  # type: ignore[attr-defined]
+# Per list length: the steps of Random.shuffle, (i, the bits randbelow(i + 1) draws), i from the top down.
+_SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64))
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """rng.shuffle(cards): the very same draws and result, with the generator's per-card calls inlined."""
+    kind = type(rng)
+    if kind.shuffle is not _SHUFFLE or kind._randbelow is not _RANDBELOW or len(cards) >= len(_SHUFFLE_STEPS):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS[len(cards)]:
+        j = getrandbits(k)  # randbelow(i + 1), as Random._randbelow_with_getrandbits draws it
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -373,8 +449,9 @@ class KachufulState(State):
             events.append(Event("message", seat=self.dealer, text=f"Misdeal by {seat_name(self.dealer)}: redeal."))
         else:
             raise RuntimeError("the deck could not be dealt correctly")
+        key = _SORT_RANK.__getitem__
         for hand in hands:
-            hand.sort(key=_SORT_RANK.__getitem__)
+            hand.sort(key=key)
         self.hands = hands
         mode = self.options["trump"]
         self.trump_card = None
@@ -402,9 +479,7 @@ class KachufulState(State):
         self.last_winner = None
         self.voids = [0] * n
         self.turn = first
-        events.append(_first_deal_event(self.round, len(self.sequence), self.dealer, h, first))
-        for k in range(1, n):
-            events.append(_deal_event((first + k) % n, h))
+        events += _deal_events(self.round, len(self.sequence), self.dealer, h, n)
         events.append(_trump_event(self.trump_card, self.trump))
 
     # ----- legality ---------------------------------------------------------------------------------
@@ -479,7 +554,8 @@ class KachufulState(State):
         if turn is None:
             return []
         if self.phase == "play":
-            # legal_cards() inlined (searches call this at every step): the led suit if the hand has it, else all.
+            # legal_cards() as Play actions (searches call this at every step): the led suit if the hand has it,
+            # else the whole hand.
             hand = self.hands[turn]
             led = self.led
             if led is not None:
@@ -493,7 +569,7 @@ class KachufulState(State):
             return [PLAY[c] for c in hand]
         if self.phase != "bid":
             return []
-        bids = list(BID[: self.hand_size + 1])
+        bids = _BIDS[: self.hand_size + 1]
         no = self.forbidden()
         if no is not None:
             del bids[no]
@@ -508,20 +584,20 @@ class KachufulState(State):
             card = action.card
             if self.phase == "play" and seat is not None and type(card) is Card:
                 hand = self.hands[seat]
-                if card in hand:
-                    led = self.led
-                    if led is None:
-                        return self._play(card)
-                    if not self.jokers:
-                        if card.suit == led:
-                            return self._play(card)
-                        for c in hand:
-                            if c.suit == led:
-                                break
-                        else:
-                            return self._play(card)
-                    elif _EFFECTIVE[self.trump][card] == led:
-                        return self._play(card)
+                led = self.led
+                if led is None:
+                    legal = True
+                else:
+                    follow = _FOLLOW_EFFECTIVE[self.trump, led] if self.jokers else _FOLLOW_PRINTED[led]
+                    # It follows suit, or the hand cannot (a card not held fails at remove() below).
+                    legal = follow.get(card) is not None or not any(map(follow.get, hand))
+                if legal:
+                    try:
+                        hand.remove(card)
+                    except ValueError:
+                        pass
+                    else:
+                        return self._place(seat, card)
         elif cls is Bid and self.phase == "bid" and self.turn is not None:
             amount = action.amount  # type: ignore[attr-defined]
             if type(amount) is int and 0 <= amount <= self.hand_size and amount != self.forbidden():
@@ -568,10 +644,14 @@ class KachufulState(State):
         events.append(_lead_event(sum(self.bids), self.hand_size, self.leader))  # type: ignore[arg-type]
 
     def _play(self, card: Card) -> list[Event]:
+        """Play `card` from the hand of the seat to act (unchecked: apply() checks)."""
         seat = self.turn
         assert seat is not None
-        n = self.n
         self.hands[seat].remove(card)
+        return self._place(seat, card)
+
+    def _place(self, seat: int, card: Card) -> list[Event]:
+        """Put `card`, already taken from the hand of `seat`, on the trick; settle the trick when it is full."""
         suit = card.suit
         if suit == JOKER_SUIT:
             suit = self.trump or JOKER_SUIT
@@ -582,28 +662,32 @@ class KachufulState(State):
         else:
             self.led = suit
         trick.append((seat, card))
+        n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return [_MOVE_EVENTS[seat][card]]
         events = [_MOVE_EVENTS[seat][card]]
-        cards = tuple([c for _, c in trick])
         # The trick's winner, as winning_index(cards, led, trump_suit, suit_of, strength) finds it, inlined:
         # the highest trump if any, else the highest card of the led suit; equal cards go to the first played.
         key = _TRICK_KEY[self.trump, self.led]
-        i = 0
         best = -1
-        for k, c in enumerate(cards):
-            if key[c] > best:
-                i, best = k, key[c]
-        winner = trick[i][0]
-        self.tricks[winner] += 1
+        winner, top = trick[0]
+        for s, c in trick:
+            k = key[c]
+            if k > best:
+                best, winner, top = k, s, c
+        cards = tuple([c for _, c in trick])
+        tricks = self.tricks
+        tricks[winner] += 1
         self.won[winner].extend(cards)
         self.last_trick = tuple(trick)
         self.last_winner = winner
         self.trick = []
         self.led = None
-        events.append(_event("trick", cards, "trick", _WON[winner], winner,
-                             _TRICK_TEXT[winner][cards[i]], self.tricks[winner]))
+        event = _new(Event)  # as _event(): the trick event is new every time
+        event.__dict__.update(kind="trick", cards=cards, src="trick", dst=_WON[winner], seat=winner,
+                              text=_TRICK_TEXT[winner][top], value=tricks[winner])
+        events.append(event)
         if self.hands[winner]:
             self.turn = self.leader = winner
             return events
@@ -616,10 +700,8 @@ class KachufulState(State):
         tricks = tuple(self.tricks)
         self.history.append((self.hand_size, self.dealer, self.trump, bids, tricks))  # type: ignore[arg-type]
         points = self.round_points(len(self.history) - 1)
-        made = [_SEAT_NAMES[s] for s in range(n) if bids[s] == tricks[s]]
-        text = (f"Round {self.round + 1}: " + (", ".join(made) + " made their bid" + ("s" if len(made) > 1 else "")
-                                                if made else "nobody made their bid") + ".")
-        events.append(_event("round", text=text, value=tuple(points)))
+        made = tuple([s for s in range(n) if bids[s] == tricks[s]])
+        events.append(_event("round", text=_round_text(self.round, made), value=tuple(points)))
         for s in range(n):
             if points[s]:
                 events.append(_score_event(s, points[s]))
@@ -632,7 +714,7 @@ class KachufulState(State):
             return
         for s in range(n):
             if self.won[s]:
-                events.append(Event("move", tuple(self.won[s]), f"won{s}", "deck", s))
+                events.append(_event("move", tuple(self.won[s]), _WON[s], "deck", s))
         if self.trump_card is not None:
             events.append(Event("move", (self.trump_card,), "trump", "deck"))
         # The cards go back to the deck (to be shuffled for the next deal).
@@ -694,20 +776,19 @@ class KachufulState(State):
 
     # ----- the rest of the contract -------------------------------------------------------------------
     def result(self) -> Result:
-        totals = self.totals()
-        names = _SEAT_NAMES
-        # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
-        standings = ", ".join([f"{names[s]} {totals[s]}" for s in sorted(range(self.n), key=totals.__getitem__,
-                                                                           reverse=True)])
-        if self.turn is not None:
-            return Result(scores=list(totals), winners=[],
-                          summary=f"After {len(self.history)} of {len(self.sequence)} rounds: {standings}.")
-        winners = self._leaders(totals)
-        names = " and ".join([names[s] for s in winners])
-        verb = "wins" if len(winners) == 1 else "share the win"
-        tied_on_total = totals.count(max(totals)) > len(winners)
-        how = " on the highest single-round score" if tied_on_total else ""
-        return Result(scores=list(totals), winners=winners, summary=f"{names} {verb}{how}. {standings}.")
+        totals = self.totals()  # a new list
+        over = self.turn is None
+        winners = self._leaders(totals) if over else []
+        # Every playout ends here: the summary text, fully determined by this key, is made once.
+        key = (over, len(self.history), len(self.sequence), tuple(totals), tuple(winners))
+        summary = _SUMMARIES.get(key)
+        if summary is None:
+            summary = _summary(key)
+            if len(_SUMMARIES) < 100_000:
+                _SUMMARIES[key] = summary
+        result = _new(Result)  # as Result(scores=..., winners=..., summary=...), without the frozen __init__
+        result.__dict__.update(scores=totals, winners=winners, summary=summary)
+        return result
 
     def status(self, seat: int | None) -> str:
         turn = self.turn
@@ -776,7 +857,7 @@ class KachufulState(State):
         }
 
     def clone(self) -> KachufulState:
-        o = KachufulState.__new__(KachufulState)
+        o = _new(KachufulState)
         o.turn = self.turn
         o.n = self.n
         o.options = self.options
@@ -817,41 +898,57 @@ class KachufulState(State):
         """
         o = self.clone()
         o.seed = rng.randrange(2**31)
+        n = self.n
         if self.simultaneous and self.phase == "bid" and not self.rebid:
-            for s in range(self.n):
-                if s != seat and o.bids[s] is not None:
-                    o.bids[s] = rng.randint(0, self.hand_size)
-        others = [s for s in range(self.n) if s != seat]
-        pool = [c for s in others for c in o.hands[s]] + o.deck
+            bids = o.bids
+            for s in range(n):
+                if s != seat and bids[s] is not None:
+                    bids[s] = rng.randint(0, self.hand_size)
+        hands = o.hands
+        others = [s for s in range(n) if s != seat]
+        pool = [c for s in others for c in hands[s]] + o.deck
         if not pool:
             return o
-        need = {s: len(o.hands[s]) for s in others}
-        hands = self._redeal(pool, others, need, rng)
+        voids = self.voids
+        key = _SORT_RANK.__getitem__
+        if not any(voids):  # nothing to respect: the plain deal _redeal() would make, without its bookkeeping
+            _shuffle(pool, rng)
+            start = 0
+            for s in others:
+                end = start + len(hands[s])
+                hand = hands[s] = pool[start:end]
+                hand.sort(key=key)
+                start = end
+            o.deck = pool[start:]
+            return o
+        need = {s: len(hands[s]) for s in others}
+        dealt = self._redeal(pool, others, need, rng)
         for s in others:
-            hands[s].sort(key=_SORT_RANK.__getitem__)
-            o.hands[s] = hands[s]
-        o.deck = hands[-1]
+            hand = hands[s] = dealt[s]
+            hand.sort(key=key)
+        o.deck = dealt[-1]
         return o
 
     def _redeal(self, pool: list[Card], seats: list[int], need: dict[int, int],
                 rng: random.Random) -> dict[int, list[Card]]:
         """Share `pool` among `seats` (need[s] cards each) and the deck (key -1), respecting known voids."""
         bit = _SUIT_BIT
-        suit_of = self.suit_of
-        constrained = sorted((s for s in seats if self.voids[s]), key=lambda s: -bin(self.voids[s]).count("1"))
-        free = [s for s in seats if not self.voids[s]]
+        suit_of = _EFFECTIVE[self.trump]  # self.suit_of as a table
+        voids = self.voids
+        constrained = sorted((s for s in seats if voids[s]), key=lambda s: -bin(voids[s]).count("1"))
+        free = [s for s in seats if not voids[s]]
         for _ in range(20):
-            rng.shuffle(pool)
+            _shuffle(pool, rng)
             rest = pool
             out: dict[int, list[Card]] = {}
             ok = True
             for s in constrained:
-                mask = self.voids[s]
+                mask = voids[s]
                 take: list[Card] = []
                 left: list[Card] = []
                 k = need[s]
                 for c in rest:
-                    if len(take) < k and not bit[suit_of(c)] & mask:
+                    if len(take) < k and not bit[suit_of[c]] & mask:
                         take.append(c)
                     else:
                         left.append(c)
@@ -867,7 +964,7 @@ class KachufulState(State):
                 out[-1] = rest
                 return out
         # The constraints could not be met by chance: fall back to a plain shuffle (hand sizes kept).
-        rng.shuffle(pool)
+        _shuffle(pool, rng)
         out, rest = {}, pool
         for s in seats:
             out[s], rest = rest[: need[s]], rest[need[s]:]
