@@ -18,14 +18,15 @@ from cardtable.games.kachuful.rules import RULES
 
 def playouts(deals: int, players: int, hand: int, options: dict) -> tuple[float, float]:
     """Deals per second of wall-clock time, and of this process's CPU time (steadier on a busy machine)."""
-    rng = random.Random(1)
-    choice = rng.choice
+    # A uniform pick by one float draw, as a playout policy makes it (rng.choice costs a tenth of a deal).
+    rand = random.Random(1).random
     opts = dict(options, hands=str(hand))
     start, cpu = time.perf_counter(), time.process_time()
     for seed in range(deals):
         state = RULES.new_game(players, opts, seed=seed)
         while state.turn is not None:
-            state.apply(choice(state.legal_actions()))
+            legal = state.legal_actions()
+            state.apply(legal[int(rand() * len(legal))])
     return deals / (time.perf_counter() - start), deals / (time.process_time() - cpu)
 
 

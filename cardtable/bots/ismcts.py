@@ -230,8 +230,13 @@ class ISMCTSBot:
         # Playout.
         steps = 0
         max_rollout = self.max_rollout
+        rand = rng.random
         while world.turn is not None and steps < max_rollout and not (done is not None and done(world, origin)):
-            world.apply(rollout(world, rng) if rollout is not None else rng.choice(world.legal_actions()))
+            if rollout is not None:
+                world.apply(rollout(world, rng))
+            else:  # uniformly random: one float draw is cheaper than rng.choice
+                legal = world.legal_actions()
+                world.apply(legal[int(rand() * len(legal))])
             steps += 1
         rewards = reward(world, origin)
         for child in path:

@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
-from cardtable.games.kachuful.bots import RuleBot, estimate_tricks, timeout_action
+from cardtable.games.kachuful.bots import RuleBot, estimate_tricks, rule_card, timeout_action
 from cardtable.games.kachuful.rules import RULES, Bid, KachufulState, Play
 
 
@@ -138,3 +138,22 @@ def test_timeout_action_is_always_legal() -> None:
             action = timeout_action(state, state.turn, rng)
             assert action in state.legal_actions()
             state.apply(action)
+
+
+@pytest.mark.parametrize("options", [{}, {"jokers": True}, {"trump": "rotate_no_trump"}, {"jokers": True,
+                                                                                       "trump": "rotate_no_trump"}])
+def test_the_fast_playout_card_is_the_rule_bots_card(options: dict) -> None:
+    """`rule_card` reads the state's fields (for playouts) and must choose what `RuleBot.play` chooses from the view."""
+    bot = RuleBot(1)
+    compared = 0
+    for seed in range(40):
+        state = RULES.new_game(4, options, seed=seed)
+        rng = random.Random(seed)
+        while state.turn is not None and compared < 4000:
+            seat = state.turn
+            legal = state.legal_cards()
+            if len(legal) > 1:
+                assert rule_card(state, seat) == bot.play(state.view(seat), seat, legal)
+                compared += 1
+            state.apply(rng.choice(state.legal_actions()))
+    assert compared > 1000

@@ -8,40 +8,55 @@ import pytest
 
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.worker import processes_available
-from cardtable.core.match import Match, Seat
 from cardtable.games.kachuful.rules import Bid
-from cardtable.storage import autosave_path
 from cardtable.ui.driver import UIDriver
+from cardtable.ui.menu import MenuScene
 from cardtable.ui.table import TableScene
 
 
-@pytest.mark.skipif(not processes_available(), reason="this platform cannot start worker processes")
-def test_hard_bots_think_in_a_worker_process_while_the_table_keeps_drawing(table_app, monkeypatch) -> None:
-    monkeypatch.setenv("CARDTABLE_BOT_MODE", "auto")
-    seats = [Seat("human", "You"), Seat("bot:hard", "Ann"), Seat("bot:hard", "Bob"), Seat("bot:hard", "Cy")]
-    # Seat 0 deals, so the three hard bots bid first.
-    match = Match("kachuful", seats, {"hands": "3,2,1"}, 5, autosave_path=autosave_path("kachuful"))
-    table_app.settings.bot_delay = 0.0
-    table = TableScene(table_app, match)
-    assert all(isinstance(bot, ISMCTSBot) for bot in table.bots.values())
-    table_app.show(table)
-    driver = UIDriver(table_app)
+def pick(driver: UIDriver, dropdown, text: str) -> None:
+    """Open a drop-down menu with a click and click its option `text`."""
+    driver.click_widget(dropdown)
+    items = dropdown.current_state.options_selection_list.item_list
+    driver.click_widget(next(i["button_element"] for i in items if i["text"] == text))
     driver.frames(2)
+    assert dropdown.selected_option[0] == text
+
+
+@pytest.mark.skipif(not processes_available(), reason="this platform cannot start worker processes")
+def test_a_game_against_hard_bots_from_the_menu_keeps_the_window_drawing(table_app, monkeypatch) -> None:
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", "auto")
+    table_app.settings.bot_delay = 0.0
+    table_app.show(MenuScene(table_app))
+    driver = UIDriver(table_app)
+    driver.frames(3)
+    menu = table_app.scene
+    driver.click_widget(menu.buttons["game:kachuful"])
+    driver.frames(2)
+    for dropdown in menu.seat_kind_menus[1:]:
+        pick(driver, dropdown, "Bot hard")
+    driver.click_widget(menu.buttons["new"])
+    table = table_app.scene
+    assert isinstance(table, TableScene)
+    match = table.match
+    assert [s.kind for s in match.seats] == ["human", "bot:hard", "bot:hard", "bot:hard"]
+    assert all(isinstance(bot, ISMCTSBot) for bot in table.bots.values())
 
     frames_while_thinking = 0
     modes = set()
     statuses = set()
     end = time.monotonic() + 60
-    while not (table.state.turn == 0 and table.settled):
+    while not (table.human_turn and table.settled):
         assert time.monotonic() < end, "the hard bots did not bid in time"
         driver.frames(1)
         if table.bot_job is not None and not table.bot_job.done():
             frames_while_thinking += 1
             modes.add(table.bot_job.mode)
             statuses.add(table.status_text().split(" \u00b7 ")[0])
-    assert [entry.seat for entry in match.log] == [1, 2, 3]
-    assert all(isinstance(entry.action, Bid) for entry in match.log)
+    bots_moves = [entry for entry in match.log if entry.seat != 0]
+    assert bots_moves and all(isinstance(entry.action, Bid) for entry in bots_moves)
     assert modes == {"process"}
     # The window went on drawing frames while the searches ran elsewhere, with the seat's name in the status bar.
     assert frames_while_thinking > 3
-    assert statuses <= {"Ann is thinking\u2026", "Bob is thinking\u2026", "Cy is thinking\u2026"} and statuses
+    names = {f"{s.name} is thinking\u2026" for s in match.seats[1:]}
+    assert statuses and statuses <= names

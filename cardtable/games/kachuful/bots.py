@@ -20,9 +20,10 @@ bot (`RuleBot`) for the rest of the game.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
@@ -203,41 +204,94 @@ class RuleBot:
     def play(self, view: dict[str, Any], seat: int, legal: list[Card]) -> Card:
         t = _Table(view, seat)
         need = view["bids"][seat] - view["tricks"][seat]
-        trick = [c for _, c in view["trick"]]
-        trumps = t.trump_suit
+        return choose_card(legal, [c for _, c in view["trick"]], need, t.n, t.trump_suit, t.suit,
+                           t.higher_unseen, t.q)
 
-        def low(cards: Sequence[Card]) -> Card:  # weakest: plain before trump, then by rank
-            return min(cards, key=lambda c: (t.suit(c) == trumps, strength(c), c.suit))
 
-        def high(cards: Sequence[Card]) -> Card:
-            return max(cards, key=lambda c: (t.suit(c) == trumps, strength(c), c.suit))
+def choose_card(legal: list[Card], trick: list[Card], need: int, n: int, trumps: str, suit: Callable[[Card], str],
+                higher_unseen: Callable[[Card], int], q: float) -> Card:
+    """The rule bot's card: `trick` is the cards played so far, `need` the tricks still wanted, `suit(card)` a
+    card's effective suit, `higher_unseen(card)` how many stronger cards of its suit the seat has not seen, and
+    `q` the chance that a given unseen card is in an opponent's hand."""
 
-        if not trick:  # leading
-            if need > 0:
-                best = max(legal, key=lambda c: (t.p_top(c), t.suit(c) == trumps, strength(c)))
-                if t.p_top(best) >= 0.6:
-                    return best
-                plain = [c for c in legal if t.suit(c) != trumps]
-                return low(plain or legal)
-            # Lead what is least likely to win: many stronger cards still out.
-            return max(legal, key=lambda c: (t.higher_unseen(c), t.suit(c) != trumps, -strength(c)))
+    def p_top(card: Card) -> float:  # the chance that no opponent holds a stronger card of its suit
+        return (1.0 - q) ** higher_unseen(card)
 
-        led = t.suit(trick[0])
-        i = winning_index(trick, led, trumps, suit_of=t.suit, rank_of=strength)
-        best_card = trick[i] if i is not None else trick[0]
-        winners = [c for c in legal if beats(c, best_card, led, trumps, suit_of=t.suit, rank_of=strength)]
-        losers = [c for c in legal if c not in winners]
-        last = len(trick) == t.n - 1
+    def low(cards: Sequence[Card]) -> Card:  # weakest: plain before trump, then by rank
+        return min(cards, key=lambda c: (suit(c) == trumps, strength(c), c.suit))
+
+    def high(cards: Sequence[Card]) -> Card:
+        return max(cards, key=lambda c: (suit(c) == trumps, strength(c), c.suit))
+
+    if not trick:  # leading
         if need > 0:
-            if not winners:
-                return low(legal)
-            if last:
-                return low(winners)
-            safe = [c for c in winners if t.higher_unseen(c) == 0]
-            return low(safe) if safe else high(winners)
-        if losers:
-            return high(losers)
-        return high(winners) if last else low(winners)
+            best = max(legal, key=lambda c: (p_top(c), suit(c) == trumps, strength(c)))
+            if p_top(best) >= 0.6:
+                return best
+            plain = [c for c in legal if suit(c) != trumps]
+            return low(plain or legal)
+        # Lead what is least likely to win: many stronger cards still out.
+        return max(legal, key=lambda c: (higher_unseen(c), suit(c) != trumps, -strength(c)))
+
+    led = suit(trick[0])
+    i = winning_index(trick, led, trumps, suit_of=suit, rank_of=strength)
+    best_card = trick[i] if i is not None else trick[0]
+    winners = [c for c in legal if beats(c, best_card, led, trumps, suit_of=suit, rank_of=strength)]
+    losers = [c for c in legal if c not in winners]
+    last = len(trick) == n - 1
+    if need > 0:
+        if not winners:
+            return low(legal)
+        if last:
+            return low(winners)
+        safe = [c for c in winners if higher_unseen(c) == 0]
+        return low(safe) if safe else high(winners)
+    if losers:
+        return high(losers)
+    return high(winners) if last else low(winners)
+
+
+@functools.cache
+def _suit_ladders(trump: str | None, jokers: bool) -> dict[str, tuple[Card, ...]]:
+    """Every card of the deck by effective suit, strongest first."""
+    ladders: dict[str, list[Card]] = {}
+    for c in _full_deck(jokers):
+        ladders.setdefault(effective_suit(c, trump), []).append(c)
+    return {s: tuple(sorted(cards, key=strength, reverse=True)) for s, cards in ladders.items()}
+
+
+def rule_card(state: KachufulState, seat: int) -> Card:
+    """`RuleBot.play` computed from a (determinized) state's fields, for playouts: the same card, faster."""
+    legal = state.legal_cards()
+    if len(legal) == 1:
+        return legal[0]
+    hand = state.hands[seat]
+    known = set(hand)
+    for pile in state.won:
+        known.update(pile)
+    trick = [c for _, c in state.trick]
+    known.update(trick)
+    if state.trump_card is not None:
+        known.add(state.trump_card)
+    unseen = len(state.full_deck()) - len(known)
+    in_hands = sum(len(x) for s, x in enumerate(state.hands) if s != seat)
+    q = in_hands / unseen if unseen else 0.0
+    trump = state.trump
+    ladders = _suit_ladders(trump, state.jokers)
+    suit = state.suit_of
+
+    def higher_unseen(card: Card) -> int:
+        count = 0
+        for c in ladders[suit(card)]:
+            if c == card or strength(c) <= strength(card):
+                return count
+            if c not in known:
+                count += 1
+        return count
+
+    bid = state.bids[seat]
+    need = (bid if bid is not None else 0) - state.tricks[seat]
+    return choose_card(legal, trick, need, state.n, trump or JOKER_SUIT, suit, higher_unseen, q)
 
 
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
@@ -358,14 +412,14 @@ def quick_estimate(state: KachufulState, seat: int) -> float:
 
 
 def rollout_action(state: State, rng: random.Random) -> Action:
-    """The playout policy: bid the hand's estimate (nearest legal bid), then play to make the bid."""
+    """The playout policy: bid the hand's estimate (nearest legal bid), then play as the rule bot plays."""
     assert isinstance(state, KachufulState)
     seat = state.turn
     assert seat is not None
     if state.phase == "bid":
         legal = state.legal_bids()
         return BID[_nearest(quick_estimate(state, seat), legal)]
-    return PLAY[_quick_card(state, seat)]
+    return PLAY[rule_card(state, seat)]
 
 
 def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
@@ -375,7 +429,7 @@ def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
     return {"exact bids": [(sum(1 for r in rows if r[3][s] == r[4][s]), len(rows)) for s in range(state.n)]}
 
 
-BID_SPREAD = 1.2  # how far (in tricks) a bid strays from the hand's estimate, as the search assumes
+BID_SPREAD = 0.9  # how far (in tricks) a bid strays from the hand's estimate, as the search assumes
 
 
 def world_weight(state: State, seat: int) -> float:
