@@ -1,4 +1,5 @@
-"""Hard bots at the table: they search in the bots' worker process, and the window keeps drawing meanwhile."""
+"""Bots at the table: hard ones search in the worker process while the window keeps drawing; a failing bot
+does not stop the game."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import pytest
 
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.worker import processes_available
+from cardtable.core.match import Match, Seat
 from cardtable.games.kachuful.rules import Bid
+from cardtable.storage import autosave_path
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.table import TableScene
@@ -60,3 +63,24 @@ def test_a_game_against_hard_bots_from_the_menu_keeps_the_window_drawing(table_a
     assert frames_while_thinking > 3
     names = {f"{s.name} is thinking\u2026" for s in match.seats[1:]}
     assert statuses and statuses <= names
+
+
+def test_a_bot_that_fails_does_not_stop_the_game(table_app, monkeypatch) -> None:
+    """A bot's error is a bug, but the game goes on: a legal move is made for the seat and the table says so."""
+    class Broken:
+        def choose(self, state, seat):
+            raise RuntimeError("out of ideas")
+
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", "thread")
+    seats = [Seat("human", "You"), Seat("bot:normal", "Ann"), Seat("bot:normal", "Bob"), Seat("bot:normal", "Cy")]
+    match = Match("kachuful", seats, {"hands": "2"}, 5, autosave_path=autosave_path("kachuful"))
+    table_app.settings.bot_delay = 0.0
+    table = TableScene(table_app, match)
+    table.bots[1] = Broken()
+    table_app.show(table)
+    driver = UIDriver(table_app)
+    end = time.monotonic() + 20
+    while not any(entry.seat == 1 for entry in match.log):
+        assert time.monotonic() < end, "the broken bot's seat never moved"
+        driver.frames(1)
+    assert table.message == "A bot failed (out of ideas); a legal move was made for it." and table.message_error
