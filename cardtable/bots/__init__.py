@@ -64,12 +64,6 @@ def rule_bot_class(game_id: str) -> Any | None:
     return getattr(module, "RuleBot", None)
 
 
-# Settings of the hard level for games whose `bots` module does not declare `search_settings()` (yet).
-HARD_SETTINGS: dict[str, dict[str, Any]] = {
-    "crazy": {"rule_rollouts": True},  # its rule bot is cheap: playouts between sensible players
-}
-
-
 class RuleRollout:
     """The game's rule bot as a playout policy (for games whose rule bot is cheap)."""
 
@@ -81,15 +75,14 @@ class RuleRollout:
 
 
 def make_hard_bot(game_id: str, seed: int | None = None, **settings: Any) -> Bot:
-    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, `HARD_SETTINGS`, the game's
-    `search_settings()`, then `settings`.  `rule_rollouts=True` plays the playouts with the game's rule bot."""
+    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, the game's `search_settings()`,
+    then `settings`.  `rule_rollouts=True` plays the playouts with the game's rule bot."""
     from dataclasses import replace
 
     from cardtable.bots.ismcts import ISMCTSBot, hooks_for
 
     hooks = hooks_for(game_id)
     chosen: dict[str, Any] = {"iterations": HARD_ITERATIONS, "time_limit": HARD_TIME_LIMIT}
-    chosen.update(HARD_SETTINGS.get(game_id, {}))
     chosen.update(dict(hooks.settings))
     chosen.update(settings)
     rule_bot = rule_bot_class(game_id)

@@ -128,3 +128,8 @@ class RuleBot:
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
     """The move made for a seat whose time ran out: what the rule bot would play (always legal)."""
     return RuleBot(None if rng is None else rng.randrange(2**31)).choose(state, seat)
+
+
+def search_settings() -> dict[str, Any]:
+    """How the hard bot searches Crazy: the rule bot is cheap, so playouts are played between sensible players."""
+    return {"rule_rollouts": True}

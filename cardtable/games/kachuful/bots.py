@@ -89,22 +89,30 @@ class _Table:
 def estimate_tricks(view: dict[str, Any], seat: int) -> float:
     """Expected tricks of `seat`'s hand at bidding time (a heuristic)."""
     t = _Table(view, seat)
+    return _expected_tricks(t.hand, t.trump, t.jokers, t.n, t.h, t.higher_unseen, t.q)
+
+
+def _expected_tricks(hand: list[Card], trump: str | None, jokers: bool, n: int, h: int,
+                     higher_unseen: Callable[[Card], int], q: float) -> float:
+    """`estimate_tricks` from what it needs: `higher_unseen(card)` counts the stronger cards of its suit the seat
+    has not seen, `q` is the chance that a given unseen card is in an opponent's hand."""
+    trump_suit = trump or JOKER_SUIT
     by_suit: dict[str, list[Card]] = {}
-    for c in t.hand:
-        by_suit.setdefault(t.suit(c), []).append(c)
+    for c in hand:
+        by_suit.setdefault(effective_suit(c, trump), []).append(c)
     for cards in by_suit.values():
         cards.sort(key=strength, reverse=True)
-    has_trump = t.trump is not None or t.jokers
-    short_sides = sum(1 for s in SUITS if s != t.trump and len(by_suit.get(s, [])) <= 1) if t.h >= 3 else 0
+    has_trump = trump is not None or jokers
+    short_sides = sum(1 for s in SUITS if s != trump and len(by_suit.get(s, [])) <= 1) if h >= 3 else 0
     expected = 0.0
     for suit, cards in by_suit.items():
         for depth, card in enumerate(cards):
-            p = t.p_top(card)
-            if suit == t.trump_suit:
-                if p < 0.5 and short_sides and t.h >= 3:
+            p = (1.0 - q) ** higher_unseen(card)
+            if suit == trump_suit:
+                if p < 0.5 and short_sides and h >= 3:
                     p = max(p, 0.3)  # a small trump can ruff a short side suit
             elif has_trump:
-                p *= max(0.2, 1.0 - 0.1 * (t.n - 1) * (depth + 1) * min(1.0, t.h / 5))
+                p *= max(0.2, 1.0 - 0.1 * (n - 1) * (depth + 1) * min(1.0, h / 5))
             expected += p
     return expected
 
@@ -260,24 +268,18 @@ def _suit_ladders(trump: str | None, jokers: bool) -> dict[str, tuple[Card, ...]
     return {s: tuple(sorted(cards, key=strength, reverse=True)) for s, cards in ladders.items()}
 
 
-def rule_card(state: KachufulState, seat: int) -> Card:
-    """`RuleBot.play` computed from a (determinized) state's fields, for playouts: the same card, faster."""
-    legal = state.legal_cards()
-    if len(legal) == 1:
-        return legal[0]
-    hand = state.hands[seat]
-    known = set(hand)
+def _seen_from_fields(state: KachufulState, seat: int) -> tuple[Callable[[Card], int], float]:
+    """What `_Table` works out from a view, from a (determinized) state's fields: `higher_unseen` and `q`."""
+    known = set(state.hands[seat])
     for pile in state.won:
         known.update(pile)
-    trick = [c for _, c in state.trick]
-    known.update(trick)
+    known.update(c for _, c in state.trick)
     if state.trump_card is not None:
         known.add(state.trump_card)
     unseen = len(state.full_deck()) - len(known)
     in_hands = sum(len(x) for s, x in enumerate(state.hands) if s != seat)
     q = in_hands / unseen if unseen else 0.0
-    trump = state.trump
-    ladders = _suit_ladders(trump, state.jokers)
+    ladders = _suit_ladders(state.trump, state.jokers)
     suit = state.suit_of
 
     def higher_unseen(card: Card) -> int:
@@ -289,9 +291,19 @@ def rule_card(state: KachufulState, seat: int) -> Card:
                 count += 1
         return count
 
+    return higher_unseen, q
+
+
+def rule_card(state: KachufulState, seat: int) -> Card:
+    """`RuleBot.play` computed from a (determinized) state's fields, for playouts: the same card, faster."""
+    legal = state.legal_cards()
+    if len(legal) == 1:
+        return legal[0]
+    higher_unseen, q = _seen_from_fields(state, seat)
     bid = state.bids[seat]
     need = (bid if bid is not None else 0) - state.tricks[seat]
-    return choose_card(legal, trick, need, state.n, trump or JOKER_SUIT, suit, higher_unseen, q)
+    return choose_card(legal, [c for _, c in state.trick], need, state.n, state.trump_suit, state.suit_of,
+                       higher_unseen, q)
 
 
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
@@ -350,9 +362,6 @@ def _points_range(options: dict[str, Any], h: int) -> tuple[int, int]:
     return min(points), max(points)
 
 
-EXACT_WEIGHT = 0.0  # the part of the reward for making the bid at all (the rest: the round's points, scaled)
-
-
 def search_reward(state: State, root: State) -> list[float]:
     """Each seat's points for the root's round, scaled to [0, 1] by the best and worst a round of that size gives."""
     assert isinstance(state, KachufulState) and isinstance(root, KachufulState)
@@ -366,49 +375,14 @@ def search_reward(state: State, root: State) -> list[float]:
     o = state.options
     lo, hi = _points_range(o, h)
     span = (hi - lo) or 1
-    keep = 1.0 - EXACT_WEIGHT
-    return [keep * (round_points(b, t, o["scoring"], o["penalty_factor"], o["multiplier"]) - lo) / span  # type: ignore[arg-type]
-            + (EXACT_WEIGHT if b == t else 0.0)
+    return [(round_points(b, t, o["scoring"], o["penalty_factor"], o["multiplier"]) - lo) / span  # type: ignore[arg-type]
             for b, t in zip(bids, tricks, strict=True)]
 
 
 def quick_estimate(state: KachufulState, seat: int) -> float:
     """`estimate_tricks` computed from a (determinized) state's fields: what the seat itself can see."""
-    trump = state.trump
-    trump_suit = trump or JOKER_SUIT
-    hand = state.hands[seat]
-    n, h = state.n, state.hand_size
-    known = set(hand)
-    for pile in state.won:
-        known.update(pile)
-    known.update(c for _, c in state.trick)
-    if state.trump_card is not None:
-        known.add(state.trump_card)
-    unseen = [c for c in state.full_deck() if c not in known]
-    in_hands = sum(len(x) for s, x in enumerate(state.hands) if s != seat)
-    q = in_hands / len(unseen) if unseen else 0.0
-    higher: dict[str, list[int]] = {}
-    for c in unseen:
-        higher.setdefault(effective_suit(c, trump), []).append(strength(c))
-    by_suit: dict[str, list[Card]] = {}
-    for c in hand:
-        by_suit.setdefault(effective_suit(c, trump), []).append(c)
-    has_trump = trump is not None or state.jokers
-    short_sides = sum(1 for s in SUITS if s != trump and len(by_suit.get(s, [])) <= 1) if h >= 3 else 0
-    expected = 0.0
-    for suit, cards in by_suit.items():
-        cards.sort(key=strength, reverse=True)
-        out = higher.get(suit, [])
-        for depth, card in enumerate(cards):
-            r = strength(card)
-            p = (1.0 - q) ** sum(1 for x in out if x > r)
-            if suit == trump_suit:
-                if p < 0.5 and short_sides and h >= 3:
-                    p = max(p, 0.3)
-            elif has_trump:
-                p *= max(0.2, 1.0 - 0.1 * (n - 1) * (depth + 1) * min(1.0, h / 5))
-            expected += p
-    return expected
+    higher_unseen, q = _seen_from_fields(state, seat)
+    return _expected_tricks(state.hands[seat], state.trump, state.jokers, state.n, state.hand_size, higher_unseen, q)
 
 
 def rollout_action(state: State, rng: random.Random) -> Action:
