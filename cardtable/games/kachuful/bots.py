@@ -41,17 +41,19 @@ from cardtable.games.kachuful.rules import (
 )
 
 
-def strength(card: Card) -> int:
-    return JOKER_RANK if card.suit == JOKER_SUIT else ace_high(card)
+def _full_deck(jokers: bool) -> list[Card]:
+    cards = [Card(r, s) for s in SUITS for r in range(1, 14)]
+    return cards + ([Card(0, JOKER_SUIT, 0), Card(0, JOKER_SUIT, 1)] if jokers else [])
+
+
+_STRENGTHS = {c: JOKER_RANK if c.suit == JOKER_SUIT else ace_high(c) for c in _full_deck(jokers=True)}
+# A card's strength within its suit (ace high, a joker above all): a table look-up, as searches ask it millions of
+# times a second.
+strength: Callable[[Card], int] = _STRENGTHS.__getitem__
 
 
 def effective_suit(card: Card, trump: str | None) -> str:
     return (trump or JOKER_SUIT) if card.suit == JOKER_SUIT else card.suit
-
-
-def _full_deck(jokers: bool) -> list[Card]:
-    cards = [Card(r, s) for s in SUITS for r in range(1, 14)]
-    return cards + ([Card(0, JOKER_SUIT, 0), Card(0, JOKER_SUIT, 1)] if jokers else [])
 
 
 class _Table:
@@ -260,12 +262,11 @@ def choose_card(legal: list[Card], trick: list[Card], need: int, n: int, trumps:
 
 
 @functools.cache
-def _suit_ladders(trump: str | None, jokers: bool) -> dict[str, tuple[Card, ...]]:
-    """Every card of the deck by effective suit, strongest first."""
-    ladders: dict[str, list[Card]] = {}
-    for c in _full_deck(jokers):
-        ladders.setdefault(effective_suit(c, trump), []).append(c)
-    return {s: tuple(sorted(cards, key=strength, reverse=True)) for s, cards in ladders.items()}
+def _stronger(trump: str | None, jokers: bool) -> dict[Card, tuple[Card, ...]]:
+    """For every card of the deck, the stronger cards of its effective suit."""
+    deck = _full_deck(jokers)
+    return {card: tuple(c for c in deck if effective_suit(c, trump) == effective_suit(card, trump)
+                        and strength(c) > strength(card)) for card in deck}
 
 
 def _seen_from_fields(state: KachufulState, seat: int) -> tuple[Callable[[Card], int], float]:
@@ -279,17 +280,10 @@ def _seen_from_fields(state: KachufulState, seat: int) -> tuple[Callable[[Card],
     unseen = len(state.full_deck()) - len(known)
     in_hands = sum(len(x) for s, x in enumerate(state.hands) if s != seat)
     q = in_hands / unseen if unseen else 0.0
-    ladders = _suit_ladders(state.trump, state.jokers)
-    suit = state.suit_of
+    stronger = _stronger(state.trump, state.jokers)
 
     def higher_unseen(card: Card) -> int:
-        count = 0
-        for c in ladders[suit(card)]:
-            if c == card or strength(c) <= strength(card):
-                return count
-            if c not in known:
-                count += 1
-        return count
+        return sum(1 for c in stronger[card] if c not in known)
 
     return higher_unseen, q
 
