@@ -420,5 +420,5 @@ def world_weight(state: State, seat: int) -> float:
 
 def search_settings() -> dict[str, Any]:
     """How the hard bot searches Kachuful: the other seats play the playout policy inside the tree (a model of
-    sensible players, better here than letting each of them search), 5,000 playouts a decision."""
-    return {"opponent_model": True, "iterations": 5000}
+    sensible players, better here than letting each of them search), 6,000 playouts a decision."""
+    return {"opponent_model": True, "iterations": 6000}
