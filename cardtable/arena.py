@@ -8,9 +8,9 @@ deal from every seat once in each block of n games, and the seat order (who bids
 Bots are called exactly as the table calls them: `bot.choose(state.determinize(seat, rng), seat)`.
 
 Printed per entry: the win rate (a shared win counts as a share), the average final score and, when the game's
-`bots` module counts something per round (`arena_counts`, e.g. Kachuful's exact bids), that rate; each with a 95%
-confidence interval (Wilson's for rates, the normal approximation for the mean score).  Then the time per
-decision (decisions with one legal action are not counted: every bot plays them at once).
+`bots` module counts something per round (`arena_counts`, e.g. Kachuful's exact bids), that rate (with its
+counts); each with a 95% confidence interval (Wilson's for rates, the normal approximation for the mean score).
+Then the time per decision (decisions with one legal action are not counted: every bot plays them at once).
 """
 
 from __future__ import annotations
@@ -183,7 +183,7 @@ def summarize(setup: Setup, records: list[GameRecord], elapsed: float) -> str:
     names = sorted({name for r in records for name in r.counts})
     header = f"{'entry':<{width}} {'win rate':<24} {'average score':<26}"
     for name in names:
-        header += f" {name:<24}"
+        header += f" {name:<36}"
     lines.append(header)
     for i, label in enumerate(labels):
         wins = sum(r.wins[i] for r in records)
@@ -192,7 +192,8 @@ def summarize(setup: Setup, records: list[GameRecord], elapsed: float) -> str:
         for name in names:
             made = sum(r.counts[name][i][0] for r in records if name in r.counts)
             trials = sum(r.counts[name][i][1] for r in records if name in r.counts)
-            row += f" {_pct(wilson(made, trials)):<24}"
+            # The counts too: a rate near a target must be read exactly, not as rounded.
+            row += f" {f'{_pct(wilson(made, trials))} {made}/{trials}':<36}"
         lines.append(row)
     lines.append("")
     lines.append(f"{'entry':<{width}} {'decisions':>9} {'forced':>7} {'median ms':>10} {'mean ms':>9} "

@@ -33,6 +33,8 @@ def test_kachuful_match_prints_win_rates_scores_exact_bids_and_times(capsys: pyt
     intervals = re.findall(r"\[\s*(-?[\d.]+),\s*(-?[\d.]+)\]", rows[0])
     assert len(intervals) == 3  # win rate, average score, exact bids
     assert all(float(lo) <= float(hi) for lo, hi in intervals)
+    made, rounds = map(int, re.findall(r"(\d+)/(\d+)", rows[0])[0])  # exact bids as counted
+    assert rounds == 4 * 2 and 0 <= made <= rounds
 
 
 def test_seats_rotate_and_results_are_reproducible() -> None:
