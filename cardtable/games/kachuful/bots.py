@@ -71,21 +71,17 @@ class _Table:
         known = set(self.hand) | set(played)
         if view["trump_card"] is not None:
             known.add(view["trump_card"])
-        self.unseen = [c for c in _full_deck(self.jokers) if c not in known]
+        self.known = known
+        unseen = len(_full_deck(self.jokers)) - len(known)
         # Cards in the opponents' hands now, out of the unseen ones.
         in_hands = sum(len(h) for s, h in enumerate(view["hands"]) if s != seat)
-        self.q = in_hands / len(self.unseen) if self.unseen else 0.0
+        self.q = in_hands / unseen if unseen else 0.0
 
     def suit(self, card: Card) -> str:
         return effective_suit(card, self.trump)
 
     def higher_unseen(self, card: Card) -> int:
-        s, r = self.suit(card), strength(card)
-        return sum(1 for c in self.unseen if self.suit(c) == s and strength(c) > r)
-
-    def p_top(self, card: Card) -> float:
-        """Chance that no opponent holds a stronger card of the card's suit."""
-        return (1.0 - self.q) ** self.higher_unseen(card)
+        return sum(1 for c in _stronger(self.trump, self.jokers)[card] if c not in self.known)
 
 
 def estimate_tricks(view: dict[str, Any], seat: int) -> float:
