@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib
 import random
-import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -30,6 +29,7 @@ from cardtable.ui.anim import Animator, Flight, Rect
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.window import App, Scene
+from cardtable.ui.wording import name_seats
 
 BLUE = (70, 150, 255)
 GREEN = (60, 220, 100)
@@ -41,19 +41,8 @@ DOUBLE_CLICK_SECONDS = 0.4
 # Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
 SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
 TIMEOUTS_BEFORE_BOT = 3
-SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
 MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
 MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
-IRREGULAR = {"is": "are", "has": "have", "was": "were"}
-
-
-def second_person(verb: str) -> str:
-    """"draws" -> "draw", "is" -> "are": the verb after "You"."""
-    if verb in IRREGULAR:
-        return IRREGULAR[verb]
-    if verb.endswith(("ches", "shes", "sses", "xes")):
-        return verb[:-2]
-    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
 
 
@@ -319,20 +308,7 @@ class TableScene(Scene):
     def named(self, text: str) -> str:
         """Engines call seats "Seat N" (from 1); the table puts the players' names in
         (and speaks to a player called "You" in the second person: "You are skipped")."""
-        seats = self.match.seats
-
-        def name(m: re.Match[str]) -> str:
-            k = int(m.group(1)) - 1
-            if not 0 <= k < len(seats):
-                return m.group(0)
-            who, verb, possessive = seats[k].name, m.group(2), m.group(3)
-            if who != "You":
-                return m.group(0).replace(f"Seat {k + 1}", who)
-            if possessive:
-                return "your"
-            return "You" + (f" {second_person(verb)}" if verb else "")
-
-        return SEAT_NAME.sub(name, text)
+        return name_seats(text, [seat.name for seat in self.match.seats])
 
     def say(self, text: str, error: bool = False) -> None:
         """Show `text` now (an answer to what the person just did), in place of any announcement."""

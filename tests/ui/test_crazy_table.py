@@ -578,7 +578,7 @@ def bot_opens_with(rank: int) -> Callable[[CrazyState], bool]:
 
 
 @pytest.mark.parametrize(("rank", "text"), [(SKIP, "You are skipped."),
-                                            (DRAW_TWO, "You draw 2 cards and loses their turn.")],
+                                            (DRAW_TWO, "You draw 2 cards and lose your turn.")],
                          ids=["skip", "draw_two"])
 def test_a_bot_s_skip_or_draw_two_on_the_person_is_announced_with_their_name(table_app, rank, text):
     people = [Seat("bot:normal", "Ann"), Seat("human", "You"), Seat("bot:normal", "Bob"), Seat("bot:normal", "Cy")]

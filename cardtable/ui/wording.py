@@ -1,0 +1,57 @@
+"""Putting the players' names into the engines' sentences ("Seat 2 draws 2 cards." -> "Ann draws 2 cards.").
+
+Engines speak of seats as "Seat N" (from 1).  A player called "You" is spoken to in the second person, for the
+whole sentence: "Seat 1 draws 2 cards and loses their turn." -> "You draw 2 cards and lose your turn."
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+YOU = "You"
+SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
+SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+AND_VERB = re.compile(r"\band (\w+s)\b")  # a second verb of the same subject: "... and keeps it"
+THEIR = re.compile(r"\btheir\b")
+IRREGULAR = {"is": "are", "has": "have", "was": "were"}
+
+
+def second_person(verb: str) -> str:
+    """"draws" -> "draw", "is" -> "are": the verb after "You"."""
+    if verb in IRREGULAR:
+        return IRREGULAR[verb]
+    if verb.endswith(("ches", "shes", "sses", "xes")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """`text` with every "Seat N" replaced by `names[N - 1]`, sentence by sentence."""
+    return SENTENCE.sub(lambda m: _name_sentence(m.group(0), names), text)
+
+
+def _name_sentence(sentence: str, names: Sequence[str]) -> str:
+    mentioned = {int(k) - 1 for k, _, _ in SEAT_NAME.findall(sentence)}
+    addressed = subject = False
+
+    def name(m: re.Match[str]) -> str:
+        nonlocal addressed, subject
+        k = int(m.group(1)) - 1
+        if not 0 <= k < len(names):
+            return m.group(0)
+        who, verb, possessive = names[k], m.group(2), m.group(3)
+        if who != YOU:
+            return m.group(0).replace(f"Seat {k + 1}", who)
+        addressed = True
+        if possessive:
+            return "your"
+        subject = subject or bool(verb)
+        return YOU + (f" {second_person(verb)}" if verb else "")
+
+    out = SEAT_NAME.sub(name, sentence)
+    if addressed and len(mentioned) == 1:  # nobody else in the sentence: "their" and a second verb are the person's
+        out = THEIR.sub("your", out)
+        if subject:
+            out = AND_VERB.sub(lambda m: "and " + second_person(m.group(1)), out)
+    return out
