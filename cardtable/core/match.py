@@ -32,17 +32,27 @@ class SaveError(Exception):
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: kind is "human" or "bot:<level>"."""
+    """Who sits at a seat: kind is "human" or "bot:<level>".  `handed_over`: a person's seat that a bot took over
+    (after time-outs); the game still counts in the person's statistics."""
 
     kind: str
     name: str
+    handed_over: bool = False
 
     @property
     def is_human(self) -> bool:
         return self.kind == "human"
 
-    def to_json(self) -> dict[str, str]:
-        return {"kind": self.kind, "name": self.name}
+    @property
+    def is_person(self) -> bool:
+        """A person sits here, or sat here until a bot took over."""
+        return self.is_human or self.handed_over
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind, "name": self.name}
+        if self.handed_over:
+            data["handed_over"] = True
+        return data
 
 
 @dataclass(frozen=True)
@@ -188,9 +198,10 @@ class Match:
             raise ValueError("the seats do not match the number of players")
         seats = []
         for s in seats_data:
-            if not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str):
+            if (not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str)
+                    or not isinstance(s.get("handed_over", False), bool)):
                 raise ValueError(f"bad seat {s!r}")
-            seats.append(Seat(s["kind"], s["name"]))
+            seats.append(Seat(s["kind"], s["name"], s.get("handed_over", False)))
         seed = data["seed"]
         if type(seed) is not int:
             raise ValueError(f"bad seed {seed!r}")

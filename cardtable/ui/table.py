@@ -170,6 +170,11 @@ class TableScene(Scene):
         return self.game_layout.build(self.view(), w, h)
 
     @property
+    def people(self) -> list[int]:
+        """Seats where a person sits, or sat until a bot took over: whose games count in the statistics."""
+        return [i for i, s in enumerate(self.match.seats) if s.is_person]
+
+    @property
     def human_turn(self) -> bool:
         turn = self.state.turn
         return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
@@ -559,7 +564,8 @@ class TableScene(Scene):
         m = self.match
         if not m.state.is_over() and m.log:
             stats.record(m.game_id, won=False, seconds=m.elapsed, score=None)
-        fresh = Match(m.game_id, m.seats, m.options, autosave_path=m.autosave_path)
+        seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
+        fresh = Match(m.game_id, seats, m.options, autosave_path=m.autosave_path)
         fresh.autosave()
         self.app.show(TableScene(self.app, fresh))
 
@@ -578,10 +584,11 @@ class TableScene(Scene):
         self.game_over_handled = True
         result = self.state.result()
         human_won = any(w in self.humans for w in result.winners)
-        if celebrate and self.humans:
-            score = result.scores[self.humans[0]]
-            stats.record(self.match.game_id, won=human_won, seconds=self.match.elapsed,
-                         score=int(score) if float(score).is_integer() else None)
+        people = self.people
+        if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
+            score = result.scores[people[0]]
+            stats.record(self.match.game_id, won=any(w in people for w in result.winners),
+                         seconds=self.match.elapsed, score=int(score) if float(score).is_integer() else None)
         if celebrate and human_won and self.animation_seconds > 0:
             self._start_celebration()
         else:
@@ -618,7 +625,7 @@ class TableScene(Scene):
             star = "\u2605 "
             lines += [f"{star if i in result.winners else ''}{seats[i].name}: {result.scores[i]:g}" for i in order]
         lines.append(f"Time {stats.format_time(self.match.elapsed)}")
-        if self.humans:
+        if self.people:
             lines += stats.load(self.match.game_id).lines()
         w = max(460, max(self.font.size(line)[0] for line in lines) + 60)
         h = 140 + 30 * len(lines)
@@ -693,7 +700,7 @@ class TableScene(Scene):
     def hand_to_bot(self, seat: int) -> None:
         """From now on a bot plays `seat` (kept in the save)."""
         old = self.match.seats[seat]
-        self.match.seats[seat] = Seat("bot:normal", old.name)
+        self.match.seats[seat] = Seat("bot:normal", old.name, handed_over=True)
         self.bots[seat] = make_bot(self.match.game_id, "normal", seed=self.match.seed + seat)
         self.humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
         self.match.autosave()

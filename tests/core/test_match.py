@@ -166,6 +166,19 @@ def test_seat_kinds() -> None:
     assert Seat("human", "A").is_human
     assert not Seat("bot:easy", "B").is_human
     assert Seat("bot:hard", "B").to_json() == {"kind": "bot:hard", "name": "B"}
+    assert Seat("human", "A").is_person and not Seat("bot:easy", "B").is_person
+    assert Seat("bot:normal", "A", handed_over=True).is_person
+
+
+def test_a_seat_handed_to_a_bot_stays_marked_in_the_save() -> None:
+    seats = [Seat("bot:normal", "Ada", handed_over=True), Seat("bot:easy", "Bo"), Seat("human", "Cy")]
+    match = Match("kachuful", seats, seed=3)
+    data = match.to_json()
+    assert data["seats"][0] == {"kind": "bot:normal", "name": "Ada", "handed_over": True}
+    assert Match.from_json(data).seats == seats
+    data["seats"][0]["handed_over"] = "yes"
+    with pytest.raises(SaveError, match="bad seat"):
+        Match.from_json(data)
 
 
 # ----- apply and the log -----------------------------------------------------------------------

@@ -578,12 +578,17 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     assert table.message == "You timed out 3 times in a row: a bot plays that seat now."
     assert 0 in table.bots and table.humans == []
     saved = Match.load(autosave_path("kachuful"))
-    assert saved.seats[0] == Seat("bot:normal", "You")
+    assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log
-    # The bot plays the seat from now on: the game finishes on its own.
+    # The bot plays the seat from now on: the game finishes on its own, and counts in the person's statistics.
     wait(table, driver, lambda: match.state.is_over())
     driver.settle(table)
     assert table.result_panel is not None
+    record = stats.load("kachuful")
+    assert record.played == 1
+    assert record.won == (0 in match.state.result().winners)
+    table.new_game()  # the next game is the person's again
+    assert isinstance(table_app.scene, TableScene) and table_app.scene.match.seats[0] == Seat("human", "You")
 
 
 # --------------------------------------------------------------------------- resume
