@@ -1,7 +1,8 @@
 """Putting the players' names into the engines' sentences ("Seat 2 draws 2 cards." -> "Ann draws 2 cards.").
 
 Engines speak of seats as "Seat N" (from 1).  A player called "You" is spoken to in the second person, for the
-whole sentence: "Seat 1 draws 2 cards and loses their turn." -> "You draw 2 cards and lose your turn."
+whole sentence: "Seat 1 draws 2 cards and loses their turn." -> "You draw 2 cards and lose your turn."  So is a
+list of seats with the person in it: "Seat 2 and Seat 1 made their bids." -> "Ann and you made your bids."
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
 SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 AND_VERB = re.compile(r"\band (\w+s)\b")  # a second verb of the same subject: "... and keeps it"
 THEIR = re.compile(r"\btheir\b")
+SEAT_LIST = re.compile(r"\bSeat \d+(?:, Seat \d+)* and Seat \d+\b")  # "Seat 1, Seat 2 and Seat 4"
+NUMBER = re.compile(r"\d+")
 IRREGULAR = {"is": "are", "has": "have", "was": "were"}
 
 
@@ -33,6 +36,21 @@ def name_seats(text: str, names: Sequence[str]) -> str:
 
 def _name_sentence(sentence: str, names: Sequence[str]) -> str:
     mentioned = {int(k) - 1 for k, _, _ in SEAT_NAME.findall(sentence)}
+    in_list = False
+
+    def name_list(m: re.Match[str]) -> str:
+        nonlocal in_list
+        seats = [int(k) - 1 for k in NUMBER.findall(m.group(0))]
+        if not all(0 <= k < len(names) for k in seats):
+            return m.group(0)
+        said = [names[k] for k in seats]
+        in_list = in_list or YOU in said
+        said = [said[0]] + [YOU.lower() if who == YOU else who for who in said[1:]]
+        return ", ".join(said[:-1]) + " and " + said[-1]
+
+    sentence = SEAT_LIST.sub(name_list, sentence)
+    if in_list:  # the person is one of several subjects: "their" is theirs too
+        sentence = THEIR.sub("your", sentence)
     addressed = subject = False
 
     def name(m: re.Match[str]) -> str:

@@ -25,8 +25,13 @@ def test_a_sentence_about_one_seat(text: str, said: str) -> None:
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    # With someone else in the sentence, "their" and a later verb need not be the person's: left alone.
-    ("Round 2: Seat 1, Seat 2 made their bids.", "Round 2: You, Ann made their bids."),
+    # A list of seats with the person in it is spoken to ("you" inside the list, "your" for "their").
+    ("Round 2: Seat 1 and Seat 2 made their bids.", "Round 2: You and Ann made your bids."),
+    ("Round 2: Seat 2, Seat 1 and Seat 3 made their bids.", "Round 2: Ann, you and Bob made your bids."),
+    ("Seat 2 and Seat 3 share the win.", "Ann and Bob share the win."),
+    ("Round 2: Seat 2 and Seat 3 made their bids.", "Round 2: Ann and Bob made their bids."),
+    ("Seat 2 and Seat 9 share the win.", "Ann and Seat 9 share the win."),
+    # Otherwise, with someone else in the sentence, "their" and a later verb need not be the person's.
     ("Seat 1 plays a 7 and Seat 3 draws.", "You play a 7 and Bob draws."),
     ("Seat 2 is skipped. Seat 1 keeps their cards.", "Ann is skipped. You keep your cards."),
 ])

@@ -44,6 +44,7 @@ from typing import Any
 
 from cardtable.core.cards import Card, custom_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.games.seat_names import seat_list, seat_name
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
 COLOUR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
@@ -74,11 +75,6 @@ def shuffled_pack(seed: int) -> list[Card]:
     """The 112 cards shuffled by the game's seed, the top of the pack first."""
     key = random.Random(seed).random
     return sorted(DECK, key=lambda _: key())  # sorting by independent uniform keys is a uniform shuffle
-
-
-def seat_name(seat: int) -> str:
-    """How texts name a seat (the table puts the players' names instead)."""
-    return f"Seat {seat + 1}"
 
 
 def card_name(card: Card) -> str:
@@ -515,7 +511,7 @@ class CrazyState(State):
         if self.turn is not None:
             return Result(scores=[0] * n, winners=[], summary=f"Turn {self.turns + 1}. Cards left: {left}.")
         winners = list(self.winners)
-        names = " and ".join(seat_name(w) for w in winners)
+        names = seat_list(winners)
         if self.safety_end:
             k = len(self.hands[winners[0]])
             verb = "wins" if len(winners) == 1 else "share the win"

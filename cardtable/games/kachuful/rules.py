@@ -32,6 +32,7 @@ from typing import Any
 from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUITS, Card, deck_with_jokers, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
 from cardtable.core.tricks import ace_high, follow_suit, printed_suit
+from cardtable.games.seat_names import seat_list, seat_name
 
 MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 DECK_CARDS = 52  # the cap on the largest hand is floor(52 / players), jokers or not
@@ -45,11 +46,6 @@ TIMEOUTS_BEFORE_HANDOVER = 3
 
 _SUIT_BIT = {"S": 1, "H": 2, "D": 4, "C": 8, JOKER_SUIT: 16}
 _SORT_SUITS = {JOKER_SUIT: 0, "S": 1, "H": 2, "C": 3, "D": 4}  # alternating colours in a sorted hand
-
-
-def seat_name(seat: int) -> str:
-    """How texts name a seat (the table may put the players' names instead)."""
-    return f"Seat {seat + 1}"
 
 
 def suit_text(suit: str | None) -> str:
@@ -214,10 +210,9 @@ def _round_text(round_: int, made: tuple[int, ...]) -> str:
     """The end of round `round_` (from 0): the seats that made their bids."""
     text = _ROUND_TEXTS.get((round_, made))
     if text is None:
-        names = [_SEAT_NAMES[s] for s in made]
         text = _ROUND_TEXTS[round_, made] = (
-            f"Round {round_ + 1}: " + (", ".join(names) + " made their bid" + ("s" if len(names) > 1 else "")
-                                       if names else "nobody made their bid") + ".")
+            f"Round {round_ + 1}: " + (seat_list(made) + " made their bid" + ("s" if len(made) > 1 else "")
+                                       if made else "nobody made their bid") + ".")
     return text
 
 
@@ -242,7 +237,7 @@ def _summary(key: tuple[bool, int, int, tuple[int, ...], tuple[int, ...]]) -> st
                                                                        reverse=True)])
     if not over:
         return f"After {played} of {rounds} rounds: {standings}."
-    who = " and ".join([names[s] for s in winners])
+    who = seat_list(winners)
     verb = "wins" if len(winners) == 1 else "share the win"
     tied_on_total = totals.count(max(totals)) > len(winners)
     how = " on the highest single-round score" if tied_on_total else ""
