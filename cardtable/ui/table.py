@@ -351,6 +351,8 @@ class TableScene(Scene):
         interim = getattr(self.game_layout, "interim", None)
         mid = interim(old_view, events) if interim is not None and self.animation_seconds > 0 else None
         if mid is not None:
+            # Said now, while the held picture shows what they tell (who wins the trick, the round's end).
+            self._announce(events)
             # Hold an in-between picture (e.g. the full trick) before the rest of the events play out.
             split = next(i for i, e in enumerate(events) if e.kind in PAUSE_BEFORE)
             w, h = self.app.size
@@ -362,6 +364,11 @@ class TableScene(Scene):
             self.stage_wait = 0.0
         self._after_change(old_layout, events, from_rects or {})
         return True
+
+    def _announce(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.text and ev.kind not in ("win",):
+                self.announce(self.named(ev.text))
 
     def _finish_stages(self) -> None:
         """Skip any held in-between picture: jump to the real state."""
@@ -390,9 +397,7 @@ class TableScene(Scene):
             self.layout = self._build_layout()
             self._animate(old, self.layout, events, from_rects)
         self._build_buttons()
-        for ev in events:
-            if ev.text and ev.kind not in ("win",):
-                self.announce(self.named(ev.text))
+        self._announce(events)
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:

@@ -531,6 +531,26 @@ def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app):
     assert table.layout.zone(f"seat{winner}").lines[1].endswith("won 1")
 
 
+@fast
+def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(table_app):
+    """With animations on, the last card of a round holds the full trick; what it decided is said at once."""
+    match = kachuful({"hands": "1,1"}, seed=2)
+    for amount in (1, 1, 1, 0):  # Ann, Bob, Cy, then the person (the dealer)
+        match.apply(BID[amount])
+    for _ in range(3):
+        match.apply(match.state.legal_actions()[0])
+    table, driver = open_table(table_app, match, bot_delay=30.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    assert table.stages, "the full trick is held"
+    assert match.state.history[0][3:] == ((0, 1, 1, 1), (0, 1, 0, 0))  # the person and Ann made their bids
+    said = table.announcements()
+    assert said[0].startswith("Ann wins the trick with ")
+    assert said[1] == "Round 1: You and Ann made your bids."
+    shot(table_app, "held_trick_said")
+    wait(table, driver, lambda: table.message == said[1])
+    assert table.message_time > 0
+
+
 # --------------------------------------------------------------------------- turn timer
 
 
