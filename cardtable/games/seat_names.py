@@ -5,7 +5,7 @@ The table puts the players' names in their place (`cardtable.ui.wording`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 
 def seat_name(seat: int) -> str:
@@ -13,9 +13,13 @@ def seat_name(seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def and_list(words: Sequence[str]) -> str:
+    """Words as an English list: "A", "A and B", "A, B and C" ("" for none)."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def seat_list(seats: Iterable[int]) -> str:
     """Seats as an English list: "Seat 1", "Seat 1 and Seat 2", "Seat 1, Seat 2 and Seat 3"."""
-    names = [seat_name(s) for s in seats]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return and_list([seat_name(s) for s in seats])

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from cardtable.games.seat_names import and_list
+
 YOU = "You"
 SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
 SENTENCE = re.compile(r"[^.!?]+[.!?]*")
@@ -45,8 +47,7 @@ def _name_sentence(sentence: str, names: Sequence[str]) -> str:
             return m.group(0)
         said = [names[k] for k in seats]
         in_list = in_list or YOU in said
-        said = [said[0]] + [YOU.lower() if who == YOU else who for who in said[1:]]
-        return ", ".join(said[:-1]) + " and " + said[-1]
+        return and_list([said[0]] + [YOU.lower() if who == YOU else who for who in said[1:]])
 
     sentence = SEAT_LIST.sub(name_list, sentence)
     if in_list:  # the person is one of several subjects: "their" is theirs too
