@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
+
+from cardtable import APP_ID
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -24,12 +26,19 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return parser.parse_args([a for a in args if not a.startswith("-psn_")])
 
 
+def prepare_environment(environ: MutableMapping[str, str]) -> None:
+    """What pygame and SDL read at start-up: no banner, and the window's class (X11 WM_CLASS, Wayland app id).
+
+    Desktops match the class to the desktop entry of the same name, for the icon and name in the taskbar.
+    """
+    environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    environ.setdefault("SDL_VIDEO_X11_WMCLASS", APP_ID)
+    environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", APP_ID)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command and `python -m cardtable`."""
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    # The window's class on Linux desktops (X11 WM_CLASS, Wayland app id): taskbars group and name it by this.
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "cardtable")
-    os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "cardtable")
+    prepare_environment(os.environ)
     args = parse_args(sys.argv[1:] if argv is None else argv)
     width, _, height = args.size.partition("x")
     size = (int(width), int(height))
@@ -39,10 +48,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_self_test(size, args.screenshots, args.self_test_report)
     from pathlib import Path
 
+    from cardtable.resources import AssetsMissing
+    from cardtable.ui.display import NoDisplay
     from cardtable.ui.menu import MenuScene
     from cardtable.ui.window import App
 
-    app = App(size)
+    try:
+        app = App(size)
+    except (NoDisplay, AssetsMissing) as exc:  # one sentence, not a traceback
+        print(exc, file=sys.stderr)
+        return 2
     if args.report_scenes:
         app.scene_report = Path(args.report_scenes)
     app.show(MenuScene(app))

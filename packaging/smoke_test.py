@@ -2,6 +2,7 @@
 
     python3 packaging/smoke_test.py                          # the app from source
     python3 packaging/smoke_test.py --app dist/cardtable/cardtable   # the built app
+    python3 packaging/smoke_test.py --app VENV/bin/cardtable --out build/smoke/wheel   # an installed wheel
 
 It installs what it needs if a tool is missing (as root, with apt-get: xvfb, xdotool, x11-utils,
 imagemagick), starts Xvfb on a free display, starts the app there with a fresh CARDTABLE_HOME and
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -33,11 +35,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from cardtable import APP_ID
+
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = {"Xvfb": "xvfb", "xdotool": "xdotool", "xwininfo": "x11-utils", "import": "imagemagick"}
 SCREEN = (1440, 900)
 WINDOW = (1280, 800)
 TITLE_GOLD = (240, 207, 106)  # "#title" in assets/theme.json
+WINDOW_CLASS = "^" + re.escape(APP_ID) + "$"
 
 
 class SmokeFailure(Exception):
@@ -214,10 +219,11 @@ class Smoke:
     def wait_window(self, timeout: float = 30) -> str:
         """The id of the app's visible window, once there (like `xdotool search --sync`, but gives up
         as soon as the app has exited).  By class: this xdotool's --name misses titles stored as
-        UTF8_STRING, which is how SDL writes them."""
+        UTF8_STRING, which is how SDL writes them.  The class is the app id, which the desktop entry's
+        StartupWMClass names: finding the window by it checks that match too."""
         deadline = time.time() + timeout
         while time.time() < deadline:
-            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", "^cardtable$"], env=self.env,
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--class", WINDOW_CLASS], env=self.env,
                                    capture_output=True, text=True, timeout=10).stdout.split()
             if found:
                 return found[-1]
@@ -261,8 +267,10 @@ class Smoke:
             old.unlink()
         self.xvfb, display = start_xvfb()
         log(f"Xvfb on {display}")
-        self.env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
-                        CARDTABLE_HOME=str(self.home), PYGAME_HIDE_SUPPORT_PROMPT="1")
+        # No SDL_VIDEODRIVER: the app finds the X display as it would on a desktop (and would refuse a headless one).
+        self.env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+        self.env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", CARDTABLE_HOME=str(self.home),
+                        PYGAME_HIDE_SUPPORT_PROMPT="1")
         started = time.time()
         self.app = subprocess.Popen(
             [*self.command, "--size", f"{WINDOW[0]}x{WINDOW[1]}", "--report-scenes", str(self.report)],

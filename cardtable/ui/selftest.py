@@ -21,13 +21,6 @@ class SelfTestFailure(Exception):
     """The UI did not do what the script expected."""
 
 
-class NoWaitClock:
-    """Replaces `App.clock`: the script passes each frame's `dt` itself, so waiting for 60 fps only costs time."""
-
-    def tick(self, framerate: int = 0) -> int:
-        return 16
-
-
 def winnable_seed(limit: int = 500) -> int:
     """The first seed whose deal the hint engine wins on its own (checked on the engine, no UI)."""
     from cardtable.games import get_rules
@@ -100,7 +93,6 @@ def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
     from cardtable.ui.window import App
 
     app = App(size)
-    app.clock = NoWaitClock()
     app.settings.animation_speed = "fast"
     app.show(MenuScene(app))
     driver = UIDriver(app)

@@ -15,6 +15,7 @@ import pygame_gui
 from cardtable.resources import asset_path
 from cardtable.storage import Settings, log_dir
 from cardtable.ui.cardart import CardArt
+from cardtable.ui.display import NoDisplay, init_display
 
 TITLE = "cardtable"
 MIN_SIZE = (800, 560)
@@ -62,11 +63,16 @@ class App:
     """The window and its loop; owns settings, card art and the current scene."""
 
     def __init__(self, size: tuple[int, int] = (1280, 800)) -> None:
-        pygame.init()
+        """Open the window; `NoDisplay` (one sentence for the person) if there is no screen to open it on."""
+        init_display()
         pygame.display.set_caption(TITLE)
         self.settings = Settings.load()
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
-        self.screen = self._open_window()
+        try:
+            self.screen = self._open_window()
+        except pygame.error as exc:
+            pygame.quit()
+            raise NoDisplay(f"cardtable could not open its window ({exc}).") from exc
         self._set_icon()
         self.clock = pygame.time.Clock()
         self.art = CardArt()
@@ -124,10 +130,13 @@ class App:
             self.scene.on_resize(size)
 
     def step(self, dt: float | None = None) -> None:
-        """One frame: events, update, draw.  `dt` overrides the clock (tests)."""
-        elapsed = self.clock.tick(60) / 1000.0
+        """One frame: events, update, draw.
+
+        Without `dt` the frame waits for its turn at 60 frames a second and advances by the time that passed.
+        A caller that passes `dt` (tests, the self-test) drives time itself: the frame never waits.
+        """
         if dt is None:
-            dt = min(elapsed, 0.1)
+            dt = min(self.clock.tick(60) / 1000.0, 0.1)
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:

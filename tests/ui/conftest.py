@@ -8,13 +8,6 @@ import pytest
 TABLE_WINDOW = (1280, 800)
 
 
-class NoWaitClock:
-    """Stands in for `App.clock`: tests pass `dt` to `app.step`, so the 60 fps cap would only make them slow."""
-
-    def tick(self, framerate: int = 0) -> int:
-        return 16
-
-
 @pytest.fixture
 def table_home(tmp_path, monkeypatch):
     """Dummy video/audio drivers and CARDTABLE_HOME in a fresh temporary folder."""
@@ -37,7 +30,6 @@ def table_app(table_home, table_speed):
 
     app = App(TABLE_WINDOW)
     app.settings.animation_speed = table_speed
-    app.clock = NoWaitClock()
     yield app
     pygame.event.clear()
     pygame.quit()

@@ -13,7 +13,6 @@ import pytest  # noqa: E402
 
 from cardtable.core.cards import Card, deck_with_jokers, standard_deck  # noqa: E402
 from cardtable.games.crazy.rules import COLOURS, DECK  # noqa: E402
-from cardtable.resources import asset_path  # noqa: E402
 from cardtable.ui.cardart import BACK_DESIGNS, CRAZY_COLOURS, CardArt, colour_swatch  # noqa: E402
 
 SIZE = (100, 140)
@@ -51,11 +50,6 @@ def _ink(surf: pygame.Surface) -> tuple[int, int, int]:
 
 def _pixels(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
-
-
-def test_assets_are_found() -> None:
-    assert asset_path("fonts", "DejaVuSans.ttf").is_file()
-    assert asset_path("fonts", "DejaVuSans-Bold.ttf").is_file()
 
 
 def test_back_designs_are_short_distinct_ids() -> None:

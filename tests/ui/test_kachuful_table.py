@@ -636,7 +636,6 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
 
     app = App((1280, 800))
     app.settings.animation_speed = "instant"
-    app.clock = table_app.clock
     resumed = Match.load(autosave_path("kachuful"), autosave_path=autosave_path("kachuful"))
     again, _ = open_table(app, resumed, bot_delay=30.0)
     assert resumed.log == log

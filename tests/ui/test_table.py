@@ -708,7 +708,6 @@ def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path)
 
     app2 = App((1280, 800))
     app2.settings.animation_speed = "instant"
-    app2.clock = app.clock
     resumed = Match.load(match.autosave_path, autosave_path=match.autosave_path)
     table2, driver2 = open_table(app2, resumed)
     assert resumed.log == log
