@@ -11,3 +11,4 @@ import pytest
 def repo_root() -> Path:
     """The repository's top folder (where pyproject.toml is)."""
     return Path(__file__).resolve().parents[1]
+

@@ -33,3 +33,12 @@ def table_app(table_home, table_speed):
     yield app
     pygame.event.clear()
     pygame.quit()
+
+
+@pytest.fixture(autouse=True)
+def bots_decide_inline(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots decide at once, in the test's own thread: a table test never races a worker process starting up.
+
+    Tests of the table with bots in a worker set CARDTABLE_BOT_MODE themselves.
+    """
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
