@@ -18,7 +18,7 @@ import time
 
 from cardtable.bots import make_bot
 from cardtable.bots.ismcts import ISMCTSBot
-from cardtable.games import REGISTRY
+from cardtable.games import REGISTRY, get_game
 
 
 def positions(game_id: str, games: int, every: int) -> list:
@@ -27,7 +27,7 @@ def positions(game_id: str, games: int, every: int) -> list:
     out = []
     for g in range(games):
         state = rules.new_game(4, {}, seed=9000 + g)
-        bots = [make_bot(game_id, "normal", seed=g * 10 + s) for s in range(4)]
+        bots = [make_bot(get_game(game_id), "normal", seed=g * 10 + s) for s in range(4)]
         rng = random.Random(g)
         k = 0
         while state.turn is not None:
@@ -44,7 +44,7 @@ def measure(game_id: str, games: int, every: int) -> None:
     points = positions(game_id, games, every)
     print(f"{game_id}: {len(points)} decisions with a choice, from {games} games between normal bots")
     for level in ("easy", "normal", "hard"):
-        bot = make_bot(game_id, level, seed=1)
+        bot = make_bot(get_game(game_id), level, seed=1)
         rng = random.Random(5)
         times = []
         playouts = []

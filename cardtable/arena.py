@@ -8,7 +8,7 @@ deal from every seat once in each block of n games, and the seat order (who bids
 Bots are called exactly as the table calls them: `bot.choose(state.determinize(seat, rng), seat)`.
 
 Printed per entry: the win rate (a shared win counts as a share), the average final score and, when the game's
-`bots` module counts something per round (`arena_counts`, e.g. Kachuful's exact bids), that rate (with its
+plugin counts something per round (`GamePlugin.arena_counts`, e.g. Kachuful's exact bids), that rate (with its
 counts); each with a 95% confidence interval (Wilson's for rates, the normal approximation for the mean score).
 Then the time per decision (decisions with one legal action are not counted: every bot plays them at once).
 """
@@ -16,7 +16,6 @@ Then the time per decision (decisions with one legal action are not counted: eve
 from __future__ import annotations
 
 import argparse
-import importlib
 import math
 import multiprocessing
 import os
@@ -24,41 +23,22 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots import LEVELS, Bot, RandomBot, make_bot
-from cardtable.core.engine import Rules, State
-from cardtable.games import REGISTRY
+from cardtable.core.engine import Rules
+from cardtable.games import GamePlugin, get_game
 
 KINDS = (*LEVELS, "random")
 Z95 = 1.959964
 
 
-def load_rules(game_id: str) -> Rules:
-    """A registered game, or one whose rules module exists but is not in the menu yet."""
-    if game_id in REGISTRY:
-        return REGISTRY[game_id]
-    try:
-        return importlib.import_module(f"cardtable.games.{game_id}.rules").RULES
-    except (ModuleNotFoundError, AttributeError):
-        raise SystemExit(f"no such game: {game_id!r} (built: {', '.join(sorted(REGISTRY))})") from None
-
-
-def counter_for(game_id: str) -> Callable[[State], dict[str, list[tuple[int, int]]]] | None:
-    """The game's `bots.arena_counts(state)`: per statistic name, (successes, trials) per seat."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "arena_counts", None)
-
-
-def make_entry_bot(game_id: str, kind: str, seed: int) -> Bot:
+def make_entry_bot(game: GamePlugin, kind: str, seed: int) -> Bot:
     if kind == "random":
         return RandomBot(seed)
-    return make_bot(game_id, kind, seed)
+    return make_bot(game, kind, seed)
 
 
 @dataclass
@@ -84,13 +64,14 @@ class Setup:
 
 def play_game(setup: Setup, g: int) -> GameRecord:
     """Game number g of the match (see the module docstring for seeds and seats)."""
-    rules = load_rules(setup.game_id)
+    game = get_game(setup.game_id)
+    rules = game.rules
     n = len(setup.kinds)
     shift = g % n
     seat_of = [(i + shift) % n for i in range(n)]
     entry_at = {s: i for i, s in enumerate(seat_of)}
     state = rules.new_game(n, setup.options, seed=setup.seed * 100_003 + g // n)
-    bots = {seat_of[i]: make_entry_bot(setup.game_id, k, setup.seed * 1_000_003 + g * 101 + i)
+    bots = {seat_of[i]: make_entry_bot(game, k, setup.seed * 1_000_003 + g * 101 + i)
             for i, k in enumerate(setup.kinds)}
     rng = random.Random(setup.seed * 7_919 + g)
     times: list[list[float]] = [[] for _ in range(n)]
@@ -116,7 +97,7 @@ def play_game(setup: Setup, g: int) -> GameRecord:
     wins = [0.0] * n
     for w in result.winners:
         wins[entry_at[w]] = 1.0 / len(result.winners)
-    counter = counter_for(setup.game_id)
+    counter = game.arena_counts
     counts: dict[str, list[tuple[int, int]]] = {}
     if counter is not None:
         for name, per_seat in counter(state).items():
@@ -266,7 +247,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     bad = [k for k in kinds if k not in KINDS]
     if bad:
         parser.error(f"unknown bot level {bad[0]!r}; choose from {', '.join(KINDS)}")
-    rules = load_rules(args.game)
+    try:
+        rules = get_game(args.game).rules
+    except KeyError as exc:
+        parser.error(exc.args[0])
     if len(kinds) not in rules.players:
         parser.error(f"{rules.title} is for {rules.players.start}-{rules.players.stop - 1} players, not {len(kinds)}")
     if args.games < 1:

@@ -31,8 +31,9 @@ def person_move(game: str):
 
         return lambda state: hint(state)
     from cardtable.bots import make_bot
+    from cardtable.games import get_game
 
-    bot = make_bot(game, "normal", seed=1)
+    bot = make_bot(get_game(game), "normal", seed=1)
     return lambda state: bot.choose(state, state.turn)
 
 

@@ -4,8 +4,9 @@ Difficulty levels, the same for every game (`make_bot`):
 
 - easy: the game's rule bot with a blunder now and then (`NoisyBot`: a uniformly random legal action with
   probability `EASY_NOISE`); a uniformly random bot for a game without a rule bot;
-- normal: the game's rule bot (`cardtable.games.<id>.bots.RuleBot`); random without one;
-- hard: Information-Set Monte Carlo Tree Search (`cardtable.bots.ismcts.ISMCTSBot`) with the game's search hooks.
+- normal: the game's rule bot (its `GamePlugin.rule_bot`); random without one;
+- hard: Information-Set Monte Carlo Tree Search (`cardtable.bots.ismcts.ISMCTSBot`) with the game's search hooks
+  (`GamePlugin.search`).
 
 A bot is anything with `choose(state, seat) -> Action`; the table hands it `state.determinize(seat, rng)`, never the
 real state.  `cardtable.bots.worker` runs decisions off the UI thread.
@@ -13,11 +14,13 @@ real state.  `cardtable.bots.worker` runs decisions off the UI thread.
 
 from __future__ import annotations
 
-import importlib
 import random
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.core.engine import Action, State
+
+if TYPE_CHECKING:  # the plugin module imports the search from this package
+    from cardtable.games.plugin import GamePlugin
 
 LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.3
@@ -55,15 +58,6 @@ class NoisyBot:
         return self.bot.choose(state, seat)
 
 
-def rule_bot_class(game_id: str) -> Any | None:
-    """The game's `RuleBot` class, if it has one."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "RuleBot", None)
-
-
 class RuleRollout:
     """The game's rule bot as a playout policy (for games whose rule bot is cheap)."""
 
@@ -74,30 +68,30 @@ class RuleRollout:
         return self.bot.choose(state, state.turn)  # type: ignore[arg-type]
 
 
-def make_hard_bot(game_id: str, seed: int | None = None, **settings: Any) -> Bot:
-    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, the game's `search_settings()`,
+def make_hard_bot(game: GamePlugin, seed: int | None = None, **settings: Any) -> Bot:
+    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, the game's search settings,
     then `settings`.  `rule_rollouts=True` plays the playouts with the game's rule bot."""
     from dataclasses import replace
 
-    from cardtable.bots.ismcts import ISMCTSBot, hooks_for
+    from cardtable.bots.ismcts import ISMCTSBot
 
-    hooks = hooks_for(game_id)
+    hooks = game.search
     chosen: dict[str, Any] = {"iterations": HARD_ITERATIONS, "time_limit": HARD_TIME_LIMIT}
     chosen.update(dict(hooks.settings))
     chosen.update(settings)
-    rule_bot = rule_bot_class(game_id)
+    rule_bot = game.rule_bot
     if chosen.pop("rule_rollouts", False) and hooks.rollout is None and rule_bot is not None:
         hooks = replace(hooks, rollout=RuleRollout(rule_bot(random.Random(seed).randrange(2**31))))
     return ISMCTSBot(seed, hooks=hooks, **chosen)
 
 
-def make_bot(game_id: str, level: str, seed: int | None = None) -> Bot:
+def make_bot(game: GamePlugin, level: str, seed: int | None = None) -> Bot:
     """The bot for a difficulty level (see the module docstring)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r}; choose from {LEVELS}")
     if level == "hard":
-        return make_hard_bot(game_id, seed)
-    rule_bot = rule_bot_class(game_id)
+        return make_hard_bot(game, seed)
+    rule_bot = game.rule_bot
     if rule_bot is None:
         return RandomBot(seed)
     if level == "normal":

@@ -19,23 +19,22 @@ edges are actions, whoever makes them.  Each iteration:
 The answer is the most visited action at the root.  With a budget in iterations the choice is a function of the
 bot's seed and the position only; a time budget (`time_limit`) stops earlier on a slow machine.
 
-Games tune the search through optional functions in their `bots` module (`cardtable.games.<id>.bots`):
+Games tune the search through optional functions they declare in their `GamePlugin.search` (a `SearchHooks`):
 
-- `search_reward(state, root) -> list[float]`: one reward in [0, 1] per seat for a position reached in a playout
+- `reward(state, root) -> list[float]`: one reward in [0, 1] per seat for a position reached in a playout
   (`root` is the determinized root, for what the reward compares against).  Default: `default_reward`.
-- `search_done(state, root) -> bool`: end playouts early (a round's end in a game of many rounds).
-- `rollout_action(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.
-- `world_weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
+- `done(state, root) -> bool`: end playouts early (a round's end in a game of many rounds).
+- `rollout(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.
+- `weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
   (bids, declarations), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
   seats' behaviour, not just with the cards seen.  It is only ever given determinized states.
-- `search_settings() -> dict`: keyword arguments for `ISMCTSBot` (iterations, exploration, ...).
+- `settings`: keyword arguments for `ISMCTSBot` (iterations, exploration, ...), as sorted pairs.
 """
 
 from __future__ import annotations
 
 import bisect
-import importlib
 import itertools
 import math
 import random
@@ -86,22 +85,6 @@ class SearchHooks:
     settings: tuple[tuple[str, Any], ...] = ()
 
 
-def hooks_for(game_id: str) -> SearchHooks:
-    """The search hooks a game's `bots` module declares (see the module docstring); defaults otherwise."""
-    try:
-        module = importlib.import_module(f"cardtable.games.{game_id}.bots")
-    except ModuleNotFoundError:
-        return SearchHooks()
-    settings = getattr(module, "search_settings", None)
-    return SearchHooks(
-        reward=getattr(module, "search_reward", default_reward),
-        done=getattr(module, "search_done", None),
-        rollout=getattr(module, "rollout_action", None),
-        weight=getattr(module, "world_weight", None),
-        settings=tuple(sorted(settings().items())) if settings is not None else (),
-    )
-
-
 class _Node:
     """An edge of the tree and the position after it: who chose `action`, and that seat's statistics."""
 
@@ -123,7 +106,7 @@ class ISMCTSBot:
     can catch up with the most visited one); time_limit: seconds per decision at most (checked every few playouts;
     None for no limit); exploration: the UCB1 constant for rewards in [0, 1]; max_rollout: actions per playout
     before it is scored as it stands; opponent_model: the other seats move by the rollout policy inside the tree
-    too; particles: determinizations weighed up front when the game has a `world_weight` hook.  `hooks` tune the
+    too; particles: determinizations weighed up front when the game has a `weight` hook.  `hooks` tune the
     search for a game (see the module docstring).
     """
 

@@ -22,8 +22,9 @@ from pygame_gui.windows import UIConfirmationDialog
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.engine import Rules
-from cardtable.core.match import Match, SaveError, Seat
-from cardtable.games import CATALOGUE, CatalogueEntry
+from cardtable.games import CATALOGUE, CatalogueEntry, get_game
+from cardtable.session.match import Match, SaveError, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.window import App, Scene
 
@@ -580,7 +581,7 @@ class MenuScene(Scene):
     def new_game(self) -> None:
         options, seats = self.form_values()
         try:
-            match = Match(self.selected_game, seats, options, autosave_path=autosave_path(self.selected_game))
+            match = Match(get_game(self.selected_game), seats, options, saver=Autosave.for_game(self.selected_game))
         except (ValueError, KeyError) as exc:
             self.show_message(f"Cannot start this table: {exc}")
             return
@@ -591,7 +592,7 @@ class MenuScene(Scene):
         game_id = game_id or self.selected_game
         path = autosave_path(game_id)
         try:
-            match = Match.load(path, autosave_path=path)
+            match = load_match(path, get_game, saver=Autosave.for_game(game_id))
         except SaveError as exc:
             log.warning("autosave of %s unusable: %s", game_id, exc.message)
             self.show_message(exc.message)
@@ -620,7 +621,7 @@ class MenuScene(Scene):
         """Open the last finished game of the selected game in the replay viewer."""
         path = last_game_path(self.selected_game)
         try:
-            match = Match.load(path)
+            match = load_match(path, get_game)
         except SaveError as exc:
             self.show_message(exc.message)
             return

@@ -6,7 +6,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
-from cardtable.core.match import Match, Replay
+from cardtable.session.match import Match
+from cardtable.session.replay import Replay
 from cardtable.ui.table import TableScene
 from cardtable.ui.window import App
 

@@ -84,8 +84,10 @@ def _write_report(report: str | None, text: str) -> bool:
 def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
     import pygame
 
-    from cardtable.core.match import Match, Seat
+    from cardtable.games import get_game
     from cardtable.games.klondike.hint import hint
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.saves import Autosave
     from cardtable.storage import autosave_path
     from cardtable.ui.driver import UIDriver
     from cardtable.ui.menu import MenuScene
@@ -106,7 +108,7 @@ def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
         raise SelfTestFailure("New game in the menu did not open the table")
 
     seed = winnable_seed()
-    match = Match("klondike", [Seat("human", "You")], {}, seed, autosave_path=autosave_path("klondike"))
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, seed, saver=Autosave.for_game("klondike"))
     app.show(TableScene(app, match))
     driver.frames(3)
     table = app.scene
@@ -155,12 +157,13 @@ def _hard_bots_bid(app, driver, shots: Path | None) -> str:
     import pygame
 
     from cardtable.bots.worker import processes_available
-    from cardtable.core.match import Match, Seat
-    from cardtable.storage import autosave_path
+    from cardtable.games import get_game
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.saves import Autosave
     from cardtable.ui.table import TableScene
 
     seats = [Seat("human", "You")] + [Seat("bot:hard", name) for name in ("Ann", "Bob", "Cy")]
-    match = Match("kachuful", seats, {"hands": "2"}, 3, autosave_path=autosave_path("kachuful"))
+    match = Match(get_game("kachuful"), seats, {"hands": "2"}, 3, saver=Autosave.for_game("kachuful"))
     app.settings.bot_delay = 0.0
     table = TableScene(app, match)
     app.show(table)

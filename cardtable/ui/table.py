@@ -6,9 +6,8 @@ the rules contract; this scene knows no game.
 
 from __future__ import annotations
 
-import importlib
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +20,9 @@ from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.bots.worker import Thinking, think, warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
-from cardtable.core.match import Match, Seat
 from cardtable.core.zones import Choice, ChoicePanel, GameLayout, Gesture, Spot, TableLayout, Zone, candidates
 from cardtable.resources import asset_path
+from cardtable.session.match import Match, Seat
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui.anim import Animator, Flight, Rect
 from cardtable.ui.celebration import Celebration
@@ -44,25 +43,6 @@ TIMEOUTS_BEFORE_BOT = 3
 MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
 MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
 PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
-
-
-def load_layout(game_id: str) -> GameLayout:
-    return importlib.import_module(f"cardtable.games.{game_id}.layout").LAYOUT
-
-
-def load_timeout_action(game_id: str) -> Callable[..., Action] | None:
-    """The game's `bots.timeout_action(state, seat, rng)`, if it has one."""
-    try:
-        return getattr(importlib.import_module(f"cardtable.games.{game_id}.bots"), "timeout_action", None)
-    except ModuleNotFoundError:
-        return None
-
-
-def load_hint(game_id: str) -> Callable[[Any], Action | None] | None:
-    try:
-        return importlib.import_module(f"cardtable.games.{game_id}.hint").hint
-    except ModuleNotFoundError:
-        return None
 
 
 def spot_key(zone: Zone, spot: Spot) -> Hashable:
@@ -100,8 +80,8 @@ class TableScene(Scene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.game_layout = load_layout(match.game_id)
-        self.hint_fn = load_hint(match.game_id)
+        self.game_layout: GameLayout = match.game.layout
+        self.hint_fn = match.game.hint
         self.animator = Animator()
         self.drag: Drag | None = None
         self.pointer = (0, 0)
@@ -130,7 +110,7 @@ class TableScene(Scene):
         self.bot_job: Thinking | None = None  # a bot's decision in progress, off the UI thread
         self.bot_wait = 0.0
         self.bots = {
-            i: make_bot(match.game_id, seat.kind.split(":", 1)[1], seed=match.seed + i)
+            i: make_bot(match.game, seat.kind.split(":", 1)[1], seed=match.seed + i)
             for i, seat in enumerate(match.seats)
             if not seat.is_human
         }
@@ -570,7 +550,7 @@ class TableScene(Scene):
         if not m.state.is_over() and m.log:
             stats.record(m.game_id, won=False, seconds=m.elapsed, score=None)
         seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
-        fresh = Match(m.game_id, seats, m.options, autosave_path=m.autosave_path)
+        fresh = Match(m.game, seats, m.options, saver=m.saver)
         fresh.autosave()
         self.app.show(TableScene(self.app, fresh))
 
@@ -685,11 +665,11 @@ class TableScene(Scene):
         assert seat is not None
         rng = random.Random(self.match.seed + len(self.match.log))
         sample = self.state.determinize(seat, rng)
-        chooser = load_timeout_action(self.match.game_id)
+        chooser = self.match.game.timeout_action
         if chooser is not None:
             action = chooser(sample, seat, rng)
         else:
-            action = make_bot(self.match.game_id, "normal", seed=rng.randrange(2**31)).choose(sample, seat)
+            action = make_bot(self.match.game, "normal", seed=rng.randrange(2**31)).choose(sample, seat)
         if action not in self.state.legal_actions():
             action = self.state.legal_actions()[0]
         name = self.match.seats[seat].name
@@ -706,7 +686,7 @@ class TableScene(Scene):
         """From now on a bot plays `seat` (kept in the save)."""
         old = self.match.seats[seat]
         self.match.seats[seat] = Seat("bot:normal", old.name, handed_over=True)
-        self.bots[seat] = make_bot(self.match.game_id, "normal", seed=self.match.seed + seat)
+        self.bots[seat] = make_bot(self.match.game, "normal", seed=self.match.seed + seat)
         self.humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
         self.match.autosave()
         self._build_buttons()

@@ -3,32 +3,27 @@ and the random bot."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
-from cardtable.bots import EASY_NOISE, LEVELS, NoisyBot, RandomBot, make_bot, rule_bot_class
+from cardtable.bots import EASY_NOISE, LEVELS, NoisyBot, RandomBot, make_bot
 from cardtable.bots.ismcts import ISMCTSBot, default_reward
 from cardtable.core.engine import State
-from cardtable.games import REGISTRY, get_rules
+from cardtable.games import REGISTRY, GamePlugin, get_game, get_rules
 
 KLONDIKE = get_rules("klondike")
 GAMES = sorted(REGISTRY)
+#: Klondike as a game without a rule bot or search hooks (whatever the tree gives it).
+BARE = GamePlugin(rules=KLONDIKE, layout=None)
 
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
     return tmp_path
-
-
-@pytest.fixture
-def no_klondike_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make `cardtable.games.klondike.bots` unimportable, whatever the tree holds."""
-    monkeypatch.setitem(sys.modules, "cardtable.games.klondike.bots", None)
 
 
 class FakeRuleBot:
@@ -39,13 +34,6 @@ class FakeRuleBot:
         raise AssertionError
 
 
-@pytest.fixture
-def klondike_rule_bot(monkeypatch: pytest.MonkeyPatch) -> None:
-    module = types.ModuleType("cardtable.games.klondike.bots")
-    module.RuleBot = FakeRuleBot  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "cardtable.games.klondike.bots", module)
-
-
 def test_levels() -> None:
     assert LEVELS == ("easy", "normal", "hard")
 
@@ -53,16 +41,17 @@ def test_levels() -> None:
 @pytest.mark.parametrize("level", ["expert", "", "Easy", "bot:easy", None])
 def test_unknown_level_is_a_value_error(level: str) -> None:
     with pytest.raises(ValueError, match="level"):
-        make_bot("klondike", level)
+        make_bot(get_game("klondike"), level)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_levels_map_for_every_registered_game(game_id: str) -> None:
     """easy: the rule bot with blunders (random without one); normal: the rule bot (random without one); hard:
     ISMCTS.  Each plays a legal move of a new game."""
-    rules = get_rules(game_id)
-    rule_bot = rule_bot_class(game_id)
-    easy, normal, hard = (make_bot(game_id, level, seed=4) for level in LEVELS)
+    game = get_game(game_id)
+    rules = game.rules
+    rule_bot = game.rule_bot
+    easy, normal, hard = (make_bot(game, level, seed=4) for level in LEVELS)
     if rule_bot is None:
         assert isinstance(easy, RandomBot) and isinstance(normal, RandomBot)
     else:
@@ -79,27 +68,28 @@ def test_levels_map_for_every_registered_game(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("level", ["easy", "normal"])
-def test_every_level_but_hard_without_a_rule_bot_is_random(level: str, no_klondike_bots: None) -> None:
-    bot = make_bot("klondike", level, seed=3)
+def test_every_level_but_hard_without_a_rule_bot_is_random(level: str) -> None:
+    bot = make_bot(BARE, level, seed=3)
     assert isinstance(bot, RandomBot)
     assert bot.choose(KLONDIKE.new_game(1, {}, seed=1), 0) in KLONDIKE.new_game(1, {}, seed=1).legal_actions()
 
 
-def test_hard_without_hooks_uses_the_default_reward(no_klondike_bots: None) -> None:
-    bot = make_bot("klondike", "hard", seed=3)
+def test_hard_without_hooks_uses_the_default_reward() -> None:
+    bot = make_bot(BARE, "hard", seed=3)
     assert isinstance(bot, ISMCTSBot)
     assert bot.hooks.reward is default_reward and bot.hooks.rollout is None and bot.hooks.done is None
 
 
-def test_unknown_game_gets_a_random_bot_or_a_search() -> None:
-    assert isinstance(make_bot("no_such_game", "normal"), RandomBot)
-    assert isinstance(make_bot("no_such_game", "hard"), ISMCTSBot)
+def test_a_game_without_a_rule_bot_gets_a_random_bot_or_a_search() -> None:
+    assert isinstance(make_bot(BARE, "normal"), RandomBot)
+    assert isinstance(make_bot(BARE, "hard"), ISMCTSBot)
 
 
-def test_easy_and_normal_use_the_games_rule_bot(klondike_rule_bot: None) -> None:
-    easy = make_bot("klondike", "easy", seed=1)
-    normal = make_bot("klondike", "normal", seed=2)
-    hard = make_bot("klondike", "hard", seed=3)
+def test_easy_and_normal_use_the_games_rule_bot() -> None:
+    game = dataclasses.replace(BARE, rule_bot=FakeRuleBot)
+    easy = make_bot(game, "easy", seed=1)
+    normal = make_bot(game, "normal", seed=2)
+    hard = make_bot(game, "hard", seed=3)
     assert isinstance(easy, NoisyBot) and isinstance(easy.bot, FakeRuleBot)
     assert isinstance(normal, FakeRuleBot) and normal.seed == 2
     assert isinstance(hard, ISMCTSBot)
@@ -149,7 +139,7 @@ def test_random_bot_does_not_change_the_state() -> None:
 def test_random_bot_is_deterministic_for_a_seed() -> None:
     def playout(seed: int) -> list:
         state = KLONDIKE.new_game(1, {"draw": 3}, seed=11)
-        bot = make_bot("klondike", "easy", seed=seed)
+        bot = make_bot(get_game("klondike"), "easy", seed=seed)
         chosen = []
         for _ in range(40):
             if state.is_over():

@@ -11,7 +11,7 @@ import pytest
 
 from cardtable.bots import RandomBot, make_bot, make_hard_bot, worker
 from cardtable.core.engine import State
-from cardtable.games import REGISTRY, get_rules
+from cardtable.games import REGISTRY, get_game, get_rules
 
 
 def wait(job: worker.Thinking, limit: float = 60.0) -> None:
@@ -35,14 +35,14 @@ def test_states_and_bots_pickle(game_id: str) -> None:
     copy = pickle.loads(pickle.dumps(state))
     assert copy.view(None) == state.view(None) and copy.legal_actions() == state.legal_actions()
     for level in ("easy", "normal", "hard"):
-        pickle.loads(pickle.dumps(make_bot(game_id, level, seed=2)))
+        pickle.loads(pickle.dumps(make_bot(get_game(game_id), level, seed=2)))
 
 
 @pytest.mark.parametrize("mode", ["inline", "thread", "process"])
 def test_every_mode_gives_the_bots_own_answer(mode: str) -> None:
     state = get_rules("kachuful").new_game(4, {}, seed=7)
-    bot = make_hard_bot("kachuful", 5, iterations=60, time_limit=None)
-    twin = make_hard_bot("kachuful", 5, iterations=60, time_limit=None)
+    bot = make_hard_bot(get_game("kachuful"), 5, iterations=60, time_limit=None)
+    twin = make_hard_bot(get_game("kachuful"), 5, iterations=60, time_limit=None)
     for _ in range(3):  # three decisions in a row: the bot's generator must come back from the worker
         seat = state.turn
         sample = state.determinize(seat, random.Random(len(state.legal_actions())))

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from cardtable.bots import make_hard_bot
-from cardtable.bots.ismcts import ISMCTSBot, SearchHooks, default_reward, hooks_for
+from cardtable.bots.ismcts import ISMCTSBot, SearchHooks, default_reward
 from cardtable.core.engine import Action, Result, State
-from cardtable.games import REGISTRY, get_rules
+from cardtable.games import REGISTRY, GamePlugin, get_game, get_rules
 from cardtable.games.kachuful import bots as kachuful_bots
 from cardtable.games.kachuful.rules import KachufulState
 
@@ -18,7 +18,7 @@ MULTI = sorted(g for g in REGISTRY if REGISTRY[g].players.stop - 1 > 1)
 
 
 def quick(game_id: str, seed: int, iterations: int = 40) -> ISMCTSBot:
-    bot = make_hard_bot(game_id, seed, iterations=iterations, time_limit=None)
+    bot = make_hard_bot(get_game(game_id), seed, iterations=iterations, time_limit=None)
     assert isinstance(bot, ISMCTSBot)
     return bot
 
@@ -145,7 +145,7 @@ def test_deterministic_for_a_seed_with_an_iteration_budget(game_id: str) -> None
 
 def test_a_tiny_time_budget_returns_early() -> None:
     state = get_rules("kachuful").new_game(4, {}, seed=1)
-    bot = make_hard_bot("kachuful", 1, iterations=10**9, time_limit=0.01)
+    bot = make_hard_bot(get_game("kachuful"), 1, iterations=10**9, time_limit=0.01)
     assert bot.choose(state, state.turn) in state.legal_actions()
     assert 0 < bot.last_iterations < 10**6
 
@@ -187,11 +187,13 @@ def test_default_reward_is_win_loss_then_scaled_scores() -> None:
 
 
 def test_games_declare_their_hooks() -> None:
-    hooks = hooks_for("kachuful")
+    hooks = get_game("kachuful").search
     assert hooks.reward is kachuful_bots.search_reward
     assert hooks.done is kachuful_bots.search_done
     assert hooks.rollout is kachuful_bots.rollout_action
-    assert hooks_for("no_such_game") == SearchHooks()
+    assert hooks.weight is kachuful_bots.world_weight
+    assert dict(hooks.settings) == kachuful_bots.search_settings()
+    assert GamePlugin(rules=get_rules("klondike"), layout=None).search == SearchHooks()
 
 
 @pytest.mark.parametrize("scoring", ["standard", "penalty", "multiplier"])

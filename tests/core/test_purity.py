@@ -1,5 +1,5 @@
-"""The rules core is pure Python: `cardtable/core` and every game's `rules.py` and `layout.py`
-never import pygame (or pygame_gui, or the pygame-based `cardtable.ui`), directly or indirectly.
+"""The pure packages never import pygame (or pygame_gui, or the pygame-based `cardtable.ui`), directly or
+indirectly: `cardtable/core`, `cardtable/session`, `cardtable/bots` and every game under `cardtable/games`.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ FORBIDDEN_ROOTS = ("pygame", "pygame_gui")
 FORBIDDEN_PACKAGES = FORBIDDEN_ROOTS + ("cardtable.ui",)
 
 
+#: Packages that are pure Python through and through: the rules kit, the session layer, the bots and every game.
+PURE_PACKAGES = ("core", "session", "bots", "games")
+
+
 def pure_files() -> list[Path]:
-    files = sorted((PACKAGE / "core").rglob("*.py"))
-    files.append(PACKAGE / "games" / "__init__.py")
-    for game in sorted(p for p in (PACKAGE / "games").iterdir() if p.is_dir()):
-        files += [f for f in (game / "rules.py", game / "layout.py") if f.exists()]
-    return files
+    return sorted(f for package in PURE_PACKAGES for f in (PACKAGE / package).rglob("*.py"))
 
 
 def module_name(path: Path) -> str:
@@ -139,7 +139,7 @@ def _probe(modules: list[str]) -> dict:
 
 
 def test_pure_modules_never_import_pygame_at_run_time() -> None:
-    wanted = ["cardtable.core.engine", "cardtable.core.cards", "cardtable.core.match", "cardtable.games"]
+    wanted = ["cardtable.core.engine", "cardtable.core.cards", "cardtable.session.match", "cardtable.games"]
     wanted += [module_name(f) for f in pure_files() if module_name(f) not in wanted]
     report = _probe(wanted)
     assert {"cardtable.core.engine", "cardtable.core.cards", "cardtable.games",

@@ -907,10 +907,13 @@ def registered(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 def _bots_match(seed: int, autosave: Path | None = None, steps: int | None = None, **options: Any):
-    from cardtable.core.match import Match, Seat
+    from cardtable.games import get_game
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.saves import Autosave
 
-    match = Match("kachuful", [Seat("human", "Ann"), Seat("bot:easy", "B"), Seat("bot:easy", "C")],
-                  {"hands": "3,2,1", **options}, seed=seed, autosave_path=autosave)
+    saver = Autosave(autosave, autosave.with_name("last.json")) if autosave is not None else None
+    match = Match(get_game("kachuful"), [Seat("human", "Ann"), Seat("bot:easy", "B"), Seat("bot:easy", "C")],
+                  {"hands": "3,2,1", **options}, seed=seed, saver=saver)
     rng = random.Random(seed)
     n = 0
     while not match.state.is_over() and (steps is None or n < steps):
@@ -933,12 +936,13 @@ def test_every_action_goes_into_the_log(registered: Path) -> None:
 
 def test_scores_are_recomputed_from_the_log(registered: Path) -> None:
     """The scores shown are recomputed from the log, never kept separately"""
-    from cardtable.core.match import Match
+    from cardtable.games import get_game
+    from cardtable.session.match import Match
 
     match = _bots_match(12, scoring="penalty")
     state = match.state
     assert not any("score" in name or "total" in name for name in KachufulState.__slots__)
-    again = Match.from_json(match.to_json()).state
+    again = Match.from_json(match.to_json(), get_game).state
     assert again.score_sheet() == state.score_sheet() and again.result() == state.result()
     # The totals follow the record of the rounds: change a round's tricks and they change with it.
     h, dealer, trump, bids, tricks = state.history[0]
@@ -968,12 +972,13 @@ def test_the_score_sheet_shows_every_round(registered: Path) -> None:
 
 def test_saved_after_every_action_and_resumed(registered: Path) -> None:
     """The game is saved after every action, so a crash or a closed window resumes at the same point."""
-    from cardtable.core.match import Match
+    from cardtable.games import get_game
+    from cardtable.session.saves import load_match
 
     path = registered / "autosave.json"
     for steps in (1, 5, 12, 20):
         match = _bots_match(14, autosave=path, steps=steps)
-        resumed = Match.load(path)  # as after a crash: only the file is left
+        resumed = load_match(path, get_game)  # as after a crash: only the file is left
         assert len(resumed.log) == steps
         for seat in (None, 0, 1, 2):
             assert resumed.state.view(seat) == match.state.view(seat)
@@ -982,7 +987,7 @@ def test_saved_after_every_action_and_resumed(registered: Path) -> None:
 
 def test_a_game_is_replayed_step_by_step(registered: Path) -> None:
     """A finished (or saved) game can be replayed step by step from its log."""
-    from cardtable.core.match import Replay
+    from cardtable.session.replay import Replay
 
     match = _bots_match(15)
     replay = Replay(match)

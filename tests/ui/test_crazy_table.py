@@ -19,8 +19,8 @@ import pytest
 from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.core.cards import Card
-from cardtable.core.match import Match, Seat
 from cardtable.core.zones import Zone
+from cardtable.games import get_game
 from cardtable.games.crazy.layout import ARROWS, TINTS
 from cardtable.games.crazy.rules import (
     COLOUR_NAMES,
@@ -35,6 +35,8 @@ from cardtable.games.crazy.rules import (
     CrazyState,
     Play,
 )
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import DT, UIDriver, visible_point
 from cardtable.ui.table import BLUE, DOUBLE_CLICK_SECONDS, TableScene
@@ -57,7 +59,8 @@ def seats(humans: Sequence[str] = ("You",), players: int = 4) -> list[Seat]:
 def crazy(options: dict | None = None, humans: Sequence[str] = ("You",), players: int = 4, seed: int = 5,
           people: list[Seat] | None = None) -> Match:
     """A Crazy match autosaving where the app keeps its autosave; seat 0 plays first."""
-    return Match("crazy", people or seats(humans, players), options or {}, seed, autosave_path=autosave_path("crazy"))
+    return Match(get_game("crazy"), people or seats(humans, players), options or {}, seed,
+                 saver=Autosave.for_game("crazy"))
 
 
 def seed_where(test: Callable[[CrazyState], bool], players: int = 4, options: dict | None = None) -> int:
@@ -317,7 +320,7 @@ def test_a_game_against_three_bots_played_with_the_mouse_to_the_end(table_app):
     assert record.played == 1
     assert record.won == (1 if 0 in result.winners else 0)
     assert not autosave_path("crazy").exists(), "a finished game leaves no autosave"
-    kept = Match.load(last_game_path("crazy"))
+    kept = load_match(last_game_path("crazy"), get_game)
     assert kept.log == match.log and kept.state.is_over()
     assert kept.state.result() == result
 
@@ -573,7 +576,7 @@ def test_skips_reverses_and_draws_are_announced_with_names(table_app, rank, play
 
 
 def bot_opens_with(rank: int) -> Callable[[CrazyState], bool]:
-    bot = make_bot("crazy", "normal", seed=1)
+    bot = make_bot(get_game("crazy"), "normal", seed=1)
     return lambda s: bot.choose(s.clone(), 0).card.rank == rank if s.legal_actions() != [DRAW] else False
 
 
@@ -683,12 +686,12 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
     assert match.log[-1].seat == 0
     view, drawn, log = table.view(), picture(table), list(match.log)
     assert len(log) > 8
-    assert Match.load(autosave_path("crazy")).log == log
+    assert load_match(autosave_path("crazy"), get_game).log == log
     pygame.quit()
 
     app = App((1280, 800))
     app.settings.animation_speed = "instant"
-    resumed = Match.load(autosave_path("crazy"), autosave_path=autosave_path("crazy"))
+    resumed = load_match(autosave_path("crazy"), get_game, saver=Autosave.for_game("crazy"))
     again, _ = open_table(app, resumed, bot_delay=30.0)
     assert resumed.log == log
     assert again.viewer == 0

@@ -9,9 +9,10 @@ import pytest
 
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.bots.worker import processes_available
-from cardtable.core.match import Match, Seat
+from cardtable.games import get_game
 from cardtable.games.kachuful.rules import Bid
-from cardtable.storage import autosave_path
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.table import TableScene
@@ -73,7 +74,7 @@ def test_a_bot_that_fails_does_not_stop_the_game(table_app, monkeypatch) -> None
 
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "thread")
     seats = [Seat("human", "You"), Seat("bot:normal", "Ann"), Seat("bot:normal", "Bob"), Seat("bot:normal", "Cy")]
-    match = Match("kachuful", seats, {"hands": "2"}, 5, autosave_path=autosave_path("kachuful"))
+    match = Match(get_game("kachuful"), seats, {"hands": "2"}, 5, saver=Autosave.for_game("kachuful"))
     table_app.settings.bot_delay = 0.0
     table = TableScene(table_app, match)
     table.bots[1] = Broken()

@@ -17,9 +17,11 @@ import pytest
 
 from cardtable import stats
 from cardtable.core.cards import Card
-from cardtable.core.match import Match, Seat
 from cardtable.core.zones import Zone
+from cardtable.games import get_game
 from cardtable.games.kachuful.rules import BID, PLAY, Bid, Play
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import DT, UIDriver, visible_point
 from cardtable.ui.table import BLUE, TableScene
@@ -43,7 +45,7 @@ def kachuful(options: dict | None = None, humans: Sequence[str] = ("You",), play
              seed: int = 5) -> Match:
     """A Kachuful match autosaving where the app keeps its autosave; seat 0 deals the first round."""
     opts = {"hands": "3,2,1", **(options or {})}
-    return Match("kachuful", seats(humans, players), opts, seed, autosave_path=autosave_path("kachuful"))
+    return Match(get_game("kachuful"), seats(humans, players), opts, seed, saver=Autosave.for_game("kachuful"))
 
 
 def open_table(app: App, match: Match, bot_delay: float = 0.0) -> tuple[TableScene, UIDriver]:
@@ -186,7 +188,7 @@ def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app):
     assert record.played == 1
     assert record.won == (1 if 0 in result.winners else 0)
     assert not autosave_path("kachuful").exists(), "a finished game leaves no autosave"
-    kept = Match.load(last_game_path("kachuful"))
+    kept = load_match(last_game_path("kachuful"), get_game)
     assert kept.log == match.log and kept.state.is_over()
 
 
@@ -597,7 +599,7 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     assert match.seats[0].kind == "bot:normal"
     assert table.message == "You timed out 3 times in a row: a bot plays that seat now."
     assert 0 in table.bots and table.humans == []
-    saved = Match.load(autosave_path("kachuful"))
+    saved = load_match(autosave_path("kachuful"), get_game)
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log
     # The bot plays the seat from now on: the game finishes on its own, and counts in the person's statistics.
@@ -631,12 +633,12 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
     human_move(table, driver, rng)
     assert isinstance(match.log[-1].action, Play) and match.log[-1].seat == 0
     view, drawn, log = table.view(), picture(table), list(match.log)
-    assert Match.load(autosave_path("kachuful")).log == log
+    assert load_match(autosave_path("kachuful"), get_game).log == log
     pygame.quit()
 
     app = App((1280, 800))
     app.settings.animation_speed = "instant"
-    resumed = Match.load(autosave_path("kachuful"), autosave_path=autosave_path("kachuful"))
+    resumed = load_match(autosave_path("kachuful"), get_game, saver=Autosave.for_game("kachuful"))
     again, _ = open_table(app, resumed, bot_delay=30.0)
     assert resumed.log == log
     assert again.viewer == 0
@@ -737,7 +739,7 @@ def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players):
 def test_in_pass_and_play_a_person_cannot_take_back_another_persons_move(table_app):
     table_app.settings.bot_delay = 0
     seats = [Seat("human", "Pia"), Seat("human", "Quin"), Seat("bot:normal", "Rex")]
-    match = Match("kachuful", seats, {"hands": "3,2,1"}, seed=4, autosave_path=autosave_path("kachuful"))
+    match = Match(get_game("kachuful"), seats, {"hands": "3,2,1"}, seed=4, saver=Autosave.for_game("kachuful"))
     table = TableScene(table_app, match)
     table_app.show(table)
     driver = UIDriver(table_app)

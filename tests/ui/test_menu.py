@@ -11,8 +11,9 @@ import types
 import pygame
 import pytest
 
-from cardtable.core.match import Match, Seat
-from cardtable.games import CATALOGUE, REGISTRY
+from cardtable.games import CATALOGUE, REGISTRY, get_game
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave
 from cardtable.storage import Settings, autosave_path, config_dir
 from cardtable.ui.window import MIN_SIZE, App, Scene
 
@@ -125,7 +126,7 @@ def make_app(home, table_scene):
 
 def autosave_klondike() -> Match:
     path = autosave_path("klondike")
-    m = Match("klondike", [Seat("human", "You")], seed=1, autosave_path=path)
+    m = Match(get_game("klondike"), [Seat("human", "You")], seed=1, saver=Autosave.for_game("klondike"))
     m.apply(m.state.legal_actions()[0])
     assert path.exists()
     return m
@@ -185,7 +186,7 @@ def test_new_game_with_draw_three_starts_that_match(make_app):
     assert match.game_id == "klondike"
     assert match.options["draw"] == 3
     assert match.seats == [Seat("human", "You")]
-    assert match.autosave_path == autosave_path("klondike")
+    assert match.saver.path == autosave_path("klondike")
 
 
 def test_typed_name_is_used_for_the_seat(make_app):
@@ -302,11 +303,12 @@ def party_game(monkeypatch):
     from cardtable.core.engine import Option
     from cardtable.games import CatalogueEntry
 
-    klondike = CATALOGUE[0].rules
-    rules = dataclasses.replace(klondike, id="party", title="Party", players=range(3, 8), options=(
+    klondike = CATALOGUE[0].game
+    rules = dataclasses.replace(klondike.rules, id="party", title="Party", players=range(3, 8), options=(
         Option("scoring", "Scoring", ("standard", "penalty"), "standard", ("Standard", "Penalty")),
     ))
-    entry = CatalogueEntry("party", "Party", "A made-up game for the tests.", rules)
+    game = dataclasses.replace(klondike, rules=rules)
+    entry = CatalogueEntry("party", "Party", "A made-up game for the tests.", game)
     monkeypatch.setattr(menu_module, "CATALOGUE", (CATALOGUE[0], entry, *CATALOGUE[2:]))
     return entry
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from cardtable.core.match import Match, Seat
+from cardtable.games import get_game
 from cardtable.games.klondike.hint import hint
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
@@ -27,7 +29,8 @@ def replay_app(tmp_path, monkeypatch):
 
 
 def finished_match(moves: int | None = None) -> Match:
-    match = Match("klondike", [Seat("human", "You")], {}, winnable_seed(), autosave_path=autosave_path("klondike"))
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed(),
+                  saver=Autosave.for_game("klondike"))
     while not match.state.is_over():
         match.apply(hint(match.state))
     return match
@@ -69,7 +72,7 @@ def test_finished_game_is_offered_for_replay_and_steps_both_ways(replay_app):
 def test_play_button_runs_through_the_moves(replay_app):
     match = finished_match()
     app = replay_app
-    scene = ReplayScene(app, Match.load(last_game_path("klondike")))
+    scene = ReplayScene(app, load_match(last_game_path("klondike"), get_game))
     app.show(scene)
     driver = UIDriver(app)
     driver.click_widget(scene.buttons["play"])

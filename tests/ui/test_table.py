@@ -17,10 +17,12 @@ from pygame_gui.windows import UIConfirmationDialog
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.engine import IllegalAction
-from cardtable.core.match import Match, Seat
 from cardtable.core.zones import Spot, Zone
+from cardtable.games import get_game
 from cardtable.games.klondike.hint import hint
 from cardtable.games.klondike.rules import FOUNDATIONS, AutoFinish, Move, Recycle
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.ui.driver import UIDriver, visible_point
 from cardtable.ui.selftest import winnable_seed
 from cardtable.ui.table import BLUE, TableScene
@@ -79,8 +81,8 @@ ENDGAME = {
 
 def klondike(tmp_path, options: dict | None = None, seed: int = 7, position: dict | None = None) -> Match:
     """A one-seat Klondike match autosaving to tmp_path; `position` replaces the dealt cards."""
-    match = Match("klondike", [Seat("human", "You")], options or {}, seed,
-                  autosave_path=tmp_path / "autosave-klondike.json")
+    match = Match(get_game("klondike"), [Seat("human", "You")], options or {}, seed,
+                  saver=Autosave(tmp_path / "autosave-klondike.json", tmp_path / "last-klondike.json"))
     if position is not None:
         s = match.state
         s.stock = cards(position["stock"])
@@ -473,7 +475,7 @@ def test_escape_goes_to_the_menu(table_app, tmp_path):
     _play_hints(table, driver, 1)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(table_app.scene, MenuScene)
-    assert Match.load(match.autosave_path).log == match.log, "the game is kept"
+    assert load_match(match.saver.path, get_game).log == match.log, "the game is kept"
 
 
 def test_n_starts_a_new_deal(table_app, tmp_path):
@@ -485,7 +487,7 @@ def test_n_starts_a_new_deal(table_app, tmp_path):
     assert isinstance(new, TableScene) and new is not table
     assert new.match is not match and not new.match.log
     assert new.match.seed != match.seed
-    assert new.match.autosave_path == match.autosave_path
+    assert new.match.saver is match.saver
     assert stats.load("klondike").played == 1, "the abandoned deal counts as played"
 
 
@@ -548,7 +550,7 @@ def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path):
     assert "You won!" in texts
     record = stats.load("klondike")
     assert record.won == 1 and record.played == 1
-    assert not match.autosave_path.exists(), "a finished game leaves no autosave"
+    assert not match.saver.path.exists(), "a finished game leaves no autosave"
 
 
 def _dialog(table: TableScene) -> UIConfirmationDialog:
@@ -708,7 +710,7 @@ def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path)
 
     app2 = App((1280, 800))
     app2.settings.animation_speed = "instant"
-    resumed = Match.load(match.autosave_path, autosave_path=match.autosave_path)
+    resumed = load_match(match.saver.path, get_game, saver=match.saver)
     table2, driver2 = open_table(app2, resumed)
     assert resumed.log == log
     assert snapshot(resumed) == snapshot(match)

@@ -1,1 +1,17 @@
 """Kachuful (Judgement): bid exactly the number of tricks you will take."""
+
+from cardtable.bots.ismcts import SearchHooks
+from cardtable.games.kachuful import bots
+from cardtable.games.kachuful.layout import LAYOUT
+from cardtable.games.kachuful.rules import RULES
+from cardtable.games.plugin import GamePlugin
+
+GAME = GamePlugin(
+    rules=RULES,
+    layout=LAYOUT,
+    rule_bot=bots.RuleBot,
+    timeout_action=bots.timeout_action,
+    search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rollout_action,
+                       weight=bots.world_weight, settings=tuple(sorted(bots.search_settings().items()))),
+    arena_counts=bots.arena_counts,
+)

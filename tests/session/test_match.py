@@ -1,8 +1,8 @@
-"""Tests of cardtable.core.match: seats, the action log, autosave, save/load, undo/redo and replay.
+"""Tests of cardtable.session (match, saves, replay): seats, the action log, autosave, save/load, undo/redo and replay.
 
 Every test runs with CARDTABLE_HOME in a temporary folder (the autouse `home` fixture), so nothing is
 written to a person's real folders.  Besides Klondike, a tiny two-seat game ("countdown": players take the
-top one or two cards of a pile of ten) is registered temporarily to test bot seats and card fields in saves.
+top one or two cards of a pile of ten) is known to the tests' game lookup, to test bot seats and card fields in saves.
 """
 
 from __future__ import annotations
@@ -21,9 +21,11 @@ import pytest
 from cardtable import storage
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, State
-from cardtable.core.match import SAVE_FORMAT, LogEntry, Match, Replay, SaveError, Seat
-from cardtable.games import REGISTRY, get_rules
+from cardtable.games import GamePlugin, get_game, get_rules
 from cardtable.games.klondike.rules import Draw, Move, Resign
+from cardtable.session.match import SAVE_FORMAT, LogEntry, Match, SaveError, Seat
+from cardtable.session.replay import Replay
+from cardtable.session.saves import Autosave, load_match, write_match
 
 YOU = [Seat("human", "You")]
 
@@ -94,12 +96,18 @@ class CountdownRules(Rules):
 
 
 COUNTDOWN = CountdownRules(id="countdown", title="Countdown", players=range(2, 3), version=1, action_types=(Take,))
+COUNTDOWN_GAME = GamePlugin(rules=COUNTDOWN, layout=None)
+KLONDIKE = get_game("klondike")
 VS_BOT = [Seat("human", "You"), Seat("bot:easy", "Bot")]
 
 
+def lookup(game_id: str) -> GamePlugin:
+    """The registry's games and the tests' countdown."""
+    return COUNTDOWN_GAME if game_id == "countdown" else get_game(game_id)
+
+
 @pytest.fixture
-def countdown(monkeypatch: pytest.MonkeyPatch) -> Rules:
-    monkeypatch.setitem(REGISTRY, "countdown", COUNTDOWN)
+def countdown() -> Rules:
     return COUNTDOWN
 
 
@@ -107,8 +115,8 @@ def countdown(monkeypatch: pytest.MonkeyPatch) -> Rules:
 
 
 def klondike_match(autosave: bool = True, **kwargs: Any) -> Match:
-    path = storage.autosave_path("klondike") if autosave else None
-    return Match("klondike", YOU, {"draw": 3}, seed=7, autosave_path=path, **kwargs)
+    saver = Autosave.for_game("klondike") if autosave else None
+    return Match(KLONDIKE, YOU, {"draw": 3}, seed=7, saver=saver, **kwargs)
 
 
 def play(match: Match, n: int, seed: int = 0) -> list[dict[str, Any]]:
@@ -139,7 +147,7 @@ def saved_klondike() -> tuple[dict[str, Any], int]:
 
 
 def test_new_match_validates_options_and_deals_like_the_rules() -> None:
-    match = Match("klondike", YOU, {"draw": 3}, seed=7)
+    match = Match(KLONDIKE, YOU, {"draw": 3}, seed=7)
     assert match.options == {"draw": 3, "passes": "unlimited", "scoring": "standard"}
     assert match.seed == 7
     assert match.game_id == "klondike"
@@ -154,12 +162,12 @@ def test_new_match_validates_options_and_deals_like_the_rules() -> None:
 
 def test_new_match_rejects_bad_options_and_picks_a_seed() -> None:
     with pytest.raises(ValueError, match="draw"):
-        Match("klondike", YOU, {"draw": 2}, seed=7)
+        Match(KLONDIKE, YOU, {"draw": 2}, seed=7)
     with pytest.raises(ValueError, match="colour"):
-        Match("klondike", YOU, {"colour": "red"}, seed=7)
+        Match(KLONDIKE, YOU, {"colour": "red"}, seed=7)
     with pytest.raises(KeyError, match="nope"):
-        Match("nope", YOU)
-    assert isinstance(Match("klondike", YOU).seed, int)
+        get_game("nope")
+    assert isinstance(Match(KLONDIKE, YOU).seed, int)
 
 
 def test_seat_kinds() -> None:
@@ -172,13 +180,13 @@ def test_seat_kinds() -> None:
 
 def test_a_seat_handed_to_a_bot_stays_marked_in_the_save() -> None:
     seats = [Seat("bot:normal", "Ada", handed_over=True), Seat("bot:easy", "Bo"), Seat("human", "Cy")]
-    match = Match("kachuful", seats, seed=3)
+    match = Match(get_game("kachuful"), seats, seed=3)
     data = match.to_json()
     assert data["seats"][0] == {"kind": "bot:normal", "name": "Ada", "handed_over": True}
-    assert Match.from_json(data).seats == seats
+    assert Match.from_json(data, lookup).seats == seats
     data["seats"][0]["handed_over"] = "yes"
     with pytest.raises(SaveError, match="bad seat"):
-        Match.from_json(data)
+        Match.from_json(data, lookup)
 
 
 # ----- apply and the log -----------------------------------------------------------------------
@@ -230,10 +238,10 @@ def test_autosave_after_every_action(home: Path) -> None:
     assert path.exists()
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == SAVE_FORMAT and data["game"] == "klondike" and len(data["actions"]) == 1
-    assert Match.load(path).state.view(0) == view(match)
+    assert load_match(path, lookup).state.view(0) == view(match)
     for _ in range(5):
         play(match, 1, seed=len(match.log))
-        assert Match.load(path).state.view(0) == view(match)
+        assert load_match(path, lookup).state.view(0) == view(match)
         assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == len(match.log)
 
 
@@ -267,14 +275,14 @@ def test_failed_autosave_keeps_the_old_file(monkeypatch: pytest.MonkeyPatch) -> 
     assert len(match.log) == played + 1
     assert match.save_error is not None and "could not be saved" in match.save_error
     with pytest.raises(OSError, match="disk on fire"):
-        match.save(path)
+        write_match(path, match)
     monkeypatch.setattr(os, "replace", real_replace)
     assert path.read_bytes() == old
     assert [p.name for p in path.parent.iterdir()] == [path.name]
     # the next successful save catches up
     match.apply(match.state.legal_actions()[0])
     assert match.save_error is None
-    assert Match.load(path).state.view(0) == view(match)
+    assert load_match(path, lookup).state.view(0) == view(match)
 
 
 def test_finished_game_removes_its_autosave() -> None:
@@ -287,7 +295,7 @@ def test_finished_game_removes_its_autosave() -> None:
     assert not path.exists()
     # the finished game is kept for replay, and replays to the same end
     assert [p.name for p in path.parent.iterdir()] == ["last-klondike.json"]
-    kept = Match.load(storage.last_game_path("klondike"))
+    kept = load_match(storage.last_game_path("klondike"), lookup)
     assert kept.state.is_over() and kept.log == match.log
 
 
@@ -295,12 +303,12 @@ def test_finished_game_removes_its_autosave() -> None:
 
 
 def test_save_load_round_trip(tmp_path: Path) -> None:
-    match = Match("klondike", [Seat("human", "Ada")], {"draw": 3, "scoring": "vegas"}, seed=12345)
+    match = Match(KLONDIKE, [Seat("human", "Ada")], {"draw": 3, "scoring": "vegas"}, seed=12345)
     play(match, 40, seed=3)
     match.elapsed = 123.456
     path = tmp_path / "game.json"
-    match.save(path)
-    loaded = Match.load(path)
+    write_match(path, match)
+    loaded = load_match(path, lookup)
     assert loaded.state.view(0) == view(match)
     assert loaded.log == match.log
     assert loaded.seats == match.seats
@@ -313,14 +321,14 @@ def test_save_load_round_trip(tmp_path: Path) -> None:
 
 
 def test_round_trip_with_bot_seats_and_card_fields(countdown: Rules, tmp_path: Path) -> None:
-    match = Match("countdown", VS_BOT, seed=1)
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1)
     for i in range(5):
         match.apply(match.state.legal_actions()[i % 2])
     path = tmp_path / "c.json"
-    match.save(path)
+    write_match(path, match)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["actions"][0] == [0, {"type": "Take", "cards": [{"card": "AS"}]}]
-    loaded = Match.load(path)
+    loaded = load_match(path, lookup)
     assert loaded.log == match.log
     assert loaded.seats == VS_BOT
     assert loaded.state.view(None) == match.state.view(None)
@@ -330,10 +338,10 @@ def test_load_replays_without_autosaving_then_uses_the_new_path(tmp_path: Path) 
     match = klondike_match(autosave=False)
     play(match, 5)
     source = tmp_path / "source.json"
-    match.save(source)
+    write_match(source, match)
     target = tmp_path / "elsewhere" / "auto.json"
-    loaded = Match.load(source, autosave_path=target)
-    assert loaded.autosave_path == target
+    loaded = load_match(source, lookup, saver=Autosave(target, storage.last_game_path("klondike")))
+    assert loaded.saver.path == target
     assert not target.exists()
     loaded.apply(Draw())
     assert target.exists()
@@ -343,13 +351,13 @@ def test_from_json_replays_the_log_and_names_the_illegal_move() -> None:
     data, _ = saved_klondike()
     data["actions"][2] = [0, Move("f0", "t0").to_json()]  # nothing is on the foundation yet
     with pytest.raises(SaveError, match=r"move 3 is not legal") as info:
-        Match.from_json(data)
+        Match.from_json(data, lookup)
     assert "foundation" in info.value.message.lower()
 
 
 def test_from_json_accepts_its_own_output() -> None:
     data, _ = saved_klondike()
-    assert Match.from_json(json.loads(json.dumps(data))).to_json() == data
+    assert Match.from_json(json.loads(json.dumps(data)), lookup).to_json() == data
 
 
 @pytest.mark.parametrize("elapsed", [float("inf"), float("-inf"), float("nan"), -1, True, "12", None])
@@ -358,7 +366,7 @@ def test_bad_elapsed_loads_as_zero(elapsed: Any, tmp_path: Path) -> None:
     data["elapsed"] = elapsed
     path = tmp_path / "game.json"
     path.write_text(json.dumps(data), encoding="utf-8")  # inf and nan are written as Infinity / NaN
-    loaded = Match.load(path)
+    loaded = load_match(path, lookup)
     assert loaded.elapsed == 0.0
     assert len(loaded.log) == 30
 
@@ -366,19 +374,19 @@ def test_bad_elapsed_loads_as_zero(elapsed: Any, tmp_path: Path) -> None:
 def test_elapsed_may_be_an_int_or_absent() -> None:
     data, _ = saved_klondike()
     data["elapsed"] = 61
-    assert Match.from_json(data).elapsed == 61.0
+    assert Match.from_json(data, lookup).elapsed == 61.0
     del data["elapsed"]
-    assert Match.from_json(data).elapsed == 0.0
+    assert Match.from_json(data, lookup).elapsed == 0.0
 
 
 def test_bool_option_value_is_refused() -> None:
     with pytest.raises(ValueError, match="draw"):
-        Match("klondike", YOU, {"draw": True}, seed=7)
+        Match(KLONDIKE, YOU, {"draw": True}, seed=7)
 
 
 def test_missing_file_is_file_not_found(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
-        Match.load(tmp_path / "nothing.json")
+        load_match(tmp_path / "nothing.json", lookup)
     assert not list(tmp_path.iterdir())
 
 
@@ -489,7 +497,7 @@ def test_tampered_save_is_refused_and_kept_aside(case: str) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(raw)
     with pytest.raises(SaveError) as info:
-        Match.load(path, autosave_path=path)
+        load_match(path, lookup, saver=Autosave(path, storage.last_game_path("klondike")))
     err = info.value
     assert expected.lower() in err.message.lower()
     _check_readable(err.message)
@@ -506,14 +514,14 @@ def test_unreadable_save_is_refused_and_kept_aside(raw: bytes) -> None:
     path.parent.mkdir(parents=True)
     path.write_bytes(raw)
     with pytest.raises(SaveError) as info:
-        Match.load(path)
+        load_match(path, lookup)
     assert "cannot be read" in info.value.message
     _check_readable(info.value.message)
     _check_kept_aside(path, raw, info.value)
 
 
 def test_tampered_card_field_is_refused(countdown: Rules, tmp_path: Path) -> None:
-    match = Match("countdown", VS_BOT, seed=1)
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1)
     for _ in range(4):
         match.apply(match.state.legal_actions()[0])
     good = match.to_json()
@@ -525,22 +533,22 @@ def test_tampered_card_field_is_refused(countdown: Rules, tmp_path: Path) -> Non
         raw = json.dumps(data).encode()
         path.write_bytes(raw)
         with pytest.raises(SaveError) as info:
-            Match.load(path)
+            load_match(path, lookup)
         assert expected in info.value.message
         _check_kept_aside(path, raw, info.value)
 
 
 def test_seat_playing_out_of_turn_is_refused(countdown: Rules) -> None:
-    match = Match("countdown", VS_BOT, seed=1)
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1)
     for _ in range(3):
         match.apply(match.state.legal_actions()[0])
     data = match.to_json()
     data["actions"][1][0] = 0  # the human plays the bot's move too
     with pytest.raises(SaveError, match="log entry 2 is played by seat 0"):
-        Match.from_json(data)
+        Match.from_json(data, lookup)
     data["actions"][1][0] = True  # seat 1 written as a bool
     with pytest.raises(SaveError, match="seat"):
-        Match.from_json(data)
+        Match.from_json(data, lookup)
 
 
 def test_aside_files_never_overwrite_each_other(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -552,7 +560,7 @@ def test_aside_files_never_overwrite_each_other(monkeypatch: pytest.MonkeyPatch)
         raw = f"broken {i}".encode()
         path.write_bytes(raw)
         with pytest.raises(SaveError) as info:
-            Match.load(path)
+            load_match(path, lookup)
         kept.append((info.value.kept_at, raw))
     names = [k.name for k, _ in kept]
     assert names == [
@@ -595,10 +603,10 @@ def test_undo_and_redo_are_autosaved() -> None:
     path = storage.autosave_path("klondike")
     match.undo()
     match.undo()
-    assert Match.load(path).state.view(0) == view(match)
+    assert load_match(path, lookup).state.view(0) == view(match)
     match.redo()
-    assert Match.load(path).state.view(0) == view(match)
-    assert len(Match.load(path).log) == 5
+    assert load_match(path, lookup).state.view(0) == view(match)
+    assert len(load_match(path, lookup).log) == 5
 
 
 def test_new_action_clears_redo() -> None:
@@ -643,7 +651,7 @@ def test_undo_can_be_disabled() -> None:
 
 
 def test_undo_against_a_bot_goes_back_to_the_human_decision(countdown: Rules) -> None:
-    match = Match("countdown", VS_BOT, seed=1, autosave_path=storage.autosave_path("countdown"))
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1, saver=Autosave.for_game("countdown"))
     views = [match.state.view(None)]
     for pick in (1, 0, 0, 1):  # H takes 2, B takes 1, H takes 1, B takes 2
         match.apply(match.state.legal_actions()[pick])
@@ -665,11 +673,11 @@ def test_undo_against_a_bot_goes_back_to_the_human_decision(countdown: Rules) ->
     assert not match.can_undo()
     assert match.redo() and match.redo()
     assert match.log == full_log
-    assert Match.load(storage.autosave_path("countdown")).log == full_log
+    assert load_match(storage.autosave_path("countdown"), lookup).log == full_log
 
 
 def test_undo_while_the_bot_is_to_move(countdown: Rules) -> None:
-    match = Match("countdown", VS_BOT, seed=1)
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1)
     match.apply(match.state.legal_actions()[0])
     match.apply(match.state.legal_actions()[0])
     match.apply(match.state.legal_actions()[1])  # human; now the bot is to move
@@ -680,7 +688,7 @@ def test_undo_while_the_bot_is_to_move(countdown: Rules) -> None:
 
 
 def test_undo_never_removes_only_bot_moves(countdown: Rules) -> None:
-    match = Match("countdown", [Seat("bot:normal", "Bot"), Seat("human", "You")], seed=1)
+    match = Match(COUNTDOWN_GAME, [Seat("bot:normal", "Bot"), Seat("human", "You")], seed=1)
     match.apply(match.state.legal_actions()[0])  # bot opens
     assert not match.can_undo()
     match.apply(match.state.legal_actions()[0])  # human
@@ -758,7 +766,7 @@ def test_replay_does_not_disturb_the_match() -> None:
 
 
 def test_replay_of_a_two_seat_game(countdown: Rules) -> None:
-    match = Match("countdown", VS_BOT, seed=1)
+    match = Match(COUNTDOWN_GAME, VS_BOT, seed=1)
     views = [match.state.view(None)]
     while not match.state.is_over():
         match.apply(match.state.legal_actions()[len(match.log) % 2])

@@ -1,21 +1,26 @@
-"""Match: a game with its seats, action log, saving, undo/redo and replay.
+"""Match: a game with its seats, action log, undo/redo, and its save as JSON data.
 
 The log is the truth: loading a save replays its actions through `apply`, so a tampered or
 corrupt file cannot produce an impossible position.  Scores are derived from the state the
-log produces, never stored.
+log produces, never stored.  Files are not this module's business: a match is given a `saver`
+(see `cardtable.session.saves`) and calls it after every change.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, State, new_seed
-from cardtable.games import get_rules
-from cardtable.storage import keep_aside, last_game_path, read_json, write_json_atomic
+from cardtable.games.plugin import GamePlugin
+
+#: Writes a match where it is kept (after every change); raises OSError when it cannot.
+Saver = Callable[["Match"], None]
+#: Finds a game by its id (the registry's `get_game`); KeyError for an unknown id.
+GameLookup = Callable[[str], GamePlugin]
 
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
@@ -64,17 +69,18 @@ class LogEntry:
 
 
 class Match:
-    """A game in progress: state, seats, log, undo/redo stacks and autosave."""
+    """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change."""
 
     def __init__(
         self,
-        game_id: str,
+        game: GamePlugin,
         seats: Sequence[Seat],
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
-        autosave_path: Path | None = None,
+        saver: Saver | None = None,
     ) -> None:
-        self.rules = get_rules(game_id)
+        self.game = game
+        self.rules = game.rules
         self.seats = list(seats)
         self.options = self.rules.validate_options(options)
         self.seed = new_seed() if seed is None else seed
@@ -82,7 +88,7 @@ class Match:
         self.log: list[LogEntry] = []
         self._redo: list[list[LogEntry]] = []
         self.elapsed = 0.0  # seconds of play, counted by the table
-        self.autosave_path = autosave_path
+        self.saver = saver
         self.undo_allowed = True
         self.save_error: str | None = None
 
@@ -164,17 +170,17 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any, autosave_path: Path | None = None) -> Match:
+    def from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None = None) -> Match:
         """Rebuild a match by replaying its log; SaveError with a clear message if it does not add up."""
         try:
-            return cls._from_json(data, autosave_path)
+            return cls._from_json(data, lookup, saver)
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IllegalAction) as exc:
             raise SaveError(f"The saved game is damaged: {exc}") from exc
 
     @classmethod
-    def _from_json(cls, data: Any, autosave_path: Path | None) -> Match:
+    def _from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None) -> Match:
         if not isinstance(data, dict):
             raise SaveError("The saved game is damaged: it is not a saved game.")
         # type(...) is int: bool is an int subclass (True == 1), and a tampered file must not swap them.
@@ -184,9 +190,10 @@ class Match:
         if missing:
             raise ValueError(f"it lacks {', '.join(missing)}")
         try:
-            rules = get_rules(str(data["game"]))
+            game = lookup(str(data["game"]))
         except KeyError as exc:
             raise ValueError(exc.args[0]) from None  # a KeyError's str() would wrap the message in quotes
+        rules = game.rules
         if type(data.get("rules_version")) is not int or data["rules_version"] != rules.version:
             raise SaveError(
                 f"The saved game was made with {rules.title} rules version {data.get('rules_version')!r};"
@@ -207,7 +214,7 @@ class Match:
             raise ValueError(f"bad seed {seed!r}")
         if not isinstance(data["options"], dict):
             raise ValueError(f"bad options {data['options']!r}")
-        match = cls(rules.id, seats, data["options"], seed, autosave_path=None)
+        match = cls(game, seats, data["options"], seed)
         entries = data["actions"]
         if not isinstance(entries, list):
             raise ValueError("the action log is not a list")
@@ -226,90 +233,20 @@ class Match:
         elapsed = data.get("elapsed", 0.0)
         valid = type(elapsed) in (int, float) and math.isfinite(elapsed) and elapsed >= 0  # not bool, inf, nan
         match.elapsed = float(elapsed) if valid else 0.0
-        match.autosave_path = autosave_path
+        match.saver = saver
         return match
 
-    def save(self, path: Path) -> None:
-        """Write the match atomically to `path`."""
-        write_json_atomic(path, self.to_json())
-
-    @classmethod
-    def load(cls, path: Path, autosave_path: Path | None = None) -> Match:
-        """Load a save; an unreadable or impossible one is moved aside and SaveError says where."""
-        try:
-            data = read_json(path)
-            return cls.from_json(data, autosave_path)
-        except FileNotFoundError:
-            raise
-        except (OSError, ValueError, SaveError) as exc:
-            reason = exc.message if isinstance(exc, SaveError) else f"The saved game cannot be read: {exc}"
-            kept = keep_aside(path) if path.exists() else None
-            where = f" The file was kept as {kept.name}." if kept else ""
-            raise SaveError(reason + where, kept) from exc
-
     def autosave(self) -> None:
-        """Save to the autosave path (if any).
-
-        A finished game's autosave is removed and the game is kept as the last game (for replay).
+        """Hand the match to its saver (if any).
 
         A disk error never interrupts play: it is kept in `save_error` for the table to show,
-        and the previous autosave stays intact (writes are atomic).
+        and the previous save stays intact (the saver's writes are atomic).
         """
-        if self.autosave_path is None:
+        if self.saver is None:
             return
         try:
-            if self.state.is_over():
-                self.save(last_game_path(self.game_id))
-                self.autosave_path.unlink(missing_ok=True)
-            else:
-                self.save(self.autosave_path)
+            self.saver(self)
         except OSError as exc:
             self.save_error = f"The game could not be saved: {exc.strerror or exc}"
         else:
             self.save_error = None
-
-
-class Replay:
-    """Step through a match's log forwards and backwards."""
-
-    def __init__(self, match: Match) -> None:
-        self.rules = match.rules
-        self.players = len(match.seats)
-        self.options = match.options
-        self.seed = match.seed
-        self.entries = list(match.log)
-        first = self.rules.new_game(self.players, self.options, self.seed)
-        self._states: list[State] = [first]
-        self.position = 0
-
-    def __len__(self) -> int:
-        return len(self.entries)
-
-    @property
-    def state(self) -> State:
-        return self._states[self.position]
-
-    def forward(self) -> list[Event]:
-        """One action on; returns its events ([] at the end)."""
-        if self.position >= len(self.entries):
-            return []
-        nxt = self._states[self.position].clone()
-        events = nxt.apply(self.entries[self.position].action)
-        if self.position + 1 == len(self._states):
-            self._states.append(nxt)
-        self.position += 1
-        return events
-
-    def back(self) -> bool:
-        """One action back; False at the start."""
-        if self.position == 0:
-            return False
-        self.position -= 1
-        return True
-
-    def seek(self, position: int) -> None:
-        """Jump to after `position` actions."""
-        position = max(0, min(position, len(self.entries)))
-        while self.position < position:
-            self.forward()
-        self.position = position

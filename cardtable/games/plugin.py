@@ -1,0 +1,54 @@
+"""What a game declares about itself, once, for the whole app: `GAME = GamePlugin(...)` in its package.
+
+The menu, the table, the bots, the arena, the self-test and the tests find every part of a game here (its rules,
+its layout, its rule bot, its hint, its search hooks), never by importing a module by name.  Pure: no pygame.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardtable.bots.ismcts import SearchHooks
+from cardtable.core.engine import Action, Rules, State
+
+#: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
+RuleBotFactory = Callable[[int | None], Any]
+Hint = Callable[[State], Action | None]
+TimeoutAction = Callable[[State, int, random.Random], Action]
+ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """One game: its pure rules engine and pure layout, plus what the generic parts may ask of it.
+
+    rule_bot: the normal bots' player (easy adds noise); None plays at random.
+    hint: the person's hint; None falls back to the normal bot's choice.
+    timeout_action: the move made for a person whose turn timer ran out; None: the normal bot's choice.
+    search: how the hard bot's search is tuned for this game (`cardtable.bots.ismcts`).
+    arena_counts: per-round statistics the arena prints (Kachuful's exact bids).
+    """
+
+    rules: Rules
+    layout: Any  # a `cardtable.core.zones.GameLayout`
+    rule_bot: RuleBotFactory | None = None
+    hint: Hint | None = None
+    timeout_action: TimeoutAction | None = None
+    search: SearchHooks = field(default_factory=SearchHooks)
+    arena_counts: ArenaCounts | None = None
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def title(self) -> str:
+        return self.rules.title
+
+    @property
+    def blurb(self) -> str:
+        return self.rules.blurb
+

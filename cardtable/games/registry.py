@@ -1,0 +1,61 @@
+"""The registry: every game the app has, in menu order, and those still to come.
+
+A new game is a package with `GAME = GamePlugin(...)` in its `__init__.py`, added to `GAMES` here (and removed
+from `UPCOMING`).  Nothing else in the app names a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardtable.core.engine import Rules
+from cardtable.games import crazy, kachuful, klondike
+from cardtable.games.plugin import GamePlugin
+
+#: The built games, in the order the menu lists them.
+GAMES: tuple[GamePlugin, ...] = (klondike.GAME, kachuful.GAME, crazy.GAME)
+
+
+@dataclass(frozen=True)
+class CatalogueEntry:
+    """A game as the menu lists it; `game` is None while the game is not built yet."""
+
+    id: str
+    title: str
+    blurb: str
+    game: GamePlugin | None = None
+
+    @property
+    def rules(self) -> Rules | None:
+        return self.game.rules if self.game is not None else None
+
+
+UPCOMING: tuple[CatalogueEntry, ...] = (
+    CatalogueEntry("cat_in_the_box", "Cat in the Box", "Quantum trick-taking: suits are declared as you play."),
+    CatalogueEntry("king_of_the_hill", "King of the Hill", "Five players, two decks, one king."),
+    CatalogueEntry("cat_te", "Cat Te (Six Cards)", "Win the last trick with six cards."),
+    CatalogueEntry("eat_reds", "Eat Reds (Chinese Ten)", "Pair cards to ten and capture the reds."),
+    CatalogueEntry("eat_pairs", "Eat Pairs (Siku)", "Capture cards in pairs."),
+)
+
+CATALOGUE: tuple[CatalogueEntry, ...] = (
+    *(CatalogueEntry(g.id, g.title, g.blurb, g) for g in GAMES),
+    *UPCOMING,
+)
+
+PLUGINS: dict[str, GamePlugin] = {g.id: g for g in GAMES}
+#: game id -> Rules, for everything that needs only the rules engine (the contract in DESIGN.md).
+REGISTRY: dict[str, Rules] = {g.id: g.rules for g in GAMES}
+
+
+def get_game(game_id: str) -> GamePlugin:
+    """A built game; KeyError naming the id and the games there are otherwise."""
+    try:
+        return PLUGINS[game_id]
+    except KeyError:
+        raise KeyError(f"no such game: {game_id!r} (built: {', '.join(sorted(PLUGINS))})") from None
+
+
+def get_rules(game_id: str) -> Rules:
+    """The rules of a built game; KeyError naming the id otherwise."""
+    return get_game(game_id).rules
