@@ -20,6 +20,7 @@ from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.bots.worker import Thinking, think, warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.wording import name_seats
 from cardtable.core.zones import Choice, ChoicePanel, GameLayout, Gesture, Spot, TableLayout, Zone, candidates
 from cardtable.resources import asset_path
 from cardtable.session.match import Match, Seat
@@ -28,7 +29,6 @@ from cardtable.ui.anim import Animator, Flight, Rect
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.window import App, Scene
-from cardtable.ui.wording import name_seats
 
 BLUE = (70, 150, 255)
 GREEN = (60, 220, 100)

@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.engine import Action
+from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
 from cardtable.core.zones import Choice, ChoicePanel, Gesture, ScoreSheet, Spot, TableLayout, Zone
 from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, Play
-from cardtable.games.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
 
 TOP_BAR = 52
 BOTTOM_BAR = 34

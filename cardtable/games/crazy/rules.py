@@ -44,7 +44,7 @@ from typing import Any
 
 from cardtable.core.cards import Card, custom_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.games.seat_names import seat_list, seat_name
+from cardtable.core.wording import seat_list, seat_name
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
 COLOUR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}

@@ -10,9 +10,9 @@ from typing import Any
 
 from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from cardtable.core.engine import Action, Event
+from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
 from cardtable.core.zones import Choice, ChoicePanel, Rect, ScoreSheet, Spot, TableLayout, Zone
 from cardtable.games.kachuful.rules import BID, Bid, Play
-from cardtable.games.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
 
 TOP_BAR = 52
 BOTTOM_BAR = 34

@@ -32,7 +32,7 @@ from typing import Any
 from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUITS, Card, deck_with_jokers, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
 from cardtable.core.tricks import ace_high, follow_suit, printed_suit
-from cardtable.games.seat_names import seat_list, seat_name
+from cardtable.core.wording import seat_list, seat_name
 
 MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 DECK_CARDS = 52  # the cap on the largest hand is floor(52 / players), jokers or not

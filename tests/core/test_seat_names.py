@@ -1,6 +1,6 @@
 """How the engines' texts name seats and lists of seats."""
 
-from cardtable.games.seat_names import seat_list, seat_name
+from cardtable.core.wording import seat_list, seat_name
 
 
 def test_a_seat_is_named_from_one() -> None:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from cardtable.ui.wording import name_seats, second_person
+from cardtable.core.wording import name_seats, second_person
 
 NAMES = ["You", "Ann", "Bob"]
 

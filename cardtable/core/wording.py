@@ -1,16 +1,33 @@
-"""Putting the players' names into the engines' sentences ("Seat 2 draws 2 cards." -> "Ann draws 2 cards.").
+"""How seats are named in sentences: the engines write "Seat N" (from 1) and lists of seats ("Seat 1, Seat 2 and
+Seat 4"); the table puts the players' names in their place ("Seat 2 draws 2 cards." -> "Ann draws 2 cards.").
 
-Engines speak of seats as "Seat N" (from 1).  A player called "You" is spoken to in the second person, for the
-whole sentence: "Seat 1 draws 2 cards and loses their turn." -> "You draw 2 cards and lose your turn."  So is a
-list of seats with the person in it: "Seat 2 and Seat 1 made their bids." -> "Ann and you made your bids."
+A player called "You" is spoken to in the second person, for the whole sentence: "Seat 1 draws 2 cards and loses
+their turn." -> "You draw 2 cards and lose your turn."  So is a list of seats with the person in it: "Seat 2 and
+Seat 1 made their bids." -> "Ann and you made your bids."
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from cardtable.games.seat_names import and_list
+
+def seat_name(seat: int) -> str:
+    """A seat (from 0) as texts name it: "Seat 1" for seat 0."""
+    return f"Seat {seat + 1}"
+
+
+def and_list(words: Sequence[str]) -> str:
+    """Words as an English list: "A", "A and B", "A, B and C" ("" for none)."""
+    if len(words) < 2:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def seat_list(seats: Iterable[int]) -> str:
+    """Seats as an English list: "Seat 1", "Seat 1 and Seat 2", "Seat 1, Seat 2 and Seat 3"."""
+    return and_list([seat_name(s) for s in seats])
+
 
 YOU = "You"
 SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
