@@ -59,6 +59,8 @@ class Event:
 
     kind: "move" (cards from zone `src` to zone `dst`), "flip", "shuffle", "score",
     "message", "win", "over" ...  `text` is a readable announcement when there is one.
+    `hold` is the engine's beat: seconds (at normal animation speed) to show the table as it is after this event
+    before the next one animates (a full trick before it is gathered, a turned card before its capture).
     """
 
     kind: str
@@ -68,6 +70,7 @@ class Event:
     seat: int | None = None
     text: str = ""
     value: Any = None
+    hold: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,7 @@ class GamePlugin:
     """
 
     rules: Rules
-    layout: Any  # a `cardtable.core.zones.GameLayout`
+    layout: Any  # a `cardtable.core.layout.GameLayout`
     rule_bot: RuleBotFactory | None = None
     hint: Hint | None = None
     timeout_action: TimeoutAction | None = None

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from cardtable.core.engine import Action
-from cardtable.core.zones import candidates
+from cardtable.core.layout import candidates
 from cardtable.ui.window import App
 
 DT = 1 / 60

@@ -6,7 +6,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIImage, UIWindow
 
-from cardtable.core.zones import ScoreSheet
+from cardtable.core.layout import ScoreSheet
 
 INK = (240, 236, 222)
 GOLD = (240, 200, 80)

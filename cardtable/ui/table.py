@@ -20,8 +20,18 @@ from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.bots.worker import Thinking, think, warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.layout import (
+    Choice,
+    ChoicePanel,
+    GameLayout,
+    Gesture,
+    Spot,
+    TableContext,
+    TableLayout,
+    Zone,
+    candidates,
+)
 from cardtable.core.wording import name_seats
-from cardtable.core.zones import Choice, ChoicePanel, GameLayout, Gesture, Spot, TableLayout, Zone, candidates
 from cardtable.resources import asset_path
 from cardtable.session.match import Match, Seat
 from cardtable.storage import ANIMATION_SECONDS
@@ -37,12 +47,13 @@ DRAG_THRESHOLD = 5
 MESSAGE_SECONDS = 4.0
 HINT_SECONDS = 2.5
 DOUBLE_CLICK_SECONDS = 0.4
-# Events that deserve a beat before they animate (at normal speed), e.g. seeing a full trick before it goes.
 SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
 TIMEOUTS_BEFORE_BOT = 3
 MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
 MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
-PAUSE_BEFORE = {"trick": 0.9, "round": 0.5}
+TOOLBAR_H = 52  # the buttons along the top
+STATUS_H = 34  # the status bar along the bottom (and a margin above it)
+NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
 
 
 def spot_key(zone: Zone, spot: Spot) -> Hashable:
@@ -105,7 +116,8 @@ class TableScene(Scene):
         self.sheet_window = None
         self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
         self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
-        self.stages: list[list[Event]] = []  # events still to animate after a held in-between picture
+        self.stages: list[tuple[list[Event], float]] = []  # events still to animate after a held picture, and
+        # how long that picture is held
         self.stage_wait = 0.0
         self.bot_job: Thinking | None = None  # a bot's decision in progress, off the UI thread
         self.bot_wait = 0.0
@@ -138,16 +150,20 @@ class TableScene(Scene):
         return self.match.state
 
     def view(self) -> dict[str, Any]:
-        """What the seat at the screen may see, plus the players' names (for the layout's panels).
+        """What the seat at the screen may see.
 
         While the pass-and-play curtain is up nobody is at the screen: the public view (no hand face up)."""
-        view = self.state.view(None if self.curtain_for is not None else self.viewer)
-        view["names"] = [seat.name for seat in self.match.seats]
-        return view
+        return self.state.view(None if self.curtain_for is not None else self.viewer)
 
-    def _build_layout(self) -> TableLayout:
+    def context(self) -> TableContext:
+        """The free area of the window and the players' names, for the layout."""
         w, h = self.app.size
-        return self.game_layout.build(self.view(), w, h)
+        return TableContext(w, h, (0, TOOLBAR_H, w, h - TOOLBAR_H - STATUS_H),
+                            tuple(seat.name for seat in self.match.seats),
+                            None if self.curtain_for is not None else self.viewer)
+
+    def _build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
+        return self.game_layout.build(self.view() if view is None else view, self.context())
 
     @property
     def people(self) -> list[int]:
@@ -180,7 +196,7 @@ class TableScene(Scene):
             self.buttons[name] = UIButton(pygame.Rect(x, 8, 84, 36), text, self.ui, tool_tip_text=tip)
             x += 92
         view = self.view()
-        self.sheet = self.game_layout.score_sheet(view)
+        self.sheet = self.game_layout.score_sheet(view, self.context())
         if self.sheet is not None:
             self.buttons["scores"] = UIButton(pygame.Rect(x, 8, 84, 36), "Scores", self.ui,
                                               tool_tip_text="The score sheet: each round's bids, tricks, points (S)")
@@ -193,7 +209,7 @@ class TableScene(Scene):
         right = self.app.size[0] - 10
         if self.human_turn:
             legal = self.state.legal_actions()
-            panel = self.game_layout.choice_panel(view, legal)
+            panel = self.game_layout.choice_panel(view, legal, self.context())
             in_panel = set()
             if panel is not None:
                 in_panel = {c.action for c in panel.choices if c.action is not None}
@@ -224,7 +240,7 @@ class TableScene(Scene):
         w = max(row_w + 40, self.font.size(panel.title)[0] + 40, 260,
                 *(self.font.size(line)[0] + 40 for line in notes))
         h = 60 + rows * 50 + 28 * len(notes)
-        centre = self.layout.info.get("choice_centre", (sw // 2, sh // 2))
+        centre = self.layout.choice_centre or (sw // 2, sh // 2)
         box = UIPanel(pygame.Rect(centre[0] - w // 2, centre[1] - h // 2, w, h), manager=self.ui)
         UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, self.ui, container=box, object_id="#heading")
         for i, choice in enumerate(panel.choices):
@@ -258,7 +274,7 @@ class TableScene(Scene):
 
     def open_score_sheet(self) -> None:
         """Show the score sheet in a window (also at the end of the game)."""
-        sheet = self.game_layout.score_sheet(self.view())
+        sheet = self.game_layout.score_sheet(self.view(), self.context())
         if sheet is None:
             return
         if self.sheet_window is not None and self.sheet_window.alive():
@@ -328,18 +344,18 @@ class TableScene(Scene):
             return False
         self.hint_marks = []
         self._finish_stages()
-        interim = getattr(self.game_layout, "interim", None)
-        mid = interim(old_view, events) if interim is not None and self.animation_seconds > 0 else None
+        held = next((i for i, e in enumerate(events) if e.hold > 0), None)
+        mid = None
+        if held is not None and self.animation_seconds > 0:
+            mid = self.game_layout.held_view(old_view, events[:held + 1])
         if mid is not None:
             # Said now, while the held picture shows what they tell (who wins the trick, the round's end).
             self._announce(events)
-            # Hold an in-between picture (e.g. the full trick) before the rest of the events play out.
-            split = next(i for i, e in enumerate(events) if e.kind in PAUSE_BEFORE)
-            w, h = self.app.size
-            mid_layout = self.game_layout.build(mid, w, h)
+            # Hold the picture after the held event (the full trick) for its beat; then the rest plays out.
+            mid_layout = self._build_layout(mid)
             self.layout = mid_layout
-            self._animate(old_layout, mid_layout, events[:split], from_rects or {})
-            self.stages.append(events[split:])
+            self._animate(old_layout, mid_layout, events[:held + 1], from_rects or {})
+            self.stages.append((events[held + 1:], self._beat(events[held].hold)))
             old_layout, events, from_rects = mid_layout, [], {}
             self.stage_wait = 0.0
         self._after_change(old_layout, events, from_rects or {})
@@ -357,14 +373,18 @@ class TableScene(Scene):
             self.animator.clear()
             self.layout = self._build_layout()
 
+    def _beat(self, hold: float) -> float:
+        """An event's hold (given at normal speed) at the chosen animation speed."""
+        return hold * self.animation_seconds / NORMAL_SECONDS
+
     def _run_stages(self, dt: float) -> None:
         if not self.stages or self.animator.busy:
             return
         self.stage_wait += dt
-        pause = self.animation_seconds * 2.5
+        events, pause = self.stages[0]
         if self.stage_wait < pause:
             return
-        events = self.stages.pop(0)
+        self.stages.pop(0)
         self.stage_wait = 0.0
         old = self.layout
         self.layout = self._build_layout()
@@ -408,7 +428,6 @@ class TableScene(Scene):
         sequence_gap = duration * 0.45 if len(move_events) > 1 else 0.0
         delay = 0.0
         for ev in events:
-            delay += PAUSE_BEFORE.get(ev.kind, 0.0) * duration / 0.25
             if ev.cards and ev.src and ev.dst:
                 hidden_slots = self._hidden_spots(new, ev.dst)
                 for j, card in enumerate(ev.cards):
@@ -436,6 +455,7 @@ class TableScene(Scene):
                         handled.add(card)
             elif ev.kind in ("deal", "draw") and ev.dst:
                 deals.append((ev, delay))
+            delay += self._beat(ev.hold)  # the engine's beat: what follows waits
         # Dealt cards leave the source one at a time, round the table, like a real deal.
         gap = duration * 0.15
         for k, (ev, base) in enumerate(deals):
@@ -461,7 +481,7 @@ class TableScene(Scene):
 
     def _animate_deal(self) -> None:
         """Cards fly from the layout's `deal_from` zone to their places, round by round, then turn up."""
-        source = self.layout.info.get("deal_from")
+        source = self.layout.deal_from
         duration = self.animation_seconds
         if source is None or duration <= 0:
             return
@@ -621,7 +641,7 @@ class TableScene(Scene):
         for i, line in enumerate(lines):
             UILabel(pygame.Rect(20, 60 + i * 30, w - 40, 28), line, self.ui, container=panel)
         names = [("result_new", "New game"), ("result_menu", "Menu")]
-        if self.game_layout.score_sheet(self.view()) is not None:
+        if self.game_layout.score_sheet(self.view(), self.context()) is not None:
             names.insert(1, ("result_scores", "Score sheet"))
         bw = (w - 40 - 16 * (len(names) - 1)) // len(names)
         for k, (name, text) in enumerate(names):
@@ -872,8 +892,7 @@ class TableScene(Scene):
     def open_chooser(self, actions: list[Action]) -> None:
         """A small panel to pick one of several actions a gesture could mean (e.g. a wild card's colour)."""
         self.close_chooser()
-        make = getattr(self.game_layout, "chooser", None)
-        panel = make(actions) if make is not None else None
+        panel = self.game_layout.chooser(actions)
         if panel is None:
             panel = ChoicePanel("Which one?", tuple(Choice(a.describe(), a) for a in actions))
         panel = ChoicePanel(panel.title, (*panel.choices, Choice("Cancel", None, "")), panel.note)
@@ -1062,11 +1081,11 @@ class TableScene(Scene):
                     text, (rect.w - 12, max(1, text.get_height() * (rect.w - 12) // text.get_width())))
             surface.blit(text, (rect.x + 8, y))
             y += text.get_height() + 2
-        seat = zone.id[4:] if zone.id.startswith("seat") else ""
-        if seat.isdigit() and int(seat) == self.state.turn and int(seat) in self.bots:
+        seat = zone.seat
+        if seat is not None and seat == self.state.turn and seat in self.bots:
             cue = self.font.render("thinking" + "." * (1 + int(self.clock * 3) % 3), True, (250, 240, 200))
             surface.blit(cue, (rect.right - cue.get_width() - 8, rect.bottom - cue.get_height() - 4))
-        if "leader" in zone.marks:
+        if "crown" in zone.marks:
             self._draw_crown(surface, (rect.centerx, rect.y - 4))
         if "dealer" in zone.marks:
             d = self.bold.render("D", True, (30, 30, 30))
@@ -1106,7 +1125,7 @@ class TableScene(Scene):
 
     def status_text(self) -> str:
         """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
-        status = self.named(self.layout.info.get("status", ""))
+        status = self.named(self.layout.status)
         turn = self.state.turn
         if turn is None or len(self.match.seats) < 2:
             return status
@@ -1135,7 +1154,7 @@ class TableScene(Scene):
         if self.message_time > 0 and self.message and self.result_panel is None:
             colour = (255, 190, 180) if self.message_error else (250, 240, 200)
             msg = self.bold.render(self.message, True, colour)
-            box = msg.get_rect(midbottom=self.layout.info.get("message_at", (sw // 2, bar.y - 10))).inflate(24, 12)
+            box = msg.get_rect(midbottom=self.layout.message_at or (sw // 2, bar.y - 10)).inflate(24, 12)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill((90, 20, 20, 215) if self.message_error else (10, 40, 24, 215))
             surface.blit(panel, box.topleft)

@@ -23,7 +23,9 @@ from cardtable.games.kachuful import rules as kachuful
 from cardtable.games.kachuful.bots import TimeoutTracker, timeout_action
 from cardtable.games.kachuful.rules import (
     BID,
+    ROUND_HOLD,
     RULES,
+    TRICK_HOLD,
     Bid,
     KachufulState,
     Play,
@@ -889,8 +891,18 @@ def test_events_of_a_trick() -> None:
     """the winner leads the next."""
     state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
     events = play(state, "2H", "AH", "KH")
-    assert events[:3] == [Event("move", (C(c),), f"hand{s}", "trick", s) for s, c in enumerate(("2H", "AH", "KH"))]
+    assert events[:2] == [Event("move", (C(c),), f"hand{s}", "trick", s) for s, c in enumerate(("2H", "AH"))]
+    # The last card holds the full trick in view for a beat before it is gathered.
+    assert events[2] == Event("move", (C("KH"),), "hand2", "trick", 2, hold=TRICK_HOLD)
     assert events[3].kind == "trick" and events[3].src == "trick" and events[3].value == 1
+    assert events[3].hold == 0.0, "the round goes on: no beat before the next lead"
+
+
+def test_the_last_trick_of_a_round_holds_a_beat_before_the_cards_go_back() -> None:
+    state = position(["2H", "AH", "KH"], trump="S", dealer=2, bids=[0, 0, 0])
+    events = play(state, "2H", "AH", "KH")
+    trick = next(e for e in events if e.kind == "trick")
+    assert trick.hold == ROUND_HOLD > 0
 
 
 # ----- record, replay, recovery ------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import pytest
 from cardtable import stats
 from cardtable.bots import make_bot
 from cardtable.core.cards import Card
-from cardtable.core.zones import Zone
+from cardtable.core.layout import Zone
 from cardtable.games import get_game
 from cardtable.games.crazy.layout import ARROWS, TINTS
 from cardtable.games.crazy.rules import (

@@ -17,7 +17,7 @@ import pytest
 
 from cardtable import stats
 from cardtable.core.cards import Card
-from cardtable.core.zones import Zone
+from cardtable.core.layout import Zone
 from cardtable.games import get_game
 from cardtable.games.kachuful.rules import BID, PLAY, Bid, Play
 from cardtable.session.match import Match, Seat
@@ -439,7 +439,7 @@ def check_sheet(table: TableScene, rounds: int) -> None:
     assert inside(window.rect, table.app.size)
     view = table.view()
     assert len(view["sheet"]) == rounds
-    sheet = table.game_layout.score_sheet(view)
+    sheet = table.game_layout.score_sheet(view, table.context())
     assert sheet.headers[3:] == tuple(s.name for s in table.match.seats)
     assert len(sheet.rows) == rounds + 1
     for row, cells in zip(view["sheet"], sheet.rows, strict=False):

@@ -17,7 +17,7 @@ from pygame_gui.windows import UIConfirmationDialog
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.engine import IllegalAction
-from cardtable.core.zones import Spot, Zone
+from cardtable.core.layout import Spot, Zone
 from cardtable.games import get_game
 from cardtable.games.klondike.hint import hint
 from cardtable.games.klondike.rules import FOUNDATIONS, AutoFinish, Move, Recycle

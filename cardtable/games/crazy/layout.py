@@ -1,6 +1,6 @@
 """Crazy on the table: seats around the edge, the draw and discard piles in the middle, the colour unmistakable.
 
-Pure: turns `view(seat)` (plus the players' "names", added by the table) into zones, and gestures into actions.
+Pure: turns `view(seat)` and the table's context (free area, names) into zones, and gestures into actions.
 """
 
 from __future__ import annotations
@@ -9,38 +9,29 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.engine import Action
+from cardtable.core.layout import BaseLayout, Choice, ChoicePanel, Gesture, Spot, TableContext, TableLayout, Zone
 from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
-from cardtable.core.zones import Choice, ChoicePanel, Gesture, ScoreSheet, Spot, TableLayout, Zone
 from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, Play
 
-TOP_BAR = 52
-BOTTOM_BAR = 34
 #: The colours of the four suits, for the tinted "current colour" panel (same hues as the card art).
 TINTS = {"R": (200, 40, 45), "Y": (225, 180, 20), "G": (40, 150, 70), "B": (30, 100, 200)}
 ARROWS = {1: "\u21bb clockwise", -1: "\u21ba anticlockwise"}
 
 
-def names(view: Mapping[str, Any]) -> list[str]:
-    return list(view.get("names") or [f"Seat {s + 1}" for s in range(view["players"])])
+class CrazyLayout(BaseLayout):
+    """Crazy's `cardtable.core.layout.GameLayout`."""
 
-
-def bottom_seat(view: Mapping[str, Any]) -> int:
-    return view["seat"] if view["seat"] is not None else 0
-
-
-class CrazyLayout:
-    """Implements `cardtable.core.zones.GameLayout` for Crazy."""
-
-    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+    def build(self, view: Mapping[str, Any], ctx: TableContext) -> TableLayout:
         n = view["players"]
-        me = bottom_seat(view)
-        cw = int(max(40, min(width / 12, (height - TOP_BAR - BOTTOM_BAR) / 5.4, 112)))
+        me = ctx.bottom_seat
+        width = ctx.width
+        top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
+        cw = int(max(40, min(width / 12, ctx.area[3] / 5.4, 112)))
         ch = int(cw * 1.4)
-        hand_y = height - BOTTOM_BAR - ch - 10
-        panel_y = height - BOTTOM_BAR - PANEL_H - 10
-        ring = seat_ring(n, me, width, TOP_BAR + 4, hand_y - 10, (int(cw * 0.5), int(cw * 0.7)))
+        hand_y = bottom - ch - 10
+        panel_y = bottom - PANEL_H - 10
+        ring = seat_ring(n, me, width, top + 4, hand_y - 10, (int(cw * 0.5), int(cw * 0.7)))
         small = ring.small_card
-        seat_names = names(view)
         zones: list[Zone] = []
 
         hand = view["hands"][me]
@@ -61,7 +52,7 @@ class CrazyLayout:
                 fan = small_fan(len(view["hands"][s]), place, small)
                 zones.append(Zone(f"hand{s}", "hand", fan[0] if fan else (*place.hand_at, *small),
                                   [Spot(None, False, r, i) for i, r in enumerate(fan)]))
-            zones.append(self._seat_panel(view, s, panel, seat_names[s]))
+            zones.append(self._seat_panel(view, s, panel, ctx.name(s)))
 
         # The middle: draw pile, discard pile, and the current colour and direction beside them.
         mx, my, mw, mh = ring.middle
@@ -93,11 +84,8 @@ class CrazyLayout:
             ARROWS[view["direction"]],
             f"Draw pile {view['draw_pile']}",
         ), tint=TINTS[colour]))
-        return TableLayout(zones, (cw, ch), info={
-            "status": self.status(view),
-            "choice_centre": (mx + mw // 2, my + mh // 2),
-            "message_at": (width // 2, hand_y - 14),
-        })
+        return TableLayout(zones, (cw, ch), status=self.status(view), choice_centre=(mx + mw // 2, my + mh // 2),
+                           message_at=(width // 2, hand_y - 14))
 
     @staticmethod
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: tuple[int, int, int, int], name: str) -> Zone:
@@ -109,7 +97,7 @@ class CrazyLayout:
         elif view["turn"] is None and seat in view["winners"]:
             lines.append("winner")
         marks = {"current"} if view["turn"] == seat else set()
-        return Zone(f"seat{seat}", "seat", rect, lines=tuple(lines), marks=frozenset(marks))
+        return Zone(f"seat{seat}", "seat", rect, lines=tuple(lines), marks=frozenset(marks), seat=seat)
 
     # ----- gestures ---------------------------------------------------------------------------------
     def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Gesture:
@@ -134,15 +122,6 @@ class CrazyLayout:
         me = view["seat"]
         return me is not None and zone == f"hand{me}" and view["turn"] == me
 
-    def is_button(self, action: Action) -> bool:
-        return False
-
-    def confirm_text(self, action: Action) -> str | None:
-        return None
-
-    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> ChoicePanel | None:
-        return None
-
     def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
         """The colour chooser shown when a wild card is dropped."""
         plays = [a for a in actions if isinstance(a, Play) and a.colour is not None]
@@ -150,9 +129,6 @@ class CrazyLayout:
             return None
         return ChoicePanel("Choose a colour", tuple(
             Choice(COLOUR_NAMES[a.colour].capitalize(), a, style=f"colour_{a.colour}") for a in plays))
-
-    def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
-        return None
 
     def status(self, view: Mapping[str, Any]) -> str:
         return f"Colour {COLOUR_NAMES[view['colour']]} \u00b7 {view['status']}"

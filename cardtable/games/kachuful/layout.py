@@ -1,6 +1,6 @@
 """Kachuful on the table: seats around an ellipse, the viewer's hand at the bottom, the trick in the middle.
 
-Pure: turns `view(seat)` (plus the players' "names", added by the table) into zones, and gestures into actions.
+Pure: turns `view(seat)` and the table's context (free area, names) into zones, and gestures into actions.
 """
 
 from __future__ import annotations
@@ -10,16 +10,19 @@ from typing import Any
 
 from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
 from cardtable.core.engine import Action, Event
+from cardtable.core.layout import (
+    BaseLayout,
+    Choice,
+    ChoicePanel,
+    Rect,
+    ScoreSheet,
+    Spot,
+    TableContext,
+    TableLayout,
+    Zone,
+)
 from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
-from cardtable.core.zones import Choice, ChoicePanel, Rect, ScoreSheet, Spot, TableLayout, Zone
 from cardtable.games.kachuful.rules import BID, Bid, Play
-
-TOP_BAR = 52
-BOTTOM_BAR = 34
-
-
-def names(view: Mapping[str, Any]) -> list[str]:
-    return list(view.get("names") or [f"Seat {s + 1}" for s in range(view["players"])])
 
 
 def trump_text(view: Mapping[str, Any]) -> str:
@@ -31,26 +34,22 @@ def trump_text(view: Mapping[str, Any]) -> str:
     return f"Trumps {SUIT_SYMBOLS[trump]}"
 
 
-def bottom_seat(view: Mapping[str, Any]) -> int:
-    """The seat drawn at the bottom: the viewer, or seat 0 for the public view."""
-    return view["seat"] if view["seat"] is not None else 0
+class KachufulLayout(BaseLayout):
+    """Kachuful's `cardtable.core.layout.GameLayout`."""
 
-
-class KachufulLayout:
-    """Implements `cardtable.core.zones.GameLayout` for Kachuful."""
-
-    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+    def build(self, view: Mapping[str, Any], ctx: TableContext) -> TableLayout:
         n = view["players"]
-        me = bottom_seat(view)
-        cw = int(max(40, min(width / 11.5, (height - TOP_BAR - BOTTOM_BAR) / 5.4, 118)))
+        me = ctx.bottom_seat
+        width = ctx.width
+        top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
+        cw = int(max(40, min(width / 11.5, ctx.area[3] / 5.4, 118)))
         ch = int(cw * 1.4)
         zones: list[Zone] = []
-        seat_names = names(view)
-        hand_y = height - BOTTOM_BAR - ch - 10
-        panel_y = height - BOTTOM_BAR - PANEL_H - 10
+        hand_y = bottom - ch - 10
+        panel_y = bottom - PANEL_H - 10
         small = (int(cw * 0.5), int(cw * 0.7))
         deck_y = panel_y - 14 - small[1]
-        ring = seat_ring(n, me, width, TOP_BAR + 4, min(hand_y - 10, deck_y - 8), small)
+        ring = seat_ring(n, me, width, top + 4, min(hand_y - 10, deck_y - 8), small)
         sw, sh = ring.small_card
 
         # The viewer's hand, along the bottom, clear of the viewer's panel.
@@ -78,7 +77,7 @@ class KachufulLayout:
                 zones.append(Zone(f"hand{s}", "hand", fan[0] if fan else (*place.hand_at, sw, sh),
                                   [Spot(c, False, r, i) for i, (c, r) in enumerate(zip(view["hands"][s], fan,
                                                                                        strict=True))]))
-            zones.append(self._seat_panel(view, s, panel, seat_names[s]))
+            zones.append(self._seat_panel(view, s, panel, ctx.name(s)))
             won = self._won_cards(view, s)
             zones.append(Zone(f"won{s}", "pile", (int(won_at[0]), int(won_at[1]), sw, sh),
                               [Spot(c, False, (int(won_at[0]) + min(i, 6), int(won_at[1]) - min(i, 6), sw, sh), i)
@@ -105,11 +104,8 @@ class KachufulLayout:
             cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
             zones.append(Zone("info", "seat", (width - 16 - 280, 8, 280, 36), lines=(
                 f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}",)))
-        return TableLayout(zones, (cw, ch), info={
-            "status": self.status(view),
-            "choice_centre": centre,
-            "message_at": (width // 2, hand_y - 14),
-        })
+        return TableLayout(zones, (cw, ch), status=self.status(view, ctx), choice_centre=centre,
+                           message_at=(width // 2, hand_y - 14))
 
     @staticmethod
     def _show_last_trick(view: Mapping[str, Any]) -> bool:
@@ -137,8 +133,8 @@ class KachufulLayout:
         if view["dealer"] == seat:
             marks.add("dealer")
         if view["trick"] and view["trick"][0][0] == seat:
-            marks.add("leader")
-        return Zone(f"seat{seat}", "seat", rect, lines=lines, marks=frozenset(marks))
+            marks.add("crown")  # the trick's leader
+        return Zone(f"seat{seat}", "seat", rect, lines=lines, marks=frozenset(marks), seat=seat)
 
     # ----- gestures ---------------------------------------------------------------------------------
     def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
@@ -164,10 +160,7 @@ class KachufulLayout:
     def is_button(self, action: Action) -> bool:
         return isinstance(action, Bid)
 
-    def confirm_text(self, action: Action) -> str | None:
-        return None
-
-    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> ChoicePanel | None:
+    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
         if view["phase"] != "bid" or not any(isinstance(a, Bid) for a in legal):
             return None
         allowed = set(legal)
@@ -184,9 +177,8 @@ class KachufulLayout:
             note = "Every bid stays hidden until all have bid"  # simultaneous bidding: nothing to add up yet
         return ChoicePanel(title, choices, note)
 
-    def score_sheet(self, view: Mapping[str, Any]) -> ScoreSheet | None:
-        seat_names = names(view)
-        headers = ("Round", "Cards", "Trump", *seat_names)
+    def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
+        headers = ("Round", "Cards", "Trump", *(ctx.name(s) for s in range(view["players"])))
         rows = []
         for row in view["sheet"]:
             trump = row["trump"]
@@ -196,13 +188,13 @@ class KachufulLayout:
         rows.append(("Total", "", "", *(str(t) for t in view["totals"])))
         return ScoreSheet(headers, tuple(rows))
 
-    def status(self, view: Mapping[str, Any]) -> str:
+    def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         turn, me = view["turn"], view["seat"]
         cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
         head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}"
-        if turn is None:  # the game is over, or a full trick is held before it is gathered (see `interim`)
+        if turn is None:  # the game is over, or a full trick is held before it is gathered (see `held_view`)
             return f"{head} \u00b7 Game over" if view["phase"] == "over" else head
-        who = names(view)[turn]
+        who = ctx.name(turn)
         if view["phase"] == "bid":
             if turn != me:
                 return f"{head} \u00b7 {who} to bid"
@@ -217,10 +209,8 @@ class KachufulLayout:
         suit = "a joker" if led == "J" else SUIT_NAMES[led]
         return f"{head} \u00b7 Your turn: follow {suit} if you can"
 
-    def interim(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture to hold for a moment when a trick is completed: the full trick, before it is gathered."""
-        if not any(e.kind == "trick" for e in events):
-            return None
+    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
+        """The picture held when a trick is completed: the full trick, before it is gathered."""
         played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
         if played is None or not played.cards:
             return None

@@ -91,6 +91,12 @@ _DECK_SET = frozenset(_DECK)
 _DECK_JOKERS_SET = frozenset(_DECK_JOKERS)
 # Events are immutable: the card moves of play are made once and shared.
 _MOVE_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "trick", s) for c in _ALL_CARDS} for s in range(8))
+#: Seconds (at normal speed) the full trick stays in view before it is gathered, and the last trick of a round
+#: before the cards go back to the deck.
+TRICK_HOLD = 1.5
+ROUND_HOLD = 0.5
+_LAST_CARD_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "trick", s, hold=TRICK_HOLD) for c in _ALL_CARDS}
+                          for s in range(8))
 _SORT_KEY = {c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy) for c in _ALL_CARDS}
 # The same order as one int per card (the keys above are all different), cheaper to compare.
 _SORT_RANK = {c: i for i, c in enumerate(sorted(_ALL_CARDS, key=_SORT_KEY.__getitem__))}
@@ -156,14 +162,15 @@ _SHUFFLE_EVENT = Event("shuffle", src="deck")
 _new = object.__new__
 # `_event` fills an Event's fields directly: the frozen dataclass's __init__ sets each field through
 # object.__setattr__, three times slower.  Same fields, same object; checked here in case Event changes.
-assert tuple(f.name for f in dataclasses.fields(Event)) == ("kind", "cards", "src", "dst", "seat", "text", "value")
+assert tuple(f.name for f in dataclasses.fields(Event)) == ("kind", "cards", "src", "dst", "seat", "text", "value",
+                                                            "hold")
 assert not hasattr(Event, "__post_init__") and not hasattr(Event, "__slots__")
 
 
 def _event(kind: str, cards: tuple[Card, ...] = (), src: str | None = None, dst: str | None = None,
            seat: int | None = None, text: str = "", value: Any = None) -> Event:
     event = _new(Event)
-    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value)
+    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value, hold=0.0)
     return event
 
 
@@ -661,7 +668,7 @@ class KachufulState(State):
         if len(trick) < n:
             self.turn = (seat + 1) % n
             return [_MOVE_EVENTS[seat][card]]
-        events = [_MOVE_EVENTS[seat][card]]
+        events = [_LAST_CARD_EVENTS[seat][card]]
         # The trick's winner, as winning_index(cards, led, trump_suit, suit_of, strength) finds it, inlined:
         # the highest trump if any, else the highest card of the led suit; equal cards go to the first played.
         key = _TRICK_KEY[self.trump, self.led]
@@ -681,7 +688,8 @@ class KachufulState(State):
         self.led = None
         event = _new(Event)  # as _event(): the trick event is new every time
         event.__dict__.update(kind="trick", cards=cards, src="trick", dst=_WON[winner], seat=winner,
-                              text=_TRICK_TEXT[winner][top], value=tricks[winner])
+                              text=_TRICK_TEXT[winner][top], value=tricks[winner],
+                              hold=0.0 if self.hands[winner] else ROUND_HOLD)
         events.append(event)
         if self.hands[winner]:
             self.turn = self.leader = winner

@@ -6,11 +6,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.engine import Action
-from cardtable.core.zones import Spot, TableLayout, Zone
+from cardtable.core.layout import BaseLayout, Spot, TableContext, TableLayout, Zone
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, Move, Recycle, Resign
 
-TOP_BAR = 52  # room for the table's buttons
-BOTTOM_BAR = 34  # room for the status bar
 MAX_CARD_WIDTH = 150
 CARD_RATIO = 1.4
 
@@ -25,12 +23,14 @@ def _pile(view: Mapping[str, Any], zone: str) -> list[Any]:
     return []
 
 
-class KlondikeLayout:
-    """Implements `cardtable.core.zones.GameLayout` for Klondike."""
+class KlondikeLayout(BaseLayout):
+    """Klondike's `cardtable.core.layout.GameLayout`: the stock, waste and foundations in a row, the tableau below."""
 
-    def build(self, view: Mapping[str, Any], width: int, height: int) -> TableLayout:
+    def build(self, view: Mapping[str, Any], ctx: TableContext) -> TableLayout:
+        width = ctx.width
+        area_top, area_h = ctx.area[1], ctx.area[3]
         margin = max(8, width // 60)
-        cw = int(min((width - 2 * margin) / (7 + 6 * 0.14), (height - TOP_BAR - BOTTOM_BAR) / (CARD_RATIO * 3.7)))
+        cw = int(min((width - 2 * margin) / (7 + 6 * 0.14), area_h / (CARD_RATIO * 3.7)))
         cw = max(24, min(cw, MAX_CARD_WIDTH))
         ch = int(cw * CARD_RATIO)
         gap = (width - 2 * margin - 7 * cw) / 6
@@ -42,7 +42,7 @@ class KlondikeLayout:
         def col(i: int) -> int:
             return int(left + i * (cw + gap))
 
-        top = TOP_BAR + int(ch * 0.08)
+        top = area_top + int(ch * 0.08)
         zones: list[Zone] = []
 
         stock = view["stock"]
@@ -66,13 +66,13 @@ class KlondikeLayout:
                               label="A"))
 
         row2 = top + ch + int(ch * 0.16)
-        bottom = height - BOTTOM_BAR - 6
+        bottom = area_top + area_h - 6
         for i, t in enumerate(TABLEAU):
             x = col(i)
             pile = view["tableau"][i]
             zones.append(Zone(t, "fan", (x, row2, cw, ch), self._fan(pile, x, row2, cw, ch, bottom), label="K"))
 
-        return TableLayout(zones, (cw, ch), info={"status": self.status(view), "deal_from": "stock"})
+        return TableLayout(zones, (cw, ch), status=self.status(view), deal_from="stock")
 
     @staticmethod
     def _stack(cards: Sequence[Any], x: int, y: int, cw: int, ch: int, face_up: bool) -> list[Spot]:
@@ -141,12 +141,6 @@ class KlondikeLayout:
     def confirm_text(self, action: Action) -> str | None:
         """A question to ask before a button's action, or None to play it at once."""
         return "Give up this deal? It counts as a loss." if isinstance(action, Resign) else None
-
-    def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action]) -> None:
-        return None
-
-    def score_sheet(self, view: Mapping[str, Any]) -> None:
-        return None
 
     def status(self, view: Mapping[str, Any]) -> str:
         if view["won"]:

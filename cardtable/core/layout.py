@@ -1,0 +1,222 @@
+"""The layout contract: what a game's `layout.py` gives the generic table, as plain data (no pygame).
+
+A layout turns a view (`State.view(seat)`) and a `TableContext` (the free area of the window, the players' names,
+who is looking) into a `TableLayout`: zones of cards with rectangles, seat panels, and the text of the status bar.
+It also says what a gesture means: which action dropping a card on a target, or clicking one, stands for.
+Rectangles are (x, y, w, h) tuples in window pixels.  `BaseLayout` gives every optional hook its default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardtable.core.cards import Card
+from cardtable.core.engine import Action, Event
+from cardtable.core.wording import seat_name
+
+Rect = tuple[int, int, int, int]
+View = Mapping[str, Any]
+#: What a gesture means: one action, several (the table lets the player choose among the legal ones), or nothing.
+Gesture = Action | Sequence[Action] | None
+
+#: Seat panel marks the table knows how to draw, by what they show.
+MARKS = frozenset({"current", "dealer", "crown", "out"})
+
+
+def candidates(gesture: Gesture) -> list[Action]:
+    """The actions a gesture may mean, as a list."""
+    if gesture is None:
+        return []
+    if isinstance(gesture, Action):
+        return [gesture]
+    return list(gesture)
+
+
+@dataclass(frozen=True)
+class TableContext:
+    """What the table tells a layout besides the view.
+
+    area: the free part of the window, below the toolbar and above the status bar.  names: each seat's name.
+    viewer: the seat at the screen (None: nobody, as behind the pass-and-play curtain).
+    """
+
+    width: int
+    height: int
+    area: Rect
+    names: tuple[str, ...] = ()
+    viewer: int | None = None
+
+    def name(self, seat: int) -> str:
+        """The name of `seat` ("Seat N" when the table gave none)."""
+        return self.names[seat] if 0 <= seat < len(self.names) else seat_name(seat)
+
+    @property
+    def bottom_seat(self) -> int:
+        """The seat drawn at the bottom of a round table: the viewer, or the first seat for the public view."""
+        return self.viewer if self.viewer is not None else 0
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One card on the table: what it is (None when face down and unknown) and where."""
+
+    card: Card | None
+    face_up: bool
+    rect: Rect
+    index: int
+
+
+@dataclass
+class Zone:
+    """A place on the table.
+
+    kind: "stack" (cards squared up), "fan" (spread down), "spread" (spread across), "pile", "hand", "trick",
+    "seat".  `slot` is where an empty zone is drawn and where a card dropped on it lands; `label` is drawn on an
+    empty slot.
+
+    A "seat" zone is a panel: `lines` of text (name, bid, tricks...) drawn in `slot`, for `seat`; its `marks`
+    (see `MARKS`) frame it gold ("current"), put a crown over it ("crown": the trick's leader), a dealer button
+    on it ("dealer") or grey it out ("out").  A zone's `playable` lists the indices of its cards to outline blue
+    (legal to play).  `tint` is a panel's background colour.
+    """
+
+    id: str
+    kind: str
+    slot: Rect
+    spots: list[Spot] = field(default_factory=list)
+    label: str = ""
+    lines: tuple[str, ...] = ()
+    marks: frozenset[str] = frozenset()
+    playable: frozenset[int] = frozenset()
+    tint: tuple[int, int, int] | None = None
+    seat: int | None = None
+
+    def bounds(self) -> Rect:
+        """The smallest rectangle holding the slot and every card."""
+        rects = [self.slot] + [s.rect for s in self.spots]
+        x0 = min(r[0] for r in rects)
+        y0 = min(r[1] for r in rects)
+        x1 = max(r[0] + r[2] for r in rects)
+        y1 = max(r[1] + r[3] for r in rects)
+        return (x0, y0, x1 - x0, y1 - y0)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A button of a choice panel (a bid, a colour...); `action` None means shown but disabled, for `reason`."""
+
+    label: str
+    action: Action | None
+    reason: str = ""
+    style: str = ""  # a theme style for the button, e.g. "colour_R" for a red colour choice
+
+
+@dataclass(frozen=True)
+class ChoicePanel:
+    """A row of choices the table shows in the middle, with a title (e.g. "Your bid")."""
+
+    title: str
+    choices: tuple[Choice, ...]
+    note: str = ""  # e.g. why a choice is disabled
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A table of text: the heading row and one row per round (and a totals row)."""
+
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass
+class TableLayout:
+    """Everything the table draws for one view at one window size.
+
+    status: the status bar's text.  deal_from: the zone a new deal flies out of.  choice_centre: where a choice
+    panel is centred (default: the middle of the window).  message_at: the bottom centre of announcements.
+    """
+
+    zones: list[Zone]
+    card_size: tuple[int, int]
+    status: str = ""
+    deal_from: str | None = None
+    choice_centre: tuple[int, int] | None = None
+    message_at: tuple[int, int] | None = None
+
+    def zone(self, zone_id: str) -> Zone:
+        for z in self.zones:
+            if z.id == zone_id:
+                return z
+        raise KeyError(zone_id)
+
+
+class GameLayout(Protocol):
+    """What each game's layout provides; `BaseLayout` implements every hook but `build` with its default."""
+
+    def build(self, view: View, ctx: TableContext) -> TableLayout:
+        """Zones and card rectangles for `view` in the context's free area."""
+
+    def drop_action(self, view: View, src: str, index: int, dst: str) -> Gesture:
+        """The action(s) meant by dragging card `index` of zone `src` onto zone `dst` (legal or not)."""
+
+    def click_action(self, view: View, legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
+        """The action(s) meant by clicking card `index` of `zone` (None: the empty zone)."""
+
+    def can_pick(self, view: View, zone: str, index: int) -> bool:
+        """Whether card `index` of `zone` may be picked up to drag."""
+
+    def is_button(self, action: Action) -> bool:
+        """Whether `action` is shown as a button rather than made with a card gesture."""
+
+    def confirm_text(self, action: Action) -> str | None:
+        """A question to ask before a button's action (e.g. giving up), or None."""
+
+    def choice_panel(self, view: View, legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
+        """Choices to show as a panel of buttons now (bids...), or None."""
+
+    def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
+        """The panel offered when one gesture means several legal actions (a wild card's colour), or None for
+        the table's plain "Which one?" list."""
+
+    def score_sheet(self, view: View, ctx: TableContext) -> ScoreSheet | None:
+        """The score sheet (every round per player), or None for games without one."""
+
+    def held_view(self, before: View, events: Sequence[Event]) -> View | None:
+        """The picture to show while a held event's beat lasts (see `Event.hold`): the view `before` the move
+        with `events` (up to and including the held one) applied; None to hold the picture as it is."""
+
+
+class BaseLayout:
+    """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
+
+    def build(self, view: View, ctx: TableContext) -> TableLayout:
+        raise NotImplementedError
+
+    def drop_action(self, view: View, src: str, index: int, dst: str) -> Gesture:
+        return None
+
+    def click_action(self, view: View, legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
+        return None
+
+    def can_pick(self, view: View, zone: str, index: int) -> bool:
+        return False
+
+    def is_button(self, action: Action) -> bool:
+        return False
+
+    def confirm_text(self, action: Action) -> str | None:
+        return None
+
+    def choice_panel(self, view: View, legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
+        return None
+
+    def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
+        return None
+
+    def score_sheet(self, view: View, ctx: TableContext) -> ScoreSheet | None:
+        return None
+
+    def held_view(self, before: View, events: Sequence[Event]) -> View | None:
+        return None
