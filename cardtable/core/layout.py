@@ -8,7 +8,8 @@ Rectangles are (x, y, w, h) tuples in window pixels.  `BaseLayout` gives every o
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -130,6 +131,17 @@ class ScoreSheet:
     rows: tuple[tuple[str, ...], ...]
 
 
+@dataclass(frozen=True)
+class TurnTimer:
+    """A time limit on a person's decision: when `seconds` run out, `default(rng)` is played for them (bots never
+    wait on a timer).  After `hand_over_after` time-outs in a row (None: never) a bot plays the seat for the rest
+    of the game."""
+
+    seconds: float
+    default: Callable[[random.Random], Action]
+    hand_over_after: int | None = None
+
+
 @dataclass
 class TableLayout:
     """Everything the table draws for one view at one window size.
@@ -187,6 +199,9 @@ class GameLayout(Protocol):
         """The picture to show while a held event's beat lasts (see `Event.hold`): the view `before` the move
         with `events` (up to and including the held one) applied; None to hold the picture as it is."""
 
+    def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
+        """The clock on the decision `view` shows (a person's), or None for no time limit."""
+
 
 class BaseLayout:
     """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
@@ -219,4 +234,7 @@ class BaseLayout:
         return None
 
     def held_view(self, before: View, events: Sequence[Event]) -> View | None:
+        return None
+
+    def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         return None

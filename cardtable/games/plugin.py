@@ -6,7 +6,6 @@ its layout, its rule bot, its hint, its search hooks), never by importing a modu
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,7 +16,6 @@ from cardtable.core.engine import Action, Rules, State
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
 RuleBotFactory = Callable[[int | None], Any]
 Hint = Callable[[State], Action | None]
-TimeoutAction = Callable[[State, int, random.Random], Action]
 ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
 
 
@@ -27,7 +25,6 @@ class GamePlugin:
 
     rule_bot: the normal bots' player (easy adds noise); None plays at random.
     hint: the person's hint; None falls back to the normal bot's choice.
-    timeout_action: the move made for a person whose turn timer ran out; None: the normal bot's choice.
     search: how the hard bot's search is tuned for this game (`cardtable.bots.ismcts`).
     arena_counts: per-round statistics the arena prints (Kachuful's exact bids).
     """
@@ -36,7 +33,6 @@ class GamePlugin:
     layout: Any  # a `cardtable.core.layout.GameLayout`
     rule_bot: RuleBotFactory | None = None
     hint: Hint | None = None
-    timeout_action: TimeoutAction | None = None
     search: SearchHooks = field(default_factory=SearchHooks)
     arena_counts: ArenaCounts | None = None
 

@@ -8,6 +8,7 @@ from pygame_gui.elements import UIButton
 
 from cardtable.session.match import Match
 from cardtable.session.replay import Replay
+from cardtable.session.turns import TurnDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.window import App
 
@@ -30,6 +31,9 @@ class ReplayScene(TableScene):
     @property
     def state(self):
         return self.replay.state
+
+    def _make_driver(self) -> TurnDriver:
+        return TurnDriver(self.match, bots=False)  # a replay plays nobody's moves
 
     @property
     def human_turn(self) -> bool:

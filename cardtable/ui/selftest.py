@@ -173,8 +173,8 @@ def _hard_bots_bid(app, driver, shots: Path | None) -> str:
         if time.monotonic() > end:
             raise SelfTestFailure("the hard bots did not bid within a minute")
         driver.frames(1)
-        if table.bot_job is not None:
-            modes.add(table.bot_job.mode)
+        if table.driver.job is not None:
+            modes.add(table.driver.job.mode)
     driver.frames(3)
     if shots:
         pygame.image.save(app.screen, str(shots / "kachuful-hard-bots.png"))

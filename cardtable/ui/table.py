@@ -6,7 +6,6 @@ the rules contract; this scene knows no game.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
@@ -17,8 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
-from cardtable.bots import make_bot
-from cardtable.bots.worker import Thinking, think, warm_up
+from cardtable.bots.worker import warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     Choice,
@@ -34,6 +32,7 @@ from cardtable.core.layout import (
 from cardtable.core.wording import name_seats
 from cardtable.resources import asset_path
 from cardtable.session.match import Match, Seat
+from cardtable.session.turns import Move, TimedOut, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui.anim import Animator, Flight, Rect
 from cardtable.ui.celebration import Celebration
@@ -48,7 +47,6 @@ MESSAGE_SECONDS = 4.0
 HINT_SECONDS = 2.5
 DOUBLE_CLICK_SECONDS = 0.4
 SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
-TIMEOUTS_BEFORE_BOT = 3
 MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
 MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
 TOOLBAR_H = 52  # the buttons along the top
@@ -114,21 +112,12 @@ class TableScene(Scene):
         self.chooser: UIPanel | None = None  # several actions for one gesture: pick one
         self.sheet = None
         self.sheet_window = None
-        self.turn_left: float | None = None  # seconds left on the turn timer (table option "turn_timer")
-        self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
         self.stages: list[tuple[list[Event], float]] = []  # events still to animate after a held picture, and
         # how long that picture is held
         self.stage_wait = 0.0
-        self.bot_job: Thinking | None = None  # a bot's decision in progress, off the UI thread
-        self.bot_wait = 0.0
-        self.bots = {
-            i: make_bot(match.game, seat.kind.split(":", 1)[1], seed=match.seed + i)
-            for i, seat in enumerate(match.seats)
-            if not seat.is_human
-        }
-        self.humans = [i for i, s in enumerate(match.seats) if s.is_human]
+        self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
-        if self.bots:
+        if self.driver.bots:
             warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
         self.game_over_handled = match.state.is_over()
@@ -164,6 +153,14 @@ class TableScene(Scene):
 
     def _build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
         return self.game_layout.build(self.view() if view is None else view, self.context())
+
+    def _make_driver(self) -> TurnDriver:
+        return TurnDriver(self.match, self.app.settings.bot_delay)
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats where a person sits now."""
+        return self.driver.people
 
     @property
     def people(self) -> list[int]:
@@ -330,18 +327,18 @@ class TableScene(Scene):
         return ([self.message] if self.message and self.message_time > 0 else []) + self.message_queue
 
     # ----- playing ---------------------------------------------------------------------------
-    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, timed_out: bool = False) -> bool:
-        """Apply `action` through the match; on IllegalAction show the engine's reason."""
+    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
+        """Apply `action` through the match; on IllegalAction show the engine's reason.  `move`: the turn
+        driver's, when a bot or the clock made it."""
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
-        if not timed_out and seat is not None:
-            self.timeouts.pop(seat, None)
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
             self.say(self.named(exc.reason), error=True)
             return False
+        timed_out = self.driver.moved(move, seat)
         self.hint_marks = []
         self._finish_stages()
         held = next((i for i, e in enumerate(events) if e.hold > 0), None)
@@ -359,7 +356,19 @@ class TableScene(Scene):
             old_layout, events, from_rects = mid_layout, [], {}
             self.stage_wait = 0.0
         self._after_change(old_layout, events, from_rects or {})
+        if timed_out is not None:
+            self._say_timed_out(timed_out, action)
+        elif move is not None and move.note:
+            self.say(move.note, error=True)
         return True
+
+    def _say_timed_out(self, timed_out: TimedOut, action: Action) -> None:
+        name = self.match.seats[timed_out.seat].name
+        if timed_out.handed_over:
+            self._build_buttons()
+            self.say(f"{name} timed out {timed_out.in_a_row} times in a row: a bot plays that seat now.")
+        else:
+            self.say(f"Time is up: {action.describe()} was played for {name}.")
 
     def _announce(self, events: list[Event]) -> None:
         for ev in events:
@@ -513,13 +522,12 @@ class TableScene(Scene):
     def undo(self) -> None:
         self._finish_stages()
         old = self.layout
-        last = self.match.last_human_seat()
-        if len(self.humans) > 1 and last is not None and last != self.viewer:
-            # Pass-and-play: each person may take back only their own move.
-            self.say(f"Only {self.match.seats[last].name} can take back their move.", error=True)
+        refused = self.driver.undo_refused(self.viewer)
+        if refused:
+            self.say(refused, error=True)
             return
         if self.match.undo():
-            self._cancel_bot()
+            self.driver.cancel()
             self.hint_marks = []
             self._after_change(old, [], {})
         else:
@@ -580,7 +588,7 @@ class TableScene(Scene):
         self.app.show(MenuScene(self.app))
 
     def on_exit(self) -> None:
-        self._cancel_bot()
+        self.driver.cancel()
         if not self.match.state.is_over() and self.match.log:
             self.match.autosave()
 
@@ -667,79 +675,16 @@ class TableScene(Scene):
             self.animator.clear()
             self._build_buttons()
 
-    def _run_turn_timer(self, dt: float) -> None:
-        """Table option "turn_timer" (seconds): when a person's time runs out their move is made for them
-        (the game's `bots.timeout_action`, else the normal bot); three time-outs in a row hand the seat to a bot."""
-        limit = self.match.options.get("turn_timer") or 0
-        if not limit or not self.human_turn or self.animator.busy or self.confirm is not None:
-            if not self.human_turn:
-                self.turn_left = None
-            return
-        if self.turn_left is None:
-            self.turn_left = float(limit)
-        self.turn_left -= dt
-        if self.turn_left > 0:
-            return
-        self.turn_left = None
-        seat = self.state.turn
-        assert seat is not None
-        rng = random.Random(self.match.seed + len(self.match.log))
-        sample = self.state.determinize(seat, rng)
-        chooser = self.match.game.timeout_action
-        if chooser is not None:
-            action = chooser(sample, seat, rng)
-        else:
-            action = make_bot(self.match.game, "normal", seed=rng.randrange(2**31)).choose(sample, seat)
-        if action not in self.state.legal_actions():
-            action = self.state.legal_actions()[0]
-        name = self.match.seats[seat].name
-        if not self.play(action, timed_out=True):
-            return
-        self.timeouts[seat] = self.timeouts.get(seat, 0) + 1
-        if self.timeouts[seat] >= TIMEOUTS_BEFORE_BOT:
-            self.hand_to_bot(seat)
-            self.say(f"{name} timed out {TIMEOUTS_BEFORE_BOT} times in a row: a bot plays that seat now.")
-        else:
-            self.say(f"Time is up: {action.describe()} was played for {name}.")
-
-    def hand_to_bot(self, seat: int) -> None:
-        """From now on a bot plays `seat` (kept in the save)."""
-        old = self.match.seats[seat]
-        self.match.seats[seat] = Seat("bot:normal", old.name, handed_over=True)
-        self.bots[seat] = make_bot(self.match.game, "normal", seed=self.match.seed + seat)
-        self.humans = [i for i, s in enumerate(self.match.seats) if s.is_human]
-        self.match.autosave()
-        self._build_buttons()
-
-    def _cancel_bot(self) -> None:
-        if self.bot_job is not None:
-            self.bot_job.cancel()
-        self.bot_job = None
-        self.bot_wait = 0.0
-
-    def _run_bots(self, dt: float) -> None:
-        turn = self.state.turn
-        if turn is None or turn not in self.bots or self.animator.busy or self.stages:
-            return
-        if self.bot_job is None:
-            self.bot_wait += dt
-            if self.bot_wait < self.app.settings.bot_delay:
-                return
-            seed = self.match.seed * 1000 + len(self.match.log)
-            sample = self.state.determinize(turn, random.Random(seed))
-            self.bot_job = think(self.bots[turn], sample, turn)
-            return
-        if not self.bot_job.done():
-            return
-        job, self.bot_job = self.bot_job, None
-        self.bot_wait = 0.0
-        try:
-            action = job.result()
-        except Exception as e:  # noqa: BLE001 - a bot's failure is a bug: the game goes on with a legal move
-            self.say(f"A bot failed ({e}); a legal move was made for it.", error=True)
-            action = self.state.legal_actions()[0]
-        if not self.play(action):  # a bot's illegal choice is a bug: fall back to any legal move
-            self.play(self.state.legal_actions()[0])
+    def _run_driver(self, dt: float) -> None:
+        """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
+        ready = not self.animator.busy and not self.stages and self.curtain_for is None and self.confirm is None
+        timer = None
+        if self.human_turn:
+            timer = self.game_layout.timer(self.view(), self.state.legal_actions())
+        self.driver.bot_delay = self.app.settings.bot_delay  # the setting may change during the game
+        move = self.driver.update(dt, ready, timer)
+        if move is not None:
+            self.play(move.action, move=move)
 
     # ----- input -----------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -994,14 +939,13 @@ class TableScene(Scene):
                 self.celebration = None
                 self._show_result_panel()
         self._run_stages(dt)
-        self._run_bots(dt)
-        self._run_turn_timer(dt)
+        self._run_driver(dt)
 
     @property
     def settled(self) -> bool:
         """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
         return (not self.animator.busy and not self.stages and self.celebration is None
-                and self.bot_job is None)
+                and not self.driver.busy)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art
@@ -1082,7 +1026,7 @@ class TableScene(Scene):
             surface.blit(text, (rect.x + 8, y))
             y += text.get_height() + 2
         seat = zone.seat
-        if seat is not None and seat == self.state.turn and seat in self.bots:
+        if seat is not None and seat == self.driver.thinking_seat:
             cue = self.font.render("thinking" + "." * (1 + int(self.clock * 3) % 3), True, (250, 240, 200))
             surface.blit(cue, (rect.right - cue.get_width() - 8, rect.bottom - cue.get_height() - 4))
         if "crown" in zone.marks:
@@ -1129,7 +1073,7 @@ class TableScene(Scene):
         turn = self.state.turn
         if turn is None or len(self.match.seats) < 2:
             return status
-        if turn in self.bots:
+        if turn == self.driver.thinking_seat:
             return f"{self.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
         return status
 
@@ -1140,9 +1084,10 @@ class TableScene(Scene):
         pygame.draw.line(surface, (201, 167, 74), bar.topleft, bar.topright, 1)
         status = self.status_text()
         clock_text = stats.format_time(self.match.elapsed)
-        if self.turn_left is not None:
-            clock_text = f"{int(self.turn_left) + 1} s left \u00b7 " + clock_text
-        clock = self.bold.render(clock_text, True, (255, 150, 120) if (self.turn_left or 99) < 6 else GOLD)
+        left = self.driver.time_left
+        if left is not None:
+            clock_text = f"{int(left) + 1} s left \u00b7 " + clock_text
+        clock = self.bold.render(clock_text, True, (255, 150, 120) if (left or 99) < 6 else GOLD)
         room = sw - clock.get_width() - 40
         if self.font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock
             while status and self.font.size(status + "\u2026")[0] > room:

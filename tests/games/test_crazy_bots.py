@@ -10,7 +10,7 @@ import pytest
 
 from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
-from cardtable.games.crazy.bots import RuleBot, best_colour, timeout_action
+from cardtable.games.crazy.bots import RuleBot, best_colour
 from cardtable.games.crazy.rules import (
     CRAZY,
     DECK,
@@ -139,13 +139,3 @@ def test_the_rule_bot_wins_more_than_its_share_against_random_bots() -> None:
         if seat in winners:
             wins += 1 / len(winners)
     assert wins / games > 0.28  # a random bot's share is 0.25
-
-
-def test_timeout_action_is_always_legal() -> None:
-    for seed in range(20):
-        state = RULES.new_game(3, {"choose_draw_four_colour": seed % 2 == 0}, seed=seed)
-        rng = random.Random(seed)
-        while state.turn is not None:
-            action = timeout_action(state, state.turn, rng)
-            assert action in state.legal_actions()
-            state.apply(action)

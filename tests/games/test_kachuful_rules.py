@@ -20,7 +20,7 @@ import pytest
 from cardtable.core.cards import Card, deck_with_jokers, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.games.kachuful import rules as kachuful
-from cardtable.games.kachuful.bots import TimeoutTracker, timeout_action
+from cardtable.games.kachuful.bots import timeout_action
 from cardtable.games.kachuful.rules import (
     BID,
     ROUND_HOLD,
@@ -708,34 +708,88 @@ def test_time_out_plays_the_lowest_legal_card() -> None:
     state.apply(timeout_action(state, 2, rng))
 
 
+def sleeping_table(options: dict[str, Any], sleepers: tuple[int, ...]):
+    """A Kachuful match whose seats are all people, and a turn driver whose clock moves for the `sleepers`."""
+    from cardtable.games import get_game
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.turns import TurnDriver
+
+    match = Match(get_game("kachuful"), [Seat("human", f"P{s}") for s in range(4)], options, seed=7)
+    return match, TurnDriver(match, bot_delay=0.0, thinker=lambda bot, world, seat: _Decided(bot, world, seat))
+
+
+class _Decided:
+    """A bot's decision made at once (the turn driver's `thinker` for these tests)."""
+
+    def __init__(self, bot: Any, world: Any, seat: int) -> None:
+        self.action = bot.choose(world, seat)
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Any:
+        return self.action
+
+    def cancel(self) -> None:
+        pass
+
+
+def run_turn(match: Any, driver: Any, sleepers: tuple[int, ...], rng: random.Random) -> Any:
+    """One decision: a sleeper's clock runs out (16 s on a 15 s timer); an awake person plays at random; a bot
+    decides.  Returns what the driver said about a time-out."""
+    from cardtable.games import get_game
+
+    seat = match.state.turn
+    legal = match.state.legal_actions()
+    timer = get_game("kachuful").layout.timer(match.state.view(seat), legal)
+    if seat in driver.bots:
+        move = driver.update(0.0, True)
+        move = move or driver.update(0.0, True)
+    elif seat in sleepers:
+        assert driver.update(14.9, True, timer) is None, "nothing is played before the time is up"
+        move = driver.update(0.2, True, timer)
+        assert move is not None and move.by_clock
+    else:
+        match.apply(rng.choice(legal))
+        return driver.moved(seat=seat)
+    match.apply(move.action)
+    return driver.moved(move, seat)
+
+
 def test_three_time_outs_in_a_row_hand_the_seat_to_a_bot() -> None:
     """A player timed out three times in a row is handed to a bot for the rest of the game."""
-    tracker = TimeoutTracker(4)
-    assert [tracker.record(1, True), tracker.record(1, True)] == [False, False]
-    assert tracker.record(1, False) is False  # a move in time: the count starts again
-    assert [tracker.record(1, True) for _ in range(3)] == [False, False, True]
-    assert tracker.handed_over == [False, True, False, False]
-    assert tracker.record(1, True) is False  # handed over once
-    assert [tracker.record(2, True) for _ in range(2)] + [tracker.record(3, True)] == [False, False, False]
+    match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(1,))
+    rng = random.Random(3)
+    outs = []
+    while 1 not in driver.bots:
+        said = run_turn(match, driver, (1,), rng)
+        if said is not None:
+            outs.append((said.seat, said.in_a_row, said.handed_over))
+    assert outs == [(1, 1, False), (1, 2, False), (1, 3, True)]
+    assert match.seats[1].kind == "bot:normal" and match.seats[1].handed_over
+    assert driver.people == [0, 2, 3]
+
+
+def test_a_move_in_time_starts_the_count_again() -> None:
+    """A player timed out three times in a row is handed to a bot for the rest of the game."""
+    match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(1,))
+    rng = random.Random(4)
+    while driver.timeouts.get(1, 0) < 2:
+        run_turn(match, driver, (1,), rng)
+    while match.state.turn != 1:
+        run_turn(match, driver, (), rng)
+    run_turn(match, driver, (), rng)  # seat 1 moves in time
+    assert 1 not in driver.timeouts and 1 not in driver.bots
 
 
 def test_a_timed_out_game_plays_to_the_end() -> None:
     """A player timed out three times in a row is handed to a bot for the rest of the game."""
-    from cardtable.games.kachuful.bots import RuleBot
-
-    state = new(4, 7, hands="3,2", turn_timer=15)
-    tracker = TimeoutTracker(4)
+    match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(2,))
     rng = random.Random(7)
-    bot = RuleBot(1)
-    while state.turn is not None:
-        seat = state.turn
-        if tracker.handed_over[seat]:
-            action = bot.choose(state.determinize(seat, rng), seat)
-        else:
-            action = timeout_action(state, seat, rng) if seat == 2 else rng.choice(state.legal_actions())
-            tracker.record(seat, seat == 2)
-        state.apply(action)
-    assert tracker.handed_over == [False, False, True, False]
+    while not match.state.is_over():
+        run_turn(match, driver, (2,), rng)
+    assert list(driver.bots) == [2]
+    assert [s.handed_over for s in match.seats] == [False, False, True, False]
 
 
 # ----- a round ---------------------------------------------------------------------------------------------

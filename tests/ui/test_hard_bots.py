@@ -44,7 +44,7 @@ def test_a_game_against_hard_bots_from_the_menu_keeps_the_window_drawing(table_a
     assert isinstance(table, TableScene)
     match = table.match
     assert [s.kind for s in match.seats] == ["human", "bot:hard", "bot:hard", "bot:hard"]
-    assert all(isinstance(bot, ISMCTSBot) for bot in table.bots.values())
+    assert all(isinstance(bot, ISMCTSBot) for bot in table.driver.bots.values())
 
     frames_while_thinking = 0
     modes = set()
@@ -53,9 +53,9 @@ def test_a_game_against_hard_bots_from_the_menu_keeps_the_window_drawing(table_a
     while not (table.human_turn and table.settled):
         assert time.monotonic() < end, "the hard bots did not bid in time"
         driver.frames(1)
-        if table.bot_job is not None and not table.bot_job.done():
+        if table.driver.job is not None and not table.driver.job.done():
             frames_while_thinking += 1
-            modes.add(table.bot_job.mode)
+            modes.add(table.driver.job.mode)
             statuses.add(table.status_text().split(" \u00b7 ")[0])
     bots_moves = [entry for entry in match.log if entry.seat != 0]
     assert bots_moves and all(isinstance(entry.action, Bid) for entry in bots_moves)
@@ -77,7 +77,7 @@ def test_a_bot_that_fails_does_not_stop_the_game(table_app, monkeypatch) -> None
     match = Match(get_game("kachuful"), seats, {"hands": "2"}, 5, saver=Autosave.for_game("kachuful"))
     table_app.settings.bot_delay = 0.0
     table = TableScene(table_app, match)
-    table.bots[1] = Broken()
+    table.driver.bots[1] = Broken()
     table_app.show(table)
     driver = UIDriver(table_app)
     end = time.monotonic() + 20

@@ -571,7 +571,7 @@ def time_out(table: TableScene, driver: UIDriver) -> None:
     lowest = timeout_action(table.state, 0) if table.state.phase == "play" else None
     idle(driver, 14.5)
     assert len(table.match.log) == before, "nothing is played before the time is up"
-    assert table.turn_left is not None and 0 < table.turn_left <= 0.6
+    assert table.driver.time_left is not None and 0 < table.driver.time_left <= 0.6
     for _ in range(round(1.0 / DT)):
         driver.frames(1)
         if len(table.match.log) > before:
@@ -590,15 +590,15 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     bid = match.log[-1].action
     assert isinstance(bid, Bid)
     assert table.message == f"Time is up: {bid.describe()} was played for You."
-    assert table.timeouts == {0: 1} and match.seats[0].kind == "human"
+    assert table.driver.timeouts == {0: 1} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert isinstance(match.log[-1].action, Play)
     assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for You."
-    assert table.timeouts == {0: 2} and match.seats[0].kind == "human"
+    assert table.driver.timeouts == {0: 2} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert match.seats[0].kind == "bot:normal"
     assert table.message == "You timed out 3 times in a row: a bot plays that seat now."
-    assert 0 in table.bots and table.humans == []
+    assert 0 in table.driver.bots and table.humans == []
     saved = load_match(autosave_path("kachuful"), get_game)
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log

@@ -10,6 +10,5 @@ GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     rule_bot=bots.RuleBot,
-    timeout_action=bots.timeout_action,
     search=SearchHooks(settings=tuple(sorted(bots.search_settings().items()))),
 )

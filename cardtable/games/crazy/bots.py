@@ -13,9 +13,6 @@ anyway), so it cannot cheat.  Its rules, in order:
   the most points.
 - The colour it chooses for a wild card is the one it holds most of (ties: the one whose cards are worth most,
   then red, yellow, green, blue).
-
-Turn timer: the engine has no clock.  A table that runs one applies `timeout_action(state, seat, rng)` like any
-other move when a seat's time runs out.
 """
 
 from __future__ import annotations
@@ -123,11 +120,6 @@ class RuleBot:
             return (counts[c.suit] - 1, card_points(c))
 
         return max(cards, key=key)
-
-
-def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
-    """The move made for a seat whose time ran out: what the rule bot would play (always legal)."""
-    return RuleBot(None if rng is None else rng.randrange(2**31)).choose(state, seat)
 
 
 def search_settings() -> dict[str, Any]:

@@ -10,7 +10,6 @@ GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     rule_bot=bots.RuleBot,
-    timeout_action=bots.timeout_action,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rollout_action,
                        weight=bots.world_weight, settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,

@@ -12,10 +12,9 @@ anyway), so it cannot cheat.
   with the highest card that still loses, leads low, and when it cannot lose it wins with its highest card.
 
 Turn timer (rules: "On time-out the seat's action is made for it: a random legal bid, or its lowest legal
-card. A player timed out three times in a row is handed to a bot for the rest of the game."): the engine has no
-clock.  The table runs the clock; on a time-out it applies `timeout_action(state, seat, rng)` like any other
-move, and tells a `TimeoutTracker` which seats timed out; when `record` returns True, the seat is handed to a
-bot (`RuleBot`) for the rest of the game.
+card."): the engine has no clock.  The layout declares the timer (`KachufulLayout.timer`) with `timeout_choice`
+as its default move; the table's turn driver runs the clock, plays the default like any other move, and hands a
+seat timed out three times in a row to a bot.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
@@ -33,7 +32,6 @@ from cardtable.games.kachuful.rules import (
     BID,
     JOKER_RANK,
     PLAY,
-    TIMEOUTS_BEFORE_HANDOVER,
     Bid,
     KachufulState,
     Play,
@@ -296,42 +294,24 @@ def rule_card(state: KachufulState, seat: int) -> Card:
                        higher_unseen, q)
 
 
-def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
+def timeout_choice(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
     """The move made for a seat whose time ran out: a random legal bid, or its lowest legal card.
 
-    The table applies it like any move (so it is logged and replays); `rng` defaults to a fresh generator.
+    Lowest: a plain card before a trump, then the lowest rank (ace high), then suit order.
     """
-    legal = state.legal_actions()
     bids = [a for a in legal if isinstance(a, Bid)]
     if bids:
-        return (rng or random.Random()).choice(bids)
-    view = state.view(seat)
+        return rng.choice(bids)
     trump = view["trump"]
     trumps = trump or JOKER_SUIT
     plays = [a for a in legal if isinstance(a, Play)]
-    # Lowest: a plain card before a trump, then the lowest rank (ace high), then suit order.
     return min(plays, key=lambda a: (effective_suit(a.card, trump) == trumps, strength(a.card),
                                      "SHDCJ".index(a.card.suit)))
 
 
-class TimeoutTracker:
-    """Counts each seat's time-outs in a row; three in a row hand the seat to a bot for the rest of the game."""
-
-    def __init__(self, players: int, limit: int = TIMEOUTS_BEFORE_HANDOVER) -> None:
-        self.limit = limit
-        self.in_a_row = [0] * players
-        self.handed_over = [False] * players
-
-    def record(self, seat: int, timed_out: bool) -> bool:
-        """Note a move of `seat` (made by the clock or not); True when the seat must now go to a bot."""
-        if not timed_out:
-            self.in_a_row[seat] = 0
-            return False
-        self.in_a_row[seat] += 1
-        if self.in_a_row[seat] >= self.limit and not self.handed_over[seat]:
-            self.handed_over[seat] = True
-            return True
-        return False
+def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
+    """`timeout_choice` for `seat` of `state` (`rng` defaults to a fresh generator)."""
+    return timeout_choice(state.view(seat), state.legal_actions(), rng or random.Random())
 
 
 # ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ------------------------------------------------

@@ -19,10 +19,12 @@ from cardtable.core.layout import (
     Spot,
     TableContext,
     TableLayout,
+    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
-from cardtable.games.kachuful.rules import BID, Bid, Play
+from cardtable.games.kachuful.bots import timeout_choice
+from cardtable.games.kachuful.rules import BID, TIMEOUTS_BEFORE_HANDOVER, Bid, Play
 
 
 def trump_text(view: Mapping[str, Any]) -> str:
@@ -208,6 +210,13 @@ class KachufulLayout(BaseLayout):
         led = view["led_suit"]
         suit = "a joker" if led == "J" else SUIT_NAMES[led]
         return f"{head} \u00b7 Your turn: follow {suit} if you can"
+
+    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
+        """The turn timer option: on time-out a random legal bid or the lowest legal card is played; three
+        time-outs in a row hand the seat to a bot."""
+        if not view["timer"] or not legal:
+            return None
+        return TurnTimer(view["timer"], lambda rng: timeout_choice(view, legal, rng), TIMEOUTS_BEFORE_HANDOVER)
 
     def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
         """The picture held when a trick is completed: the full trick, before it is gathered."""
