@@ -80,7 +80,8 @@ class Zone:
     A "seat" zone is a panel: `lines` of text (name, bid, tricks...) drawn in `slot`, for `seat`; its `marks`
     (see `MARKS`) frame it gold ("current"), put a crown over it ("crown": the trick's leader), a dealer button
     on it ("dealer") or grey it out ("out").  A zone's `playable` lists the indices of its cards to outline blue
-    (legal to play).  `tint` is a panel's background colour.
+    (legal to play).  `tint` is a panel's background colour.  `drop` is the area that takes a dropped card (and
+    lights up while a legal one is dragged); by default a fan's whole extent, else its top card or its slot.
     """
 
     id: str
@@ -93,6 +94,7 @@ class Zone:
     playable: frozenset[int] = frozenset()
     tint: tuple[int, int, int] | None = None
     seat: int | None = None
+    drop: Rect | None = None
 
     def bounds(self) -> Rect:
         """The smallest rectangle holding the slot and every card."""
@@ -148,6 +150,8 @@ class TableLayout:
 
     status: the status bar's text.  deal_from: the zone a new deal flies out of.  choice_centre: where a choice
     panel is centred (default: the middle of the window).  message_at: the bottom centre of announcements.
+    celebration: how the person's win is celebrated before the result shows ("cascade": the cards bounce off
+    the table; None: straight to the result).
     """
 
     zones: list[Zone]
@@ -156,6 +160,7 @@ class TableLayout:
     deal_from: str | None = None
     choice_centre: tuple[int, int] | None = None
     message_at: tuple[int, int] | None = None
+    celebration: str | None = None
 
     def zone(self, zone_id: str) -> Zone:
         for z in self.zones:

@@ -1,55 +1,72 @@
-"""Replay of a finished game: the table, read-only, stepping through the log."""
+"""Replay of a finished game: the table's picture and animations, stepping through the log; nobody plays.
+
+It is made of the table's parts (its sprites, its animations, its status bar) and the game's layout, but no turn
+driver, no bots and no input on the cards: everything is public, and the buttons and keys move through the log.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from cardtable.core.layout import GameLayout, TableLayout
 from cardtable.session.match import Match
 from cardtable.session.replay import Replay
-from cardtable.session.turns import TurnDriver
-from cardtable.ui.table import TableScene
-from cardtable.ui.window import App
+from cardtable.storage import ANIMATION_SECONDS
+from cardtable.ui.table.animate import Animator, event_flights
+from cardtable.ui.table.sprites import TableSprites
+from cardtable.ui.table.view import StatusBar, place_cards, place_panels, table_context
+from cardtable.ui.theme import BUTTON_H, Fonts
+from cardtable.ui.window import App, Scene
 
 AUTO_STEP_SECONDS = 0.7
+NORMAL_SECONDS = ANIMATION_SECONDS["normal"]
 
 
-class ReplayScene(TableScene):
+class ReplayScene(Scene):
     """Steps forwards and backwards through a match's log; no moves can be made."""
 
     def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
         self.replay = Replay(match)
+        self.game_layout: GameLayout = match.game.layout
+        people = [i for i, s in enumerate(match.seats) if s.is_person]
+        self.viewer = people[0] if len(people) == 1 else None  # with several people, nobody's hand is private
+        self.fonts = Fonts()
+        self.animator = Animator()
+        self.sprites = TableSprites()
+        self.status_bar = StatusBar(self.fonts)
+        self.buttons: dict[str, UIButton] = {}
         self.playing = False
         self.auto_wait = 0.0
-        super().__init__(app, match)
-        self.viewer = self.humans[0] if len(self.humans) == 1 else None
-        self.curtain_for = None
-        self.animator.clear()
-        self.layout = self._build_layout()
+        self.set_layout(self._build_layout())
+        self._build_buttons()
 
     @property
-    def state(self):
+    def state(self) -> Any:
         return self.replay.state
 
-    def _make_driver(self) -> TurnDriver:
-        return TurnDriver(self.match, bots=False)  # a replay plays nobody's moves
+    def _build_layout(self) -> TableLayout:
+        context = table_context(self.app.size, tuple(s.name for s in self.match.seats), self.viewer)
+        return self.game_layout.build(self.state.view(self.viewer), context)
+
+    def set_layout(self, layout: TableLayout) -> None:
+        self.layout = layout
+        self.sprites.retarget(layout, self.app.art.slot)
 
     @property
-    def human_turn(self) -> bool:
-        return False
-
-    def _check_curtain(self) -> None:
-        """Everything is public in a replay: no curtain."""
-
-    def _on_game_over(self, celebrate: bool) -> None:
-        self.game_over_handled = True
+    def animation_seconds(self) -> float:
+        return ANIMATION_SECONDS.get(self.app.settings.animation_speed, 0.25)
 
     def _build_buttons(self) -> None:
         for b in self.buttons.values():
             b.kill()
         self.buttons = {}
-        self.action_buttons = {}
         x = 10
         for name, text, tip in (
             ("menu", "Menu", "Back to the menu (Esc)"),
@@ -60,31 +77,37 @@ class ReplayScene(TableScene):
             ("end", ">|", "To the end (End)"),
         ):
             width = 84 if len(text) > 2 else 52
-            self.buttons[name] = UIButton(pygame.Rect(x, 8, width, 36), text, self.ui, tool_tip_text=tip)
+            self.buttons[name] = UIButton(pygame.Rect(x, 8, width, BUTTON_H), text, self.ui, tool_tip_text=tip)
             x += width + 8
 
-    def _refresh_button_states(self) -> None:
-        """Replay buttons are always usable."""
-
+    # ----- moving through the log --------------------------------------------------------------------
     def step_forward(self) -> bool:
-        old = self.layout
         if self.replay.position >= len(self.replay):
             return False
+        before, old = self.sprites.rects(), self.layout
         events = self.replay.forward()
-        self.layout = self._build_layout()
-        self._animate(old, self.layout, events, {})
+        self._show(before, old, events)
         return True
 
     def step_back(self) -> None:
-        old = self.layout
+        before, old = self.sprites.rects(), self.layout
         if self.replay.back():
-            self.layout = self._build_layout()
-            self._animate(old, self.layout, [], {})
+            self._show(before, old, [])
+
+    def _show(self, before: dict[Hashable, Any], old: TableLayout, events: list[Any]) -> None:
+        new = self._build_layout()
+        self.set_layout(new)
+        duration = self.animation_seconds
+        self.animator.clear()
+        if duration > 0:
+            beat = lambda hold: hold * duration / NORMAL_SECONDS  # noqa: E731
+            for flight in event_flights(before, old, new, events, duration, beat):
+                self.animator.add(flight)
 
     def seek(self, position: int) -> None:
         self.replay.seek(position)
         self.animator.clear()
-        self.layout = self._build_layout()
+        self.set_layout(self._build_layout())
 
     def toggle_play(self) -> None:
         self.playing = not self.playing
@@ -93,36 +116,33 @@ class ReplayScene(TableScene):
         self.auto_wait = 0.0
         self._build_buttons()
 
+    def to_menu(self) -> None:
+        from cardtable.ui.menu import MenuScene
+
+        self.app.show(MenuScene(self.app))
+
+    # ----- scene hooks -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        commands = {
+            "menu": self.to_menu,
+            "start": lambda: self.seek(0),
+            "back": self.step_back,
+            "play": self.toggle_play,
+            "forward": self.step_forward,
+            "end": lambda: self.seek(len(self.replay)),
+        }
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((n for n, b in self.buttons.items() if b is event.ui_element), None)
-            actions = {
-                "menu": self.to_menu,
-                "start": lambda: self.seek(0),
-                "back": self.step_back,
-                "play": self.toggle_play,
-                "forward": self.step_forward,
-                "end": lambda: self.seek(len(self.replay)),
-            }
-            if name in actions:
-                actions[name]()
+            if name in commands:
+                commands[name]()
         elif event.type == pygame.KEYDOWN:
-            keys = {
-                pygame.K_ESCAPE: self.to_menu,
-                pygame.K_HOME: lambda: self.seek(0),
-                pygame.K_LEFT: self.step_back,
-                pygame.K_SPACE: self.toggle_play,
-                pygame.K_RIGHT: self.step_forward,
-                pygame.K_END: lambda: self.seek(len(self.replay)),
-            }
+            keys = {pygame.K_ESCAPE: "menu", pygame.K_HOME: "start", pygame.K_LEFT: "back", pygame.K_SPACE: "play",
+                    pygame.K_RIGHT: "forward", pygame.K_END: "end"}
             if event.key in keys:
-                keys[event.key]()
+                commands[keys[event.key]]()
 
     def update(self, dt: float) -> None:
-        self.clock += dt
         self.animator.update(dt)
-        if self.message_time > 0:
-            self.message_time -= dt
         if self.playing and not self.animator.busy:
             self.auto_wait += dt
             if self.auto_wait >= AUTO_STEP_SECONDS:
@@ -131,8 +151,17 @@ class ReplayScene(TableScene):
                     self.playing = False
                     self._build_buttons()
 
-    def on_exit(self) -> None:
-        """A replay changes nothing, so there is nothing to save."""
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.animator.clear()
+        self.set_layout(self._build_layout())
+        self._build_buttons()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        place_panels(self.sprites, self.layout, self.fonts, lambda zone: "")
+        place_cards(self.sprites, self.app.art, self.app.settings.card_back, self.layout.card_size,
+                    self.animator.flights, {}, set(), {})
+        self.sprites.draw(surface)
+        self.status_bar.draw(surface, self.status_text(), "", False, 1.0, None, None)
 
     def status_text(self) -> str:
         n, total = self.replay.position, len(self.replay)

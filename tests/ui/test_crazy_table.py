@@ -39,7 +39,9 @@ from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import DT, UIDriver, visible_point
-from cardtable.ui.table import BLUE, DOUBLE_CLICK_SECONDS, TableScene
+from cardtable.ui.table import TableScene
+from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
+from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
 
 SHOTS = Path("/tmp")

@@ -24,7 +24,8 @@ from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import DT, UIDriver, visible_point
-from cardtable.ui.table import BLUE, TableScene
+from cardtable.ui.table import TableScene
+from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
 
 fast = pytest.mark.parametrize("table_speed", ["fast"])

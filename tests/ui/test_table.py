@@ -25,7 +25,8 @@ from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.ui.driver import UIDriver, visible_point
 from cardtable.ui.selftest import winnable_seed
-from cardtable.ui.table import BLUE, TableScene
+from cardtable.ui.table import TableScene
+from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
 
 fast = pytest.mark.parametrize("table_speed", ["fast"])

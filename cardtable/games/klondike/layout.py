@@ -72,7 +72,7 @@ class KlondikeLayout(BaseLayout):
             pile = view["tableau"][i]
             zones.append(Zone(t, "fan", (x, row2, cw, ch), self._fan(pile, x, row2, cw, ch, bottom), label="K"))
 
-        return TableLayout(zones, (cw, ch), status=self.status(view), deal_from="stock")
+        return TableLayout(zones, (cw, ch), status=self.status(view), deal_from="stock", celebration="cascade")
 
     @staticmethod
     def _stack(cards: Sequence[Any], x: int, y: int, cw: int, ch: int, face_up: bool) -> list[Spot]:

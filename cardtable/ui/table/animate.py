@@ -1,0 +1,201 @@
+"""Card animations: flights between rectangles (with a flip on the way), and the flights that show a move's events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.engine import Event
+from cardtable.ui.table.sprites import spot_key
+
+Rect = tuple[int, int, int, int]
+
+
+def ease_out(t: float) -> float:
+    """Cubic ease-out on [0, 1]."""
+    t = max(0.0, min(1.0, t))
+    return 1 - (1 - t) ** 3
+
+
+def lerp_rect(a: Rect, b: Rect, t: float) -> Rect:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+        round(a[3] + (b[3] - a[3]) * t),
+    )
+
+
+@dataclass
+class Flight:
+    """One card travelling from `start` to `end`; `key` is the spot it lands on."""
+
+    key: Hashable
+    card: object  # Card or None (face down and unknown)
+    start: Rect
+    end: Rect
+    start_face_up: bool
+    end_face_up: bool
+    duration: float
+    delay: float = 0.0
+    elapsed: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.delay + self.duration
+
+    @property
+    def started(self) -> bool:
+        return self.elapsed >= self.delay
+
+    def progress(self) -> float:
+        if self.duration <= 0:
+            return 1.0
+        return max(0.0, min(1.0, (self.elapsed - self.delay) / self.duration))
+
+    def frame(self) -> tuple[Rect, bool, float]:
+        """Where to draw now, which side shows, and the horizontal squash of a flip (1 = none)."""
+        t = self.progress()
+        rect = lerp_rect(self.start, self.end, ease_out(t))
+        if self.start_face_up == self.end_face_up:
+            return rect, self.end_face_up, 1.0
+        squash = abs(1 - 2 * t)
+        return rect, self.end_face_up if t >= 0.5 else self.start_face_up, max(squash, 0.05)
+
+
+class Animator:
+    """The flights in progress; a spot with a flight is not drawn in place until it lands."""
+
+    def __init__(self) -> None:
+        self.flights: list[Flight] = []
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.flights)
+
+    def add(self, flight: Flight) -> None:
+        if flight.duration <= 0 and flight.delay <= 0:
+            return
+        self.flights = [f for f in self.flights if f.key != flight.key]
+        self.flights.append(flight)
+
+    def flying(self) -> set[Hashable]:
+        return {f.key for f in self.flights}
+
+    def update(self, dt: float) -> None:
+        for f in self.flights:
+            f.elapsed += dt
+        self.flights = [f for f in self.flights if not f.done]
+
+    def clear(self) -> None:
+        self.flights = []
+
+    def ordered(self) -> list[Flight]:
+        """Flights in drawing order: those that started later on top."""
+        return sorted(self.flights, key=lambda f: (f.started, f.delay))
+
+
+# ----- from events to flights ---------------------------------------------------------------------------------
+
+Before = dict[Hashable, tuple[Rect, bool]]
+
+
+def _zone_top(layout: Any, zone_id: str | None) -> Rect:
+    """Where a card leaves a zone from (or lands in it): its top card, else its empty place."""
+    try:
+        zone = layout.zone(zone_id or "")
+    except KeyError:
+        return (0, 0, *layout.card_size)
+    return zone.spots[-1].rect if zone.spots else zone.slot
+
+
+def _hidden_spots(layout: Any, zone_id: str | None) -> list[tuple[Any, Any]]:
+    try:
+        zone = layout.zone(zone_id or "")
+    except KeyError:
+        return []
+    return [(zone, s) for s in zone.spots if s.card is None]
+
+
+def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], duration: float,
+                  beat: Callable[[float], float]) -> list[Flight]:
+    """The flights that show `events` turning the `old` layout into the `new` one.
+
+    `before` is where every card was drawn (and which side showed).  Moved cards fly from where they were (or from
+    the top of their source zone) in event order; a flip turns a card over where it lies; dealt and drawn cards
+    leave their source one at a time, round the table; anything else that moved (a fan closing up, an undo)
+    slides to its new place.  An event's `hold` (the engine's beat, scaled by `beat`) delays what follows.
+    """
+    after: dict[Hashable, tuple[Any, Any]] = {}
+    for zone in new.zones:
+        for spot in zone.spots:
+            after[spot_key(zone, spot)] = (zone, spot)
+    flights: list[Flight] = []
+    handled: set[Hashable] = set()
+    deals: list[tuple[Event, float]] = []
+    moves = [e for e in events if e.cards and e.src and e.dst]
+    sequence_gap = duration * 0.45 if len(moves) > 1 else 0.0
+    delay = 0.0
+    for ev in events:
+        if ev.cards and ev.src and ev.dst:
+            hidden_slots = _hidden_spots(new, ev.dst)
+            for j, card in enumerate(ev.cards):
+                if card in after:
+                    zone, spot = after[card]
+                elif hidden_slots:
+                    zone, spot = hidden_slots.pop()
+                else:
+                    continue
+                key = spot_key(zone, spot)
+                start, start_up = before.get(card, (_zone_top(old, ev.src), False))
+                flights.append(Flight(key, spot.card if spot.face_up else None, start, spot.rect, start_up,
+                                      spot.face_up, duration, delay + 0.04 * j))
+                handled.add(key)
+            delay += sequence_gap
+        elif ev.kind == "flip":
+            for card in ev.cards:
+                if card in after:
+                    zone, spot = after[card]
+                    flights.append(Flight(card, card, spot.rect, spot.rect, False, True, duration * 0.8,
+                                          delay + duration * 0.5))
+                    handled.add(card)
+        elif ev.kind in ("deal", "draw") and ev.dst:
+            deals.append((ev, delay))
+        delay += beat(ev.hold)  # the engine's beat: what follows waits
+    gap = duration * 0.15
+    for k, (ev, base) in enumerate(deals):
+        try:
+            zone = new.zone(ev.dst or "")
+        except KeyError:
+            continue
+        start = _zone_top(old, ev.src)
+        for j, spot in enumerate(zone.spots):
+            key = spot_key(zone, spot)
+            if key in handled or key in before:
+                continue
+            flights.append(Flight(key, spot.card, start, spot.rect, False, spot.face_up, duration,
+                                  base + (j * len(deals) + k) * gap))
+            handled.add(key)
+    for key, (_zone, spot) in after.items():
+        if key in handled or key not in before:
+            continue
+        start, start_up = before[key]
+        if start != spot.rect or start_up != spot.face_up:
+            flights.append(Flight(key, spot.card, start, spot.rect, start_up, spot.face_up, duration * 0.7))
+    return flights
+
+
+def deal_flights(layout: Any, duration: float) -> list[Flight]:
+    """A new deal: cards fly from the layout's `deal_from` zone to their places, round by round, then turn up."""
+    source = layout.deal_from
+    if source is None or duration <= 0:
+        return []
+    origin = _zone_top(layout, source)
+    dealt = [(spot.index, n, zone, spot) for n, zone in enumerate(layout.zones) if zone.id != source
+             for spot in zone.spots]
+    dealt.sort(key=lambda t: (t[0], t[1]))
+    gap = duration * 0.18
+    return [Flight(spot_key(zone, spot), spot.card, origin, spot.rect, False, spot.face_up, duration, k * gap)
+            for k, (_, _, zone, spot) in enumerate(dealt)]

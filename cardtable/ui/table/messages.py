@@ -1,0 +1,56 @@
+"""What the table says: the answer to what the person just did, and a queue of announcements of what happened.
+
+Each announcement stays long enough to be read; when several wait, each still gets a moment, and the oldest are
+dropped if too many pile up.  Pure Python: the view draws `text`.
+"""
+
+from __future__ import annotations
+
+MESSAGE_SECONDS = 4.0
+MESSAGE_QUEUE = 3  # announcements waiting at most; older ones are dropped
+MESSAGE_MIN_SECONDS = 1.3  # an announcement stays at least this long when others wait
+
+
+class Messages:
+    """The message on screen (with how long it has left) and the announcements waiting behind it."""
+
+    def __init__(self) -> None:
+        self.text = ""
+        self.error = False
+        self.time_left = 0.0
+        self.queue: list[str] = []
+
+    @property
+    def showing(self) -> bool:
+        return bool(self.text) and self.time_left > 0
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show `text` now (an answer to what the person just did), in place of any announcement."""
+        self.text, self.error = text, error
+        self.time_left = MESSAGE_SECONDS
+        self.queue.clear()
+
+    def announce(self, text: str) -> None:
+        """Show what happened at the table; announcements queue up so each one is seen for a moment."""
+        if not self.showing:
+            self.say(text)
+            return
+        self.queue.append(text)
+        del self.queue[:-MESSAGE_QUEUE]
+
+    def clear_error(self) -> None:
+        """A legal move was made: an error about an earlier attempt no longer applies."""
+        if self.error:
+            self.text, self.error, self.time_left = "", False, 0.0
+
+    def all(self) -> list[str]:
+        """The announcement on screen and those waiting."""
+        return ([self.text] if self.showing else []) + self.queue
+
+    def update(self, dt: float) -> None:
+        if self.time_left <= 0:
+            return
+        self.time_left -= dt
+        if self.queue and self.time_left < MESSAGE_SECONDS - MESSAGE_MIN_SECONDS:
+            self.text, self.error = self.queue.pop(0), False
+            self.time_left = MESSAGE_SECONDS

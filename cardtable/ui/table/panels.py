@@ -1,0 +1,240 @@
+"""The table's widgets: the toolbar, the game's action buttons, choice panels (bids, a colour...), the chooser for
+a gesture that means several moves, the question before a move that needs one, the score sheet and the result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.windows import UIConfirmationDialog
+
+from cardtable import stats
+from cardtable.core.engine import Action
+from cardtable.core.layout import Choice, ChoicePanel
+from cardtable.ui.scoresheet import open_score_window
+from cardtable.ui.theme import BUTTON_H
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
+CANCEL = "Cancel"
+TOOLBAR = (
+    ("menu", "Menu", "Back to the menu (Esc); the game is kept"),
+    ("new", "New", "Start a new game (N)"),
+    ("undo", "Undo", "Take back your last move (Ctrl+Z)"),
+    ("redo", "Redo", "Play the undone move again (Ctrl+Y)"),
+    ("hint", "Hint", "Show a useful move (H)"),
+)
+
+
+class TablePanels:
+    """The widgets of one table, made from what the layout and the legal moves say."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.buttons: dict[str, UIButton] = {}
+        self.action_buttons: dict[str, Action] = {}
+        self.choice_panel: UIPanel | None = None
+        self.chooser: UIPanel | None = None
+        self.result_panel: UIPanel | None = None
+        self.confirm: UIConfirmationDialog | None = None
+        self.pending_confirm: Action | None = None
+        self.sheet_window: Any = None
+
+    @property
+    def font(self) -> pygame.font.Font:
+        return self.scene.fonts.get(16)
+
+    # ----- the toolbar and the game's buttons --------------------------------------------------------
+    def build(self) -> None:
+        """The toolbar, the game's buttons for the person to act, and its choice panel (bids...)."""
+        scene = self.scene
+        for b in self.buttons.values():
+            b.kill()
+        self.buttons, self.action_buttons = {}, {}
+        x = 10
+        for name, text, tip in TOOLBAR:
+            self.buttons[name] = UIButton(pygame.Rect(x, 8, 84, BUTTON_H), text, scene.ui, tool_tip_text=tip)
+            x += 92
+        if scene.sheet is not None:
+            self.buttons["scores"] = UIButton(pygame.Rect(x, 8, 84, BUTTON_H), "Scores", scene.ui,
+                                              tool_tip_text="The score sheet: each round's figures per player (S)")
+        for panel in (self.choice_panel, self.chooser):
+            if panel is not None:
+                panel.kill()
+        self.choice_panel = self.chooser = None
+        right = scene.app.size[0] - 10
+        if scene.human_turn:
+            view = scene.view()
+            legal = scene.state.legal_actions()
+            panel = scene.game_layout.choice_panel(view, legal, scene.context())
+            in_panel = set()
+            if panel is not None:
+                in_panel = {c.action for c in panel.choices if c.action is not None}
+                self.choice_panel = self._choice_panel(panel)
+            for action in reversed(legal):
+                if not scene.game_layout.is_button(action) or action in in_panel:
+                    continue
+                text = action.describe()
+                width = max(110, self.font.size(text)[0] + 30)
+                right -= width
+                name = f"action:{text}"
+                self.buttons[name] = UIButton(pygame.Rect(right, 8, width, BUTTON_H), text, scene.ui)
+                self.action_buttons[name] = action
+                right -= 8
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Undo, redo and hint are usable only when they would do something."""
+        scene = self.scene
+        going = not scene.state.is_over()
+        toggles = {
+            "undo": going and scene.match.can_undo(),
+            "redo": going and scene.match.can_redo(),
+            "hint": going and scene.human_turn and scene.hint_available,
+        }
+        for name, enabled in toggles.items():
+            if enabled:
+                self.buttons[name].enable()
+            else:
+                self.buttons[name].disable()
+
+    def _choice_panel(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = "") -> UIPanel:
+        """A centred panel of choice buttons; disabled ones carry their reason.  A choice labelled `cancel` with no
+        action closes the panel instead of being disabled."""
+        scene = self.scene
+        font = self.font
+        sw, sh = scene.app.size
+        per_row = max(1, min(len(panel.choices), (sw - 120) // 62))
+        rows = (len(panel.choices) + per_row - 1) // per_row
+        widths = [max(52, font.size(c.label)[0] + 24) for c in panel.choices]
+        row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
+        # A long note (why a choice is disabled) wraps to the buttons' width rather than widen the panel past the
+        # window or over the seats.
+        notes = wrap(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
+        w = max(row_w + 40, font.size(panel.title)[0] + 40, 260, *(font.size(line)[0] + 40 for line in notes))
+        h = 60 + rows * 50 + 28 * len(notes)
+        centre = scene.layout.choice_centre or (sw // 2, sh // 2)
+        box = UIPanel(pygame.Rect(centre[0] - w // 2, centre[1] - h // 2, w, h), manager=scene.ui)
+        UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, scene.ui, container=box, object_id="#heading")
+        for i, choice in enumerate(panel.choices):
+            r, k = divmod(i, per_row)
+            row = widths[r * per_row:(r + 1) * per_row]
+            x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
+            x = x0 + sum(row[:k]) + 8 * k
+            name = f"{prefix}:{i}"
+            button = UIButton(pygame.Rect(x, 46 + r * 50, widths[i], 42), choice.label, scene.ui, container=box,
+                              tool_tip_text=choice.reason or None,
+                              object_id=f"#{choice.style}" if choice.style else None)
+            self.buttons[name] = button
+            if choice.action is not None:
+                self.action_buttons[name] = choice.action
+            elif not (cancel and choice.label == cancel):
+                button.disable()
+        for j, line in enumerate(notes):
+            UILabel(pygame.Rect(16, h - 38 - 28 * (len(notes) - 1 - j), w - 32, 26), line, scene.ui, container=box,
+                    object_id="#muted")
+        return box
+
+    # ----- the chooser -------------------------------------------------------------------------------
+    def open_chooser(self, actions: Sequence[Action]) -> None:
+        """A small panel to pick one of several actions a gesture could mean (e.g. a wild card's colour)."""
+        self.close_chooser()
+        panel = self.scene.game_layout.chooser(actions)
+        if panel is None:
+            panel = ChoicePanel("Which one?", tuple(Choice(a.describe(), a) for a in actions))
+        panel = ChoicePanel(panel.title, (*panel.choices, Choice(CANCEL, None, "")), panel.note)
+        self.chooser = self._choice_panel(panel, prefix="pick", cancel=CANCEL)
+
+    def close_chooser(self) -> None:
+        if self.chooser is not None:
+            self.chooser.kill()
+            self.chooser = None
+            for name in [n for n in self.buttons if n.startswith("pick:")]:
+                self.buttons.pop(name)
+                self.action_buttons.pop(name, None)
+
+    # ----- a question before a move ------------------------------------------------------------------
+    def ask(self, question: str, action: Action) -> None:
+        self.pending_confirm = action
+        w, h = 400, 170
+        sw, sh = self.scene.app.size
+        self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
+                                            self.scene.ui, window_title="Are you sure?")
+
+    def answered(self) -> Action | None:
+        """The question was answered yes: the move it was about."""
+        action, self.pending_confirm, self.confirm = self.pending_confirm, None, None
+        return action
+
+    def dismiss(self) -> bool:
+        """Close an open question (Esc); False if none was open."""
+        if self.confirm is None or not self.confirm.alive():
+            return False
+        self.confirm.kill()
+        self.confirm = self.pending_confirm = None
+        return True
+
+    # ----- the score sheet and the result -------------------------------------------------------------
+    def open_score_sheet(self) -> None:
+        """Show the score sheet in a window (also at the end of the game)."""
+        scene = self.scene
+        sheet = scene.game_layout.score_sheet(scene.view(), scene.context())
+        if sheet is None:
+            return
+        if self.sheet_window is not None and self.sheet_window.alive():
+            self.sheet_window.kill()
+        self.sheet_window = open_score_window(scene.ui, scene.app.size, sheet, scene.font, scene.bold)
+
+    def show_result(self) -> None:
+        scene = self.scene
+        if self.result_panel is not None:
+            self.result_panel.kill()
+        result = scene.state.result()
+        seats = scene.match.seats
+        humans = scene.humans
+        won = any(x in humans for x in result.winners)
+        if len(seats) == 1:
+            title = "You won!" if won else "Game over"
+        elif len(humans) == 1:
+            title = "You won!" if won else f"{', '.join(seats[w].name for w in result.winners)} won"
+        else:
+            title = f"{' and '.join(seats[w].name for w in result.winners) or 'Nobody'} won"
+        lines = [scene.named(result.summary)]
+        if len(seats) > 1:
+            order = sorted(range(len(seats)), key=lambda i: -result.scores[i])
+            star = "\u2605 "
+            lines += [f"{star if i in result.winners else ''}{seats[i].name}: {result.scores[i]:g}" for i in order]
+        lines.append(f"Time {stats.format_time(scene.match.elapsed)}")
+        if scene.people:
+            lines += stats.load(scene.match.game_id).lines()
+        font = self.font
+        w = max(460, max(font.size(line)[0] for line in lines) + 60)
+        h = 140 + 30 * len(lines)
+        sw, sh = scene.app.size
+        h = min(h, sh - 20)
+        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
+        UILabel(pygame.Rect(20, 14, w - 40, 40), title, scene.ui, container=panel, object_id="#heading")
+        for i, line in enumerate(lines):
+            UILabel(pygame.Rect(20, 60 + i * 30, w - 40, 28), line, scene.ui, container=panel)
+        names = [("result_new", "New game"), ("result_menu", "Menu")]
+        if scene.sheet is not None:
+            names.insert(1, ("result_scores", "Score sheet"))
+        bw = (w - 40 - 16 * (len(names) - 1)) // len(names)
+        for k, (name, text) in enumerate(names):
+            self.buttons[name] = UIButton(pygame.Rect(20 + k * (bw + 16), h - 62, bw, 40), text, scene.ui,
+                                          container=panel)
+        self.result_panel = panel
+
+
+def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines no wider than `width` pixels (a single long word stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

@@ -1,0 +1,595 @@
+"""The generic table scene: one match, drawn from the game's layout, played with the mouse and the keys.
+
+It wires the parts together: the match and its turn driver (bots, timers), the layout and the sprites, the
+animations of each move's events, the pointer input, the widgets and the messages.  It knows no game: everything
+game-specific comes from the game's plugin (its layout and hint) and the rules contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from cardtable import stats
+from cardtable.bots import make_bot
+from cardtable.bots.worker import warm_up
+from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.layout import GameLayout, Gesture, Rect, ScoreSheet, TableContext, TableLayout, Zone, candidates
+from cardtable.core.wording import name_seats
+from cardtable.session.match import Match, Seat
+from cardtable.session.turns import Move, TimedOut, TurnDriver
+from cardtable.storage import ANIMATION_SECONDS
+from cardtable.ui import theme
+from cardtable.ui.celebration import Celebration
+from cardtable.ui.table.animate import Animator, deal_flights, event_flights
+from cardtable.ui.table.input import TableInput
+from cardtable.ui.table.messages import Messages
+from cardtable.ui.table.panels import TablePanels
+from cardtable.ui.table.sprites import TableSprites, spot_key
+from cardtable.ui.table.view import (
+    StatusBar,
+    draw_curtain,
+    outline,
+    place_cards,
+    place_panels,
+    table_context,
+    union,
+)
+from cardtable.ui.theme import Fonts
+from cardtable.ui.window import App, Scene
+
+HINT_SECONDS = 2.5
+NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
+
+
+class TableScene(Scene):
+    """One match on the table."""
+
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match
+        self.game_layout: GameLayout = match.game.layout
+        self.fonts = Fonts()
+        self.font, self.bold = self.fonts.get(16), self.fonts.get(17, bold=True)
+        self.animator = Animator()
+        self.sprites = TableSprites()
+        self.input = TableInput(self)
+        self.messages = Messages()
+        self.panels = TablePanels(self)
+        self.status_bar = StatusBar(self.fonts)
+        self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
+        self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
+        self.hint_time = 0.0
+        self.celebration: Celebration | None = None
+        self.stages: list[tuple[list[Event], float]] = []  # events still to animate after a held picture, and
+        self.stage_wait = 0.0  # how long that picture is held
+        self.driver = self._make_driver()
+        self.viewer: int | None = self.humans[0] if self.humans else None
+        if self.driver.bots:
+            warm_up()  # the bots' worker process starts while the deal is dealt
+        self.curtain_for: int | None = None
+        self.game_over_handled = match.state.is_over()
+        self._check_curtain()  # first: nothing (hand, bid panel) is built for a seat behind the curtain
+        self.set_layout(self._build_layout())
+        self.panels.build()
+        if not match.log and not match.state.is_over():
+            for flight in deal_flights(self.layout, self.animation_seconds):
+                self.animator.add(flight)
+        if match.state.is_over():
+            self.game_over_handled = False
+            self._on_game_over(celebrate=False)
+
+    def _make_driver(self) -> TurnDriver:
+        return TurnDriver(self.match, self.app.settings.bot_delay)
+
+    # ----- what the table shows ----------------------------------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def view(self) -> dict[str, Any]:
+        """What the seat at the screen may see.
+
+        While the pass-and-play curtain is up nobody is at the screen: the public view (no hand face up)."""
+        return self.state.view(None if self.curtain_for is not None else self.viewer)
+
+    def context(self) -> TableContext:
+        """The free area of the window and the players' names, for the layout."""
+        return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
+                             None if self.curtain_for is not None else self.viewer)
+
+    def _build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
+        return self.game_layout.build(self.view() if view is None else view, self.context())
+
+    def set_layout(self, layout: TableLayout) -> None:
+        """Show `layout`: every sprite follows it."""
+        self.layout = layout
+        self.sprites.retarget(layout, self.app.art.slot)
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        return self.game_layout.score_sheet(self.view(), self.context())
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats where a person sits now."""
+        return self.driver.people
+
+    @property
+    def people(self) -> list[int]:
+        """Seats where a person sits, or sat until a bot took over: whose games count in the statistics."""
+        return [i for i, s in enumerate(self.match.seats) if s.is_person]
+
+    @property
+    def human_turn(self) -> bool:
+        turn = self.state.turn
+        return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+
+    @property
+    def animation_seconds(self) -> float:
+        return ANIMATION_SECONDS.get(self.app.settings.animation_speed, 0.25)
+
+    @property
+    def hint_available(self) -> bool:
+        return True
+
+    @property
+    def settled(self) -> bool:
+        """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
+        return (not self.animator.busy and not self.stages and self.celebration is None
+                and not self.driver.busy)
+
+    # The parts' state, under the names the table has always shown it by.
+    drag = property(lambda self: self.input.drag)
+    last_click = property(lambda self: self.input.last_click)
+    buttons = property(lambda self: self.panels.buttons)
+    action_buttons = property(lambda self: self.panels.action_buttons)
+    choice_panel = property(lambda self: self.panels.choice_panel)
+    chooser = property(lambda self: self.panels.chooser)
+    result_panel = property(lambda self: self.panels.result_panel)
+    confirm = property(lambda self: self.panels.confirm)
+    sheet_window = property(lambda self: self.panels.sheet_window)
+    message = property(lambda self: self.messages.text)
+    message_error = property(lambda self: self.messages.error)
+    message_time = property(lambda self: self.messages.time_left)
+
+    def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
+        return self.input.hit(pos)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.animator.clear()
+        self.input.forget()
+        self.set_layout(self._build_layout())
+        self.panels.build()
+        if self.result_panel is not None:
+            self.panels.show_result()
+        if self.celebration is not None:
+            self.end_celebration()
+
+    # ----- messages ----------------------------------------------------------------------------------
+    def named(self, text: str) -> str:
+        """Engines call seats "Seat N" (from 1); the table puts the players' names in
+        (and speaks to a player called "You" in the second person: "You are skipped")."""
+        return name_seats(text, [seat.name for seat in self.match.seats])
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show `text` now (an answer to what the person just did), in place of any announcement."""
+        self.messages.say(text, error)
+
+    def announce(self, text: str) -> None:
+        """Show what happened at the table; announcements queue up so each one is seen for a moment."""
+        self.messages.announce(text)
+
+    def announcements(self) -> list[str]:
+        """The announcement on screen and those waiting."""
+        return self.messages.all()
+
+    def _announce(self, events: list[Event]) -> None:
+        for ev in events:
+            if ev.text and ev.kind not in ("win",):
+                self.announce(self.named(ev.text))
+
+    # ----- playing -----------------------------------------------------------------------------------
+    def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
+        """Apply `action` through the match; on IllegalAction show the engine's reason.  `move`: the turn
+        driver's, when a bot or the clock made it."""
+        old_layout = self.layout
+        old_view = self.view()
+        seat = self.state.turn
+        before = self.sprites.rects()
+        before.update({k: (r, before[k][1]) for k, r in (from_rects or {}).items() if k in before})
+        try:
+            events = self.match.apply(action)
+        except IllegalAction as exc:
+            self.say(self.named(exc.reason), error=True)
+            return False
+        self.messages.clear_error()
+        timed_out = self.driver.moved(move, seat)
+        self.hint_marks = []
+        self._finish_stages()
+        held = next((i for i, e in enumerate(events) if e.hold > 0), None)
+        mid = None
+        if held is not None and self.animation_seconds > 0:
+            mid = self.game_layout.held_view(old_view, events[:held + 1])
+        if mid is not None:
+            # Said now, while the held picture shows what they tell (who wins the trick, the round's end).
+            self._announce(events)
+            # Hold the picture after the held event (the full trick) for its beat; then the rest plays out.
+            mid_layout = self._build_layout(mid)
+            self._animate(before, old_layout, mid_layout, events[:held + 1])
+            self.stages.append((events[held + 1:], self._beat(events[held].hold)))
+            self.stage_wait = 0.0
+            old_layout, events, before = mid_layout, [], self.sprites.rects()
+        self._after_change(before, old_layout, events)
+        if timed_out is not None:
+            self._say_timed_out(timed_out, action)
+        elif move is not None and move.note:
+            self.say(move.note, error=True)
+        return True
+
+    def perform(self, gesture: Gesture, from_rects: dict[Hashable, Rect] | None = None) -> bool:
+        """Play what a gesture means: one legal action at once, a chooser when several match,
+        and the engine's reason when none is legal.  True if an action was played."""
+        options = candidates(gesture)
+        if not options:
+            return False
+        legal = self.state.legal_actions()
+        ok = [a for a in options if a in legal]
+        if len(ok) == 1:
+            return self.play(ok[0], from_rects)
+        if len(ok) > 1:
+            self.panels.open_chooser(ok)
+            return False
+        return self.play(options[0], from_rects)
+
+    def _say_timed_out(self, timed_out: TimedOut, action: Action) -> None:
+        name = self.match.seats[timed_out.seat].name
+        if timed_out.handed_over:
+            self.panels.build()
+            self.say(f"{name} timed out {timed_out.in_a_row} times in a row: a bot plays that seat now.")
+        else:
+            self.say(f"Time is up: {action.describe()} was played for {name}.")
+
+    def _beat(self, hold: float) -> float:
+        """An event's hold (given at normal speed) at the chosen animation speed."""
+        return hold * self.animation_seconds / NORMAL_SECONDS
+
+    def _animate(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout, new: TableLayout,
+                 events: list[Event]) -> None:
+        """Show `new`, with the flights that take the cards there from where they were drawn."""
+        self.set_layout(new)
+        duration = self.animation_seconds
+        if duration <= 0:
+            self.animator.clear()
+            return
+        for flight in event_flights(before, old, new, events, duration, self._beat):
+            self.animator.add(flight)
+
+    def _finish_stages(self) -> None:
+        """Skip any held in-between picture: jump to the real state."""
+        if self.stages:
+            self.stages.clear()
+            self.animator.clear()
+            self.set_layout(self._build_layout())
+
+    def _run_stages(self, dt: float) -> None:
+        if not self.stages or self.animator.busy:
+            return
+        self.stage_wait += dt
+        events, pause = self.stages[0]
+        if self.stage_wait < pause:
+            return
+        self.stages.pop(0)
+        self.stage_wait = 0.0
+        self._animate(self.sprites.rects(), self.layout, self._build_layout(), events)
+
+    def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
+                      events: list[Event]) -> None:
+        self._check_curtain()
+        if not self.stages:
+            self._animate(before, old, self._build_layout(), events)
+        self.panels.build()
+        self._announce(events)
+        if self.match.save_error:
+            self.say(self.match.save_error, error=True)
+        if self.state.is_over() and not self.game_over_handled:
+            self._on_game_over(celebrate=True)
+
+    def finish_animations(self) -> None:
+        """A person acts: whatever is still moving lands at once."""
+        if self.animator.busy or self.stages:
+            self._finish_stages()
+            self.animator.clear()
+
+    def undo(self) -> None:
+        self._finish_stages()
+        refused = self.driver.undo_refused(self.viewer)
+        if refused:
+            self.say(refused, error=True)
+            return
+        before, old = self.sprites.rects(), self.layout
+        if self.match.undo():
+            self.driver.cancel()
+            self.hint_marks = []
+            self._after_change(before, old, [])
+        else:
+            self.say("Nothing to undo.")
+
+    def redo(self) -> None:
+        self._finish_stages()
+        before, old = self.sprites.rects(), self.layout
+        if self.match.redo():
+            self.hint_marks = []
+            self._after_change(before, old, [])
+        else:
+            self.say("Nothing to redo.")
+
+    def show_hint(self) -> None:
+        if not self.human_turn:
+            return
+        hint = self.match.game.hint
+        if hint is not None:
+            action = hint(self.state)
+        else:
+            seat = self.state.turn
+            action = make_bot(self.match.game, "normal", seed=self.match.seed).choose(self.state.clone(), seat)
+        if action is None:
+            self.say("No useful move: undo, or start a new game.")
+            return
+        self.say(f"Hint: {self.named(action.describe())}")
+        self.hint_marks = []
+        for zone_id, colour in ((getattr(action, "src", None), theme.PICKED), (getattr(action, "dst", None),
+                                                                                 theme.LEGAL)):
+            if zone_id is None:
+                continue
+            rect = self._hint_rect(zone_id, getattr(action, "count", 1) if colour == theme.PICKED else 1)
+            if rect:
+                self.hint_marks.append((rect, colour))
+        if not self.hint_marks:  # e.g. "deal from the stock": light the zone clicked for it
+            view = self.view()
+            for zone in self.layout.zones:
+                if action in candidates(self.game_layout.click_action(view, [action], zone.id, None)):
+                    self.hint_marks.append((zone.spots[-1].rect if zone.spots else zone.slot, theme.PICKED))
+                    break
+        self.hint_time = HINT_SECONDS
+
+    def _hint_rect(self, zone_id: str, count: int) -> Rect | None:
+        try:
+            zone = self.layout.zone(zone_id)
+        except KeyError:
+            return None
+        if not zone.spots:
+            return zone.slot
+        return zone.spots[max(0, len(zone.spots) - count)].rect
+
+    def new_game(self) -> None:
+        m = self.match
+        if not m.state.is_over() and m.log:
+            stats.record(m.game_id, won=False, seconds=m.elapsed, score=None)
+        seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
+        fresh = Match(m.game, seats, m.options, saver=m.saver)
+        fresh.autosave()
+        self.app.show(TableScene(self.app, fresh))
+
+    def to_menu(self) -> None:
+        from cardtable.ui.menu import MenuScene
+
+        self.app.show(MenuScene(self.app))
+
+    def on_exit(self) -> None:
+        self.driver.cancel()
+        if not self.match.state.is_over() and self.match.log:
+            self.match.autosave()
+
+    def open_score_sheet(self) -> None:
+        self.panels.open_score_sheet()
+
+    # ----- game over ---------------------------------------------------------------------------------
+    def _on_game_over(self, celebrate: bool) -> None:
+        self.game_over_handled = True
+        result = self.state.result()
+        human_won = any(w in self.humans for w in result.winners)
+        people = self.people
+        if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
+            score = result.scores[people[0]]
+            stats.record(self.match.game_id, won=any(w in people for w in result.winners),
+                         seconds=self.match.elapsed, score=int(score) if float(score).is_integer() else None)
+        if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
+            self._start_celebration()
+        else:
+            self.panels.show_result()
+
+    def _start_celebration(self) -> None:
+        launches = []
+        size = self.layout.card_size
+        zones = [z for z in self.layout.zones if z.spots and z.spots[-1].card is not None]
+        # Top cards first, round-robin over the piles, as the classic cascade does.
+        columns = [list(z.spots) for z in zones]
+        while any(columns):
+            for col in columns:
+                if col:
+                    spot = col.pop()
+                    launches.append((spot.card, self.app.art.face(spot.card, size), (spot.rect[0], spot.rect[1])))
+        self.celebration = Celebration(self.app.size, launches, seed=self.match.seed)
+
+    def end_celebration(self) -> None:
+        self.celebration = None
+        self.panels.show_result()
+
+    # ----- pass-and-play -----------------------------------------------------------------------------
+    def _check_curtain(self) -> None:
+        turn = self.state.turn
+        if turn is None or len(self.humans) < 2:
+            if turn is not None and self.match.seats[turn].is_human:
+                self.viewer = turn
+            return
+        if self.match.seats[turn].is_human and turn != self.viewer:
+            self.curtain_for = turn
+
+    def lift_curtain(self) -> None:
+        if self.curtain_for is not None:
+            self.viewer = self.curtain_for
+            self.curtain_for = None
+            self.animator.clear()
+            self.set_layout(self._build_layout())
+            self.panels.build()
+
+    # ----- bots and timers ---------------------------------------------------------------------------
+    def _run_driver(self, dt: float) -> None:
+        """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
+        ready = not self.animator.busy and not self.stages and self.curtain_for is None and self.confirm is None
+        timer = None
+        if self.human_turn:
+            timer = self.game_layout.timer(self.view(), self.state.legal_actions())
+        self.driver.bot_delay = self.app.settings.bot_delay  # the setting may change during the game
+        move = self.driver.update(dt, ready, timer)
+        if move is not None:
+            self.play(move.action, move=move)
+
+    # ----- input -------------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._button(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
+            action = self.panels.answered()
+            if action is not None:
+                self.play(action)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+            self.input.press(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.input.motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+            self.input.release(event.pos)
+
+    def _button(self, element: Any) -> None:
+        name = next((n for n, b in self.buttons.items() if b is element), None)
+        if name is None:
+            return
+        if name in ("menu", "result_menu"):
+            self.to_menu()
+        elif name in ("new", "result_new"):
+            self.new_game()
+        elif name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "hint":
+            self.show_hint()
+        elif name in ("scores", "result_scores"):
+            self.open_score_sheet()
+        elif name.startswith("pick:") and name not in self.action_buttons:
+            self.panels.close_chooser()
+        elif name in self.action_buttons and self.human_turn:
+            action = self.action_buttons[name]
+            question = self.game_layout.confirm_text(action)
+            if question:
+                self.panels.ask(question, action)
+            else:
+                self.play(action)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None and self.confirm.alive():  # a question is open: keys wait for the answer
+            if event.key == pygame.K_ESCAPE:
+                self.panels.dismiss()
+            return
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
+            self.redo()
+        elif event.key == pygame.K_z and ctrl:
+            self.undo()
+        elif event.key == pygame.K_y and ctrl:
+            self.redo()
+        elif event.key == pygame.K_h and not ctrl:
+            self.show_hint()
+        elif event.key == pygame.K_s and not ctrl and self.sheet is not None:
+            self.open_score_sheet()
+        elif event.key == pygame.K_n and not ctrl:
+            self.new_game()
+        elif event.key == pygame.K_ESCAPE:
+            if self.input.cancel():
+                pass
+            elif self.chooser is not None:  # Esc closes an open chooser, as Cancel does
+                self.panels.close_chooser()
+            else:
+                self.to_menu()
+        elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.curtain_for is not None:
+            self.lift_curtain()
+
+    # ----- frame -------------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.animator.update(dt)
+        self.messages.update(dt)
+        if self.hint_time > 0:
+            self.hint_time -= dt
+            if self.hint_time <= 0:
+                self.hint_marks = []
+        if not self.state.is_over() and self.curtain_for is None:
+            self.match.elapsed += dt
+        if self.celebration is not None:
+            self.celebration.update(dt)
+            if self.celebration.done:
+                self.end_celebration()
+        self._run_stages(dt)
+        self._run_driver(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        art = self.app.art
+        dragged = self.input.dragged()
+        hidden = set(self.celebration.launched) if self.celebration is not None else set()
+        outlined: dict[Hashable, tuple[int, int, int]] = {}
+        if self.human_turn and self.drag is None:
+            for zone in self.layout.zones:
+                for spot in zone.spots:
+                    if spot.index in zone.playable:
+                        outlined[spot_key(zone, spot)] = theme.LEGAL
+        place_panels(self.sprites, self.layout, self.fonts, self._cue)
+        place_cards(self.sprites, art, self.app.settings.card_back, self.layout.card_size, self.animator.flights,
+                    dragged, hidden, outlined)
+        self.sprites.draw(surface)
+        for rect in self.input.target_rects():
+            outline(surface, art, rect, theme.LEGAL)
+        for rect, colour in self.hint_marks:
+            outline(surface, art, rect, colour)
+        if dragged:
+            outline(surface, art, union(list(dragged.values())), theme.PICKED)
+        self._draw_status(surface)
+        if self.celebration is not None:
+            self.celebration.draw(surface)
+
+    def _cue(self, zone: Zone) -> str:
+        """A bot's panel says it is thinking while its move is on its way."""
+        if zone.seat is None or zone.seat != self.driver.thinking_seat:
+            return ""
+        return "thinking" + "." * (1 + int(self.clock * 3) % 3)
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the widgets: the pass-and-play curtain."""
+        if self.curtain_for is not None:
+            draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, 1.0)
+
+    def status_text(self) -> str:
+        """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
+        status = self.named(self.layout.status)
+        turn = self.state.turn
+        if turn is None or len(self.match.seats) < 2:
+            return status
+        if turn == self.driver.thinking_seat:
+            return f"{self.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
+        return status
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        clock = stats.format_time(self.match.elapsed)
+        left = self.driver.time_left
+        if left is not None:
+            clock = f"{int(left) + 1} s left \u00b7 " + clock
+        message = None
+        if self.messages.showing and self.result_panel is None:
+            message = (self.messages.text, self.messages.error)
+        self.status_bar.draw(surface, self.status_text(), clock, (left or 99) < 6, 1.0, message,
+                             self.layout.message_at)

@@ -1,0 +1,210 @@
+"""Drawing the table: cards and panels through their sprites, then the overlays (targets, hints, the dragged
+run's outline), the status bar with its messages, and the pass-and-play curtain."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Any
+
+import pygame
+
+from cardtable.core.layout import Rect, TableContext, Zone
+from cardtable.ui import theme
+from cardtable.ui.table.animate import Flight
+from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
+from cardtable.ui.theme import STATUS_H, TOOLBAR_H, Fonts
+
+CROWN_ROOM = 24  # room above a panel for its crown
+
+
+def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | None) -> TableContext:
+    """The context a layout is built in: the window's free area between the toolbar and the status bar."""
+    w, h = size
+    return TableContext(w, h, (0, TOOLBAR_H, w, h - TOOLBAR_H - STATUS_H), names, viewer)
+
+
+def card_image(art: Any, card: Any, face_up: bool, size: tuple[int, int], back: str) -> pygame.Surface:
+    if face_up and card is not None:
+        return art.face(card, size)
+    return art.back(back, size)
+
+
+def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.Surface:
+    w, h = image.get_size()
+    out = pygame.Surface((w + 2 * OUTLINE_PX, h + 2 * OUTLINE_PX), pygame.SRCALPHA)
+    out.blit(image, (OUTLINE_PX, OUTLINE_PX))
+    out.blit(art.outline((w, h), colour, OUTLINE_PX), (0, 0))
+    return out
+
+
+def place_cards(sprites: TableSprites, art: Any, back: str, card_size: tuple[int, int], flights: list[Flight],
+                dragged: dict[Hashable, Rect], hidden: set[Hashable], outlined: dict[Hashable, theme.Colour]) -> None:
+    """Put every card sprite where it is drawn this frame: in flight, picked up, hidden (a celebration took it),
+    or at home; with the image for its side, size and outline."""
+    in_flight = {f.key: (order, f) for order, f in enumerate(sorted(flights, key=lambda f: (f.started, f.delay)))}
+    drag_order = {key: i for i, key in enumerate(dragged)}
+    for key, sprite in sprites.cards.items():
+        if key in hidden:
+            sprite.show(("hidden",), lambda: pygame.Surface((1, 1), pygame.SRCALPHA), sprite.home)
+            continue
+        outline = None
+        if key in in_flight:
+            order, flight = in_flight[key]
+            rect, face_up, squash = flight.frame()
+            card = flight.card if flight.card is not None else sprite.card
+            layer = FLIGHT_LAYER + order
+            if squash < 1.0:
+                w = max(1, int(rect[2] * squash))
+                rect = (rect[0] + (rect[2] - w) // 2, rect[1], w, rect[3])
+        elif key in dragged:
+            rect, face_up, card, layer = dragged[key], sprite.face_up, sprite.card, DRAG_LAYER + drag_order[key]
+        else:
+            rect, face_up, card, layer = sprite.home, sprite.face_up, sprite.card, sprite.home_layer
+            outline = outlined.get(key)
+        size = (rect[2], rect[3])
+        exact = size == card_size or key not in in_flight
+
+        def make(card: Any = card, face_up: bool = face_up, size: tuple[int, int] = size,
+                 outline: theme.Colour | None = outline, exact: bool = exact) -> pygame.Surface:
+            if exact:
+                image = card_image(art, card, face_up, size, back)
+            else:  # a card changing size on its way: scale the cached image rather than draw a new one each frame
+                image = pygame.transform.smoothscale(card_image(art, card, face_up, card_size, back), size)
+            return _outlined(art, image, outline) if outline else image
+
+        sprite.show((card, face_up, size, back, outline), make, rect, OUTLINE_PX if outline else 0)
+        sprites.set_layer(sprite, layer)
+
+
+def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable[[Zone], str]) -> None:
+    """Give every seat panel's sprite its image (rendered again only when the panel's content changed)."""
+    for zone in layout.zones:
+        if zone.kind != "seat":
+            continue
+        words = cue(zone)
+        content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words)
+        sprites.panels[zone.id].show(content, lambda z=zone, w=words: render_panel(z, fonts, 1.0, w),
+                                     (zone.slot[0], zone.slot[1] - CROWN_ROOM))
+
+
+def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Surface:
+    """A seat panel's image: its lines (the name first, in gold), a gold frame for the seat to act, a crown above it
+    for the trick's leader, a dealer button, a "thinking" cue; greyed for a seat that is out."""
+    w, h = zone.slot[2], zone.slot[3]
+    image = pygame.Surface((w, h + CROWN_ROOM), pygame.SRCALPHA)
+    rect = pygame.Rect(0, CROWN_ROOM, w, h)
+    background = pygame.Surface((w, h), pygame.SRCALPHA)
+    background.fill((*zone.tint, 235) if zone.tint else theme.PANEL)
+    image.blit(background, rect.topleft)
+    current = "current" in zone.marks
+    out = "out" in zone.marks
+    pygame.draw.rect(image, theme.GOLD if current else theme.QUIET_BORDER, rect, 3 if current else 1,
+                     border_radius=8)
+    ink = theme.readable_ink(zone.tint) if zone.tint else None
+    bold, font = fonts.get(17 * scale, bold=True), fonts.get(16 * scale)
+    y = rect.y + 6
+    for i, line in enumerate(zone.lines):
+        colour = ink or (theme.GOLD if i == 0 else theme.INK)
+        if out:
+            colour = theme.MUTED
+        text = (bold if i == 0 else font).render(line, True, colour)
+        if text.get_width() > w - 12:
+            fit = (w - 12, max(1, text.get_height() * (w - 12) // text.get_width()))
+            text = pygame.transform.smoothscale(text, fit)
+        image.blit(text, (rect.x + 8, y))
+        y += text.get_height() + 2
+    if cue:
+        text = font.render(cue, True, (250, 240, 200))
+        image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
+    if "crown" in zone.marks:
+        _draw_crown(image, (rect.centerx, rect.y - 4))
+    if "dealer" in zone.marks:
+        d = bold.render("D", True, (30, 30, 30))
+        spot = pygame.Rect(0, 0, int(22 * scale), int(22 * scale))
+        spot.topright = (rect.right - 6, rect.y + 6)
+        pygame.draw.ellipse(image, (240, 236, 222), spot)
+        image.blit(d, d.get_rect(center=spot.center))
+    if out:
+        veil = pygame.Surface((w, h), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        image.blit(veil, rect.topleft)
+    return image
+
+
+def _draw_crown(surface: pygame.Surface, bottom_centre: tuple[int, int]) -> None:
+    x, y = bottom_centre
+    points = [(x - 14, y), (x - 16, y - 16), (x - 7, y - 8), (x, y - 20), (x + 7, y - 8), (x + 16, y - 16),
+              (x + 14, y)]
+    pygame.draw.polygon(surface, theme.GOLD, points)
+    pygame.draw.polygon(surface, (120, 90, 20), points, 1)
+
+
+def outline(surface: pygame.Surface, art: Any, rect: Rect, colour: theme.Colour) -> None:
+    """A coloured frame just outside `rect` (a target, a hint, the picked-up run)."""
+    surface.blit(art.outline((rect[2], rect[3]), colour, OUTLINE_PX), (rect[0] - OUTLINE_PX, rect[1] - OUTLINE_PX))
+
+
+def union(rects: list[Rect]) -> Rect:
+    """The smallest rectangle around all of `rects`."""
+    x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+    x1, y1 = max(r[0] + r[2] for r in rects), max(r[1] + r[3] for r in rects)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+class StatusBar:
+    """The bar along the bottom: the status on the left, the clock on the right, and the message box above it.
+    Text images are rendered only when their text changes."""
+
+    def __init__(self, fonts: Fonts) -> None:
+        self.fonts = fonts
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
+        key = (text, bold, colour, px)
+        image = self._cache.get(key)
+        if image is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            image = self._cache[key] = self.fonts.get(px, bold).render(text, True, colour)
+        return image
+
+    def draw(self, surface: pygame.Surface, status: str, clock: str, warn: bool, scale: float,
+             message: tuple[str, bool] | None, message_at: tuple[int, int] | None) -> None:
+        sw, sh = surface.get_size()
+        bar_h = int(30 * scale)
+        bar = pygame.Rect(0, sh - bar_h, sw, bar_h)
+        pygame.draw.rect(surface, theme.BAR, bar)
+        pygame.draw.line(surface, theme.RULE, bar.topleft, bar.topright, 1)
+        px = int(16 * scale)
+        clock_image = self._text(clock, True, theme.WARNING if warn else theme.GOLD, int(17 * scale))
+        room = sw - clock_image.get_width() - 40
+        font = self.fonts.get(px)
+        if font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock
+            while status and font.size(status + "\u2026")[0] > room:
+                status = status[:-1]
+            status += "\u2026"
+        text = self._text(status, False, theme.INK, px)
+        surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
+        surface.blit(clock_image, (sw - clock_image.get_width() - 14, bar.y + (bar.h - clock_image.get_height()) // 2))
+        if message:
+            words, error = message
+            colour = theme.ERROR if error else (250, 240, 200)
+            msg = self._text(words, True, colour, int(17 * scale))
+            box = msg.get_rect(midbottom=message_at or (sw // 2, bar.y - 10)).inflate(24, 12)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
+            surface.blit(panel, box.topleft)
+            pygame.draw.rect(surface, colour, box, 1, border_radius=6)
+            surface.blit(msg, msg.get_rect(center=box.center))
+
+
+def draw_curtain(surface: pygame.Surface, fonts: Fonts, name: str, scale: float) -> None:
+    """The pass-and-play curtain: the screen covered, and whom to pass it to."""
+    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    shade.fill(theme.SHADE)
+    surface.blit(shade, (0, 0))
+    text = fonts.get(44 * scale, bold=True).render(f"Pass to {name}", True, theme.GOLD)
+    sub = fonts.get(16 * scale).render("Click anywhere when only they can see the screen.", True, (230, 230, 220))
+    cx, cy = surface.get_width() // 2, surface.get_height() // 2
+    surface.blit(text, text.get_rect(center=(cx, cy - 20)))
+    surface.blit(sub, sub.get_rect(center=(cx, cy + 30)))
