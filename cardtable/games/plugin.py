@@ -15,7 +15,17 @@ from cardtable.core.engine import Action, Rules, State
 
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
 RuleBotFactory = Callable[[int | None], Any]
-Hint = Callable[[State], Action | None]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A move suggested to the person, and in words what it is and why ("J♣ onto Q♦: it turns up a card")."""
+
+    action: Action
+    text: str
+
+
+Hinter = Callable[[State], Hint | None]
 ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
 
 
@@ -24,7 +34,7 @@ class GamePlugin:
     """One game: its pure rules engine and pure layout, plus what the generic parts may ask of it.
 
     rule_bot: the normal bots' player (easy adds noise); None plays at random.
-    hint: the person's hint; None falls back to the normal bot's choice.
+    hint: the person's hint (the move and why); None falls back to the normal bot's choice.
     search: how the hard bot's search is tuned for this game (`cardtable.bots.ismcts`).
     arena_counts: per-round statistics the arena prints (Kachuful's exact bids).
     """
@@ -32,7 +42,7 @@ class GamePlugin:
     rules: Rules
     layout: Any  # a `cardtable.core.layout.GameLayout`
     rule_bot: RuleBotFactory | None = None
-    hint: Hint | None = None
+    hint: Hinter | None = None
     search: SearchHooks = field(default_factory=SearchHooks)
     arena_counts: ArenaCounts | None = None
 

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from cardtable.core.engine import Action
-from cardtable.core.layout import candidates
+from cardtable.ui.table.gestures import find_click, find_drag
 from cardtable.ui.window import App
 
 DT = 1 / 60
@@ -91,35 +91,29 @@ class UIDriver:
 
     def drag_for(self, table: Any, action: Action) -> tuple[tuple[int, int], tuple[int, int]] | None:
         """Start and end points of a drag that means `action`, if any."""
-        view = table.view()
-        layout = table.layout
-        for src in layout.zones:
-            for i, spot in enumerate(src.spots):
-                if not table.game_layout.can_pick(view, src.id, spot.index):
-                    continue
-                for dst in layout.zones:
-                    if action not in candidates(table.game_layout.drop_action(view, src.id, spot.index, dst.id)):
-                        continue
-                    nxt = src.spots[i + 1].rect if i + 1 < len(src.spots) else None
-                    start = visible_point(spot.rect, nxt)
-                    target = dst.spots[-1].rect if dst.spots else dst.slot
-                    end = (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10)
-                    return start, end
-        return None
+        drag = find_drag(table.layout, table.game_layout, table.view(), action)
+        if drag is None:
+            return None
+        spots = drag.src.spots
+        i = next(k for k, s in enumerate(spots) if s.index == drag.index)
+        spot = spots[i]
+        nxt = spots[i + 1].rect if i + 1 < len(spots) else None
+        start = visible_point(spot.rect, nxt)
+        target = drag.dst.spots[-1].rect if drag.dst.spots else drag.dst.slot
+        return start, (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10)
 
     def click_for(self, table: Any, action: Action) -> tuple[int, int] | None:
         """A point whose click means `action`, if any."""
-        view = table.view()
-        legal = table.state.legal_actions()
-        for zone in table.layout.zones:
-            if action in candidates(table.game_layout.click_action(view, legal, zone.id, None)):
-                r = zone.spots[-1].rect if zone.spots else zone.slot
-                return (r[0] + r[2] // 2, r[1] + r[3] // 2)
-            for i, spot in enumerate(zone.spots):
-                if action in candidates(table.game_layout.click_action(view, legal, zone.id, spot.index)):
-                    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
-                    return visible_point(spot.rect, nxt)
-        return None
+        click = find_click(table.layout, table.game_layout, table.view(), table.state.legal_actions(), action)
+        if click is None:
+            return None
+        zone = click.zone
+        if click.index is None:
+            r = zone.spots[-1].rect if zone.spots else zone.slot
+            return (r[0] + r[2] // 2, r[1] + r[3] // 2)
+        i = next(k for k, s in enumerate(zone.spots) if s.index == click.index)
+        nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
+        return visible_point(zone.spots[i].rect, nxt)
 
 
 def visible_point(rect: tuple[int, int, int, int], covering: tuple[int, int, int, int] | None) -> tuple[int, int]:

@@ -17,7 +17,7 @@ from cardtable.core.layout import GameLayout, TableLayout
 from cardtable.session.match import Match
 from cardtable.session.replay import Replay
 from cardtable.storage import ANIMATION_SECONDS
-from cardtable.ui.table.animate import Animator, event_flights
+from cardtable.ui.table.animate import Animator, Choreography
 from cardtable.ui.table.sprites import TableSprites
 from cardtable.ui.table.view import StatusBar, place_cards, place_panels, table_context
 from cardtable.ui.theme import BUTTON_H, Fonts
@@ -38,20 +38,27 @@ class ReplayScene(Scene):
         people = [i for i, s in enumerate(match.seats) if s.is_person]
         self.viewer = people[0] if len(people) == 1 else None  # with several people, nobody's hand is private
         self.fonts = Fonts()
-        self.animator = Animator()
         self.sprites = TableSprites()
+        self.choreography = Choreography(self, NORMAL_SECONDS)
         self.status_bar = StatusBar(self.fonts)
         self.buttons: dict[str, UIButton] = {}
         self.playing = False
         self.auto_wait = 0.0
-        self.set_layout(self._build_layout())
+        self.set_layout(self.build_layout())
         self._build_buttons()
 
     @property
     def state(self) -> Any:
         return self.replay.state
 
-    def _build_layout(self) -> TableLayout:
+    @property
+    def animator(self) -> Animator:
+        return self.choreography.animator
+
+    def drawn_at(self) -> dict[Hashable, Any]:
+        return self.sprites.rects()
+
+    def build_layout(self) -> TableLayout:
         context = table_context(self.app.size, tuple(s.name for s in self.match.seats), self.viewer)
         return self.game_layout.build(self.state.view(self.viewer), context)
 
@@ -84,30 +91,22 @@ class ReplayScene(Scene):
     def step_forward(self) -> bool:
         if self.replay.position >= len(self.replay):
             return False
-        before, old = self.sprites.rects(), self.layout
+        before, old = self.drawn_at(), self.layout
         events = self.replay.forward()
-        self._show(before, old, events)
+        self.animator.clear()
+        self.choreography.animate(before, old, self.build_layout(), events)
         return True
 
     def step_back(self) -> None:
-        before, old = self.sprites.rects(), self.layout
+        before, old = self.drawn_at(), self.layout
         if self.replay.back():
-            self._show(before, old, [])
-
-    def _show(self, before: dict[Hashable, Any], old: TableLayout, events: list[Any]) -> None:
-        new = self._build_layout()
-        self.set_layout(new)
-        duration = self.animation_seconds
-        self.animator.clear()
-        if duration > 0:
-            beat = lambda hold: hold * duration / NORMAL_SECONDS  # noqa: E731
-            for flight in event_flights(before, old, new, events, duration, beat):
-                self.animator.add(flight)
+            self.animator.clear()
+            self.choreography.animate(before, old, self.build_layout(), [])
 
     def seek(self, position: int) -> None:
         self.replay.seek(position)
         self.animator.clear()
-        self.set_layout(self._build_layout())
+        self.set_layout(self.build_layout())
 
     def toggle_play(self) -> None:
         self.playing = not self.playing
@@ -153,7 +152,7 @@ class ReplayScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.animator.clear()
-        self.set_layout(self._build_layout())
+        self.set_layout(self.build_layout())
         self._build_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:

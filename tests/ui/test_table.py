@@ -19,7 +19,7 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import IllegalAction
 from cardtable.core.layout import Spot, Zone
 from cardtable.games import get_game
-from cardtable.games.klondike.hint import hint
+from cardtable.games.klondike.hint import explain, hint
 from cardtable.games.klondike.rules import FOUNDATIONS, AutoFinish, Move, Recycle
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
@@ -27,6 +27,7 @@ from cardtable.ui.driver import UIDriver, visible_point
 from cardtable.ui.selftest import winnable_seed
 from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
+from cardtable.ui.theme import PICKED
 from cardtable.ui.window import App
 
 fast = pytest.mark.parametrize("table_speed", ["fast"])
@@ -448,10 +449,34 @@ def test_h_shows_a_hint(table_app, tmp_path):
     table, driver = open_table(table_app, match)
     before = snapshot(match)
     driver.key(pygame.K_h)
-    assert table.hint_marks
-    assert table.message.startswith("Hint")
-    assert table.message == f"Hint: {hint(match.state).describe()}"
+    move = hint(match.state)
+    assert table.message == f"Hint: {explain(match.state).text}"
+    card = match.state.pile(move.src)[-move.count]
+    assert table.message.startswith(f"Hint: {card.label} "), "the hint names the card, not the pile"
+    # The card to move is lit green, where it goes blue.
+    src = table.layout.zone(move.src).spots[-move.count].rect
+    assert (src, PICKED) in table.hint_marks and any(colour == BLUE for _rect, colour in table.hint_marks)
     assert snapshot(match) == before and not match.log
+
+
+@pytest.mark.parametrize("game", ["kachuful", "crazy"])
+def test_every_game_has_a_hint(table_app, game):
+    """A game without its own hint gets the normal bot's choice, with a short reason; the move's card is lit."""
+    seats = [Seat("human", "You")] + [Seat("bot:normal", n) for n in ("Ann", "Bob", "Cy")]
+    match = Match(get_game(game), seats, {}, seed=5)
+    table, driver = open_table(table_app, match)
+    driver.settle(table)
+    for _ in range(400):
+        if table.human_turn and table.settled:
+            break
+        driver.frames(1)
+    assert table.buttons["hint"].is_enabled
+    log = list(match.log)
+    driver.key(pygame.K_h)
+    assert table.message.startswith("Hint: ") and table.message.endswith(": what a steady player would do here")
+    assert match.log == log, "a hint plays nothing"
+    if table.choice_panel is None:  # a card to play (a bid is a button: nothing on the table to light)
+        assert table.hint_marks
 
 
 def test_hint_button_and_hint_on_the_stock(table_app, tmp_path):

@@ -1,9 +1,20 @@
-"""Hints for Klondike: the most useful legal move, or None when nothing helps."""
+"""Hints for Klondike: the most useful legal move, or None when nothing helps; `explain` says it with the cards'
+names and why ("J♣ onto Q♦: it turns up a face-down card")."""
 
 from __future__ import annotations
 
 from cardtable.core.engine import Action
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, KlondikeState, Move, Recycle
+from cardtable.games.plugin import Hint
+
+#: Why a move of a given usefulness (see `_move_usefulness`) helps.
+REASONS = {
+    90: "it turns up a face-down card",
+    75: "it turns up a face-down card",
+    65: "it turns up a face-down card",
+    50: "it frees a card for a foundation",
+    40: "it empties a pile for a King",
+}
 
 
 def _fits_somewhere(state: KlondikeState, card_index: int, pool: list) -> bool:
@@ -80,3 +91,23 @@ def hint(state: KlondikeState) -> Action | None:
     """The move a hint shows, or None when no move helps."""
     moves = ranked_moves(state)
     return moves[0] if moves else None
+
+
+def explain(state: KlondikeState) -> Hint | None:
+    """The hint with the cards named: "J♣ onto Q♦", "A♥ to a foundation", "K♠ to the empty pile"."""
+    action = hint(state)
+    if action is None:
+        return None
+    if not isinstance(action, Move):
+        return Hint(action, action.describe())
+    pile = state.pile(action.src)
+    card = pile[-action.count]
+    what = card.label if action.count == 1 else f"{card.label} and the {action.count - 1} below it"
+    if action.dst in FOUNDATIONS:
+        text = f"{what} to a foundation"
+    elif state.pile(action.dst):
+        text = f"{what} onto {state.pile(action.dst)[-1].label}"
+    else:
+        text = f"{what} to the empty pile"
+    reason = REASONS.get(_move_usefulness(state, action) or 0)
+    return Hint(action, f"{text}: {reason}" if reason else text)

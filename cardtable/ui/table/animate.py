@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardtable.core.engine import Event
 from cardtable.ui.table.sprites import spot_key
@@ -199,3 +199,74 @@ def deal_flights(layout: Any, duration: float) -> list[Flight]:
     gap = duration * 0.18
     return [Flight(spot_key(zone, spot), spot.card, origin, spot.rect, False, spot.face_up, duration, k * gap)
             for k, (_, _, zone, spot) in enumerate(dealt)]
+
+
+class Stage(Protocol):
+    """What a choreography plays on: the table scene (or the replay)."""
+
+    layout: Any
+    animation_seconds: float
+
+    def set_layout(self, layout: Any) -> None: ...
+
+    def build_layout(self) -> Any: ...
+
+    def drawn_at(self) -> Before: ...
+
+
+class Choreography:
+    """A table's animation: the flights of each move's events, and the pictures held between them.
+
+    When an event holds (`Event.hold`, the engine's beat) and the layout has a picture for it (`held_view`), that
+    picture shows for the beat, then the rest of the events play out towards the real state.
+    """
+
+    def __init__(self, stage: Stage, normal: float) -> None:
+        self.stage = stage
+        self.normal = normal  # the speed holds are given at
+        self.animator = Animator()
+        self.stages: list[tuple[list[Event], float]] = []  # events still to play after a held picture, and its beat
+        self.waited = 0.0
+
+    @property
+    def busy(self) -> bool:
+        return self.animator.busy or bool(self.stages)
+
+    def beat(self, hold: float) -> float:
+        """An event's hold (given at normal speed) at the chosen animation speed."""
+        return hold * self.stage.animation_seconds / self.normal
+
+    def animate(self, before: Before, old: Any, new: Any, events: Sequence[Event]) -> None:
+        """Show `new`, with the flights that take the cards there from where they were drawn."""
+        self.stage.set_layout(new)
+        duration = self.stage.animation_seconds
+        if duration <= 0:
+            self.animator.clear()
+            return
+        for flight in event_flights(before, old, new, events, duration, self.beat):
+            self.animator.add(flight)
+
+    def hold(self, before: Before, old: Any, held: Any, events: Sequence[Event], at: int) -> None:
+        """Animate `events` up to the held one (`events[at]`) into the `held` picture; the rest waits its beat."""
+        self.animate(before, old, held, events[:at + 1])
+        self.stages.append((list(events[at + 1:]), self.beat(events[at].hold)))
+        self.waited = 0.0
+
+    def finish(self) -> None:
+        """Skip what is still moving or held: jump to the real state."""
+        if self.stages:
+            self.stages.clear()
+            self.stage.set_layout(self.stage.build_layout())
+        self.animator.clear()
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        if not self.stages or self.animator.busy:
+            return
+        self.waited += dt
+        events, pause = self.stages[0]
+        if self.waited < pause:
+            return
+        self.stages.pop(0)
+        self.waited = 0.0
+        self.animate(self.stage.drawn_at(), self.stage.layout, self.stage.build_layout(), events)

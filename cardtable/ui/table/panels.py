@@ -93,7 +93,7 @@ class TablePanels:
         toggles = {
             "undo": going and scene.match.can_undo(),
             "redo": going and scene.match.can_redo(),
-            "hint": going and scene.human_turn and scene.hint_available,
+            "hint": going and scene.human_turn,
         }
         for name, enabled in toggles.items():
             if enabled:

@@ -14,7 +14,6 @@ import pygame
 import pygame_gui
 
 from cardtable import stats
-from cardtable.bots import make_bot
 from cardtable.bots.worker import warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import GameLayout, Gesture, Rect, ScoreSheet, TableContext, TableLayout, Zone, candidates
@@ -24,7 +23,9 @@ from cardtable.session.turns import Move, TimedOut, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
-from cardtable.ui.table.animate import Animator, deal_flights, event_flights
+from cardtable.ui.table.animate import Animator, Choreography, deal_flights
+from cardtable.ui.table.commands import button_pressed, key_pressed
+from cardtable.ui.table.hints import hint_for, hint_marks
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
@@ -54,8 +55,8 @@ class TableScene(Scene):
         self.game_layout: GameLayout = match.game.layout
         self.fonts = Fonts()
         self.font, self.bold = self.fonts.get(16), self.fonts.get(17, bold=True)
-        self.animator = Animator()
         self.sprites = TableSprites()
+        self.choreography = Choreography(self, NORMAL_SECONDS)
         self.input = TableInput(self)
         self.messages = Messages()
         self.panels = TablePanels(self)
@@ -64,8 +65,6 @@ class TableScene(Scene):
         self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
         self.hint_time = 0.0
         self.celebration: Celebration | None = None
-        self.stages: list[tuple[list[Event], float]] = []  # events still to animate after a held picture, and
-        self.stage_wait = 0.0  # how long that picture is held
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
         if self.driver.bots:
@@ -73,11 +72,11 @@ class TableScene(Scene):
         self.curtain_for: int | None = None
         self.game_over_handled = match.state.is_over()
         self._check_curtain()  # first: nothing (hand, bid panel) is built for a seat behind the curtain
-        self.set_layout(self._build_layout())
+        self.set_layout(self.build_layout())
         self.panels.build()
         if not match.log and not match.state.is_over():
             for flight in deal_flights(self.layout, self.animation_seconds):
-                self.animator.add(flight)
+                self.choreography.animator.add(flight)
         if match.state.is_over():
             self.game_over_handled = False
             self._on_game_over(celebrate=False)
@@ -101,8 +100,21 @@ class TableScene(Scene):
         return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
                              None if self.curtain_for is not None else self.viewer)
 
-    def _build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
+    def build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
+        """The layout of what the seat at the screen sees now (or of `view`)."""
         return self.game_layout.build(self.view() if view is None else view, self.context())
+
+    def drawn_at(self) -> dict[Hashable, tuple[Rect, bool]]:
+        """Where each card is drawn now (where the next animation starts from)."""
+        return self.sprites.rects()
+
+    @property
+    def animator(self) -> Animator:
+        return self.choreography.animator
+
+    @property
+    def stages(self) -> list[tuple[list[Event], float]]:
+        return self.choreography.stages
 
     def set_layout(self, layout: TableLayout) -> None:
         """Show `layout`: every sprite follows it."""
@@ -133,14 +145,9 @@ class TableScene(Scene):
         return ANIMATION_SECONDS.get(self.app.settings.animation_speed, 0.25)
 
     @property
-    def hint_available(self) -> bool:
-        return True
-
-    @property
     def settled(self) -> bool:
         """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
-        return (not self.animator.busy and not self.stages and self.celebration is None
-                and not self.driver.busy)
+        return not self.choreography.busy and self.celebration is None and not self.driver.busy
 
     # The parts' state, under the names the table has always shown it by.
     drag = property(lambda self: self.input.drag)
@@ -162,7 +169,7 @@ class TableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.animator.clear()
         self.input.forget()
-        self.set_layout(self._build_layout())
+        self.set_layout(self.build_layout())
         self.panels.build()
         if self.result_panel is not None:
             self.panels.show_result()
@@ -199,7 +206,7 @@ class TableScene(Scene):
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
-        before = self.sprites.rects()
+        before = self.drawn_at()
         before.update({k: (r, before[k][1]) for k, r in (from_rects or {}).items() if k in before})
         try:
             events = self.match.apply(action)
@@ -209,7 +216,7 @@ class TableScene(Scene):
         self.messages.clear_error()
         timed_out = self.driver.moved(move, seat)
         self.hint_marks = []
-        self._finish_stages()
+        self.choreography.finish()
         held = next((i for i, e in enumerate(events) if e.hold > 0), None)
         mid = None
         if held is not None and self.animation_seconds > 0:
@@ -218,11 +225,8 @@ class TableScene(Scene):
             # Said now, while the held picture shows what they tell (who wins the trick, the round's end).
             self._announce(events)
             # Hold the picture after the held event (the full trick) for its beat; then the rest plays out.
-            mid_layout = self._build_layout(mid)
-            self._animate(before, old_layout, mid_layout, events[:held + 1])
-            self.stages.append((events[held + 1:], self._beat(events[held].hold)))
-            self.stage_wait = 0.0
-            old_layout, events, before = mid_layout, [], self.sprites.rects()
+            self.choreography.hold(before, old_layout, self.build_layout(mid), events, held)
+            old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)
         if timed_out is not None:
             self._say_timed_out(timed_out, action)
@@ -253,44 +257,11 @@ class TableScene(Scene):
         else:
             self.say(f"Time is up: {action.describe()} was played for {name}.")
 
-    def _beat(self, hold: float) -> float:
-        """An event's hold (given at normal speed) at the chosen animation speed."""
-        return hold * self.animation_seconds / NORMAL_SECONDS
-
-    def _animate(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout, new: TableLayout,
-                 events: list[Event]) -> None:
-        """Show `new`, with the flights that take the cards there from where they were drawn."""
-        self.set_layout(new)
-        duration = self.animation_seconds
-        if duration <= 0:
-            self.animator.clear()
-            return
-        for flight in event_flights(before, old, new, events, duration, self._beat):
-            self.animator.add(flight)
-
-    def _finish_stages(self) -> None:
-        """Skip any held in-between picture: jump to the real state."""
-        if self.stages:
-            self.stages.clear()
-            self.animator.clear()
-            self.set_layout(self._build_layout())
-
-    def _run_stages(self, dt: float) -> None:
-        if not self.stages or self.animator.busy:
-            return
-        self.stage_wait += dt
-        events, pause = self.stages[0]
-        if self.stage_wait < pause:
-            return
-        self.stages.pop(0)
-        self.stage_wait = 0.0
-        self._animate(self.sprites.rects(), self.layout, self._build_layout(), events)
-
     def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
                       events: list[Event]) -> None:
         self._check_curtain()
         if not self.stages:
-            self._animate(before, old, self._build_layout(), events)
+            self.choreography.animate(before, old, self.build_layout(), events)
         self.panels.build()
         self._announce(events)
         if self.match.save_error:
@@ -300,17 +271,15 @@ class TableScene(Scene):
 
     def finish_animations(self) -> None:
         """A person acts: whatever is still moving lands at once."""
-        if self.animator.busy or self.stages:
-            self._finish_stages()
-            self.animator.clear()
+        self.choreography.finish()
 
     def undo(self) -> None:
-        self._finish_stages()
+        self.choreography.finish()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
             self.say(refused, error=True)
             return
-        before, old = self.sprites.rects(), self.layout
+        before, old = self.drawn_at(), self.layout
         if self.match.undo():
             self.driver.cancel()
             self.hint_marks = []
@@ -319,8 +288,8 @@ class TableScene(Scene):
             self.say("Nothing to undo.")
 
     def redo(self) -> None:
-        self._finish_stages()
-        before, old = self.sprites.rects(), self.layout
+        self.choreography.finish()
+        before, old = self.drawn_at(), self.layout
         if self.match.redo():
             self.hint_marks = []
             self._after_change(before, old, [])
@@ -330,40 +299,13 @@ class TableScene(Scene):
     def show_hint(self) -> None:
         if not self.human_turn:
             return
-        hint = self.match.game.hint
-        if hint is not None:
-            action = hint(self.state)
-        else:
-            seat = self.state.turn
-            action = make_bot(self.match.game, "normal", seed=self.match.seed).choose(self.state.clone(), seat)
-        if action is None:
+        hint = hint_for(self.match.game, self.state, self.match.seed + len(self.match.log))
+        if hint is None:
             self.say("No useful move: undo, or start a new game.")
             return
-        self.say(f"Hint: {self.named(action.describe())}")
-        self.hint_marks = []
-        for zone_id, colour in ((getattr(action, "src", None), theme.PICKED), (getattr(action, "dst", None),
-                                                                                 theme.LEGAL)):
-            if zone_id is None:
-                continue
-            rect = self._hint_rect(zone_id, getattr(action, "count", 1) if colour == theme.PICKED else 1)
-            if rect:
-                self.hint_marks.append((rect, colour))
-        if not self.hint_marks:  # e.g. "deal from the stock": light the zone clicked for it
-            view = self.view()
-            for zone in self.layout.zones:
-                if action in candidates(self.game_layout.click_action(view, [action], zone.id, None)):
-                    self.hint_marks.append((zone.spots[-1].rect if zone.spots else zone.slot, theme.PICKED))
-                    break
+        self.say(f"Hint: {self.named(hint.text)}")
+        self.hint_marks = hint_marks(self, hint)
         self.hint_time = HINT_SECONDS
-
-    def _hint_rect(self, zone_id: str, count: int) -> Rect | None:
-        try:
-            zone = self.layout.zone(zone_id)
-        except KeyError:
-            return None
-        if not zone.spots:
-            return zone.slot
-        return zone.spots[max(0, len(zone.spots) - count)].rect
 
     def new_game(self) -> None:
         m = self.match
@@ -434,13 +376,13 @@ class TableScene(Scene):
             self.viewer = self.curtain_for
             self.curtain_for = None
             self.animator.clear()
-            self.set_layout(self._build_layout())
+            self.set_layout(self.build_layout())
             self.panels.build()
 
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        ready = not self.animator.busy and not self.stages and self.curtain_for is None and self.confirm is None
+        ready = not self.choreography.busy and self.curtain_for is None and self.confirm is None
         timer = None
         if self.human_turn:
             timer = self.game_layout.timer(self.view(), self.state.legal_actions())
@@ -452,13 +394,15 @@ class TableScene(Scene):
     # ----- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._button(event.ui_element)
+            name = next((n for n, b in self.buttons.items() if b is event.ui_element), None)
+            if name is not None:
+                button_pressed(self, name)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             action = self.panels.answered()
             if action is not None:
                 self.play(action)
         elif event.type == pygame.KEYDOWN:
-            self._key(event)
+            key_pressed(self, event)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
             self.input.press(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -466,64 +410,10 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.input.release(event.pos)
 
-    def _button(self, element: Any) -> None:
-        name = next((n for n, b in self.buttons.items() if b is element), None)
-        if name is None:
-            return
-        if name in ("menu", "result_menu"):
-            self.to_menu()
-        elif name in ("new", "result_new"):
-            self.new_game()
-        elif name == "undo":
-            self.undo()
-        elif name == "redo":
-            self.redo()
-        elif name == "hint":
-            self.show_hint()
-        elif name in ("scores", "result_scores"):
-            self.open_score_sheet()
-        elif name.startswith("pick:") and name not in self.action_buttons:
-            self.panels.close_chooser()
-        elif name in self.action_buttons and self.human_turn:
-            action = self.action_buttons[name]
-            question = self.game_layout.confirm_text(action)
-            if question:
-                self.panels.ask(question, action)
-            else:
-                self.play(action)
-
-    def _key(self, event: pygame.event.Event) -> None:
-        if self.confirm is not None and self.confirm.alive():  # a question is open: keys wait for the answer
-            if event.key == pygame.K_ESCAPE:
-                self.panels.dismiss()
-            return
-        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-        if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
-            self.redo()
-        elif event.key == pygame.K_z and ctrl:
-            self.undo()
-        elif event.key == pygame.K_y and ctrl:
-            self.redo()
-        elif event.key == pygame.K_h and not ctrl:
-            self.show_hint()
-        elif event.key == pygame.K_s and not ctrl and self.sheet is not None:
-            self.open_score_sheet()
-        elif event.key == pygame.K_n and not ctrl:
-            self.new_game()
-        elif event.key == pygame.K_ESCAPE:
-            if self.input.cancel():
-                pass
-            elif self.chooser is not None:  # Esc closes an open chooser, as Cancel does
-                self.panels.close_chooser()
-            else:
-                self.to_menu()
-        elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and self.curtain_for is not None:
-            self.lift_curtain()
-
     # ----- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.animator.update(dt)
+        self.choreography.update(dt)
         self.messages.update(dt)
         if self.hint_time > 0:
             self.hint_time -= dt
@@ -535,7 +425,6 @@ class TableScene(Scene):
             self.celebration.update(dt)
             if self.celebration.done:
                 self.end_celebration()
-        self._run_stages(dt)
         self._run_driver(dt)
 
     def draw(self, surface: pygame.Surface) -> None:

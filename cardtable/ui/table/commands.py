@@ -1,0 +1,66 @@
+"""What the table's buttons and keys do."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
+
+def button_pressed(scene: TableScene, name: str) -> None:
+    """A toolbar, panel or action button named `name` was pressed."""
+    if name in ("menu", "result_menu"):
+        scene.to_menu()
+    elif name in ("new", "result_new"):
+        scene.new_game()
+    elif name == "undo":
+        scene.undo()
+    elif name == "redo":
+        scene.redo()
+    elif name == "hint":
+        scene.show_hint()
+    elif name in ("scores", "result_scores"):
+        scene.open_score_sheet()
+    elif name.startswith("pick:") and name not in scene.action_buttons:
+        scene.panels.close_chooser()
+    elif name in scene.action_buttons and scene.human_turn:
+        action = scene.action_buttons[name]
+        question = scene.game_layout.confirm_text(action)
+        if question:
+            scene.panels.ask(question, action)
+        else:
+            scene.play(action)
+
+
+def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
+    """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, S score sheet, N new game, Esc (let go of a
+    drag, close a chooser, else the menu), Enter or Space lifts the pass-and-play curtain."""
+    if scene.confirm is not None and scene.confirm.alive():  # a question is open: keys wait for the answer
+        if event.key == pygame.K_ESCAPE:
+            scene.panels.dismiss()
+        return
+    ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+    if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
+        scene.redo()
+    elif event.key == pygame.K_z and ctrl:
+        scene.undo()
+    elif event.key == pygame.K_y and ctrl:
+        scene.redo()
+    elif event.key == pygame.K_h and not ctrl:
+        scene.show_hint()
+    elif event.key == pygame.K_s and not ctrl and scene.sheet is not None:
+        scene.open_score_sheet()
+    elif event.key == pygame.K_n and not ctrl:
+        scene.new_game()
+    elif event.key == pygame.K_ESCAPE:
+        if scene.input.cancel():
+            return
+        if scene.chooser is not None:  # Esc closes an open chooser, as Cancel does
+            scene.panels.close_chooser()
+        else:
+            scene.to_menu()
+    elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and scene.curtain_for is not None:
+        scene.lift_curtain()

@@ -1,0 +1,55 @@
+"""Which gesture at the table makes a given move: a drag from a card onto a zone, or a click.
+
+The hint lights the cards of its move with this, and the self-test and the UI tests make moves the way a person
+would with it.  Pure: it reads the layout and asks the game's layout what each gesture means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.engine import Action
+from cardtable.core.layout import GameLayout, TableLayout, Zone, candidates
+
+
+@dataclass(frozen=True)
+class DragGesture:
+    """Pick up card `index` of `src` (and the cards above it in a fan) and drop it on `dst`."""
+
+    src: Zone
+    index: int
+    dst: Zone
+
+
+@dataclass(frozen=True)
+class ClickGesture:
+    """Click card `index` of `zone` (None: the zone itself)."""
+
+    zone: Zone
+    index: int | None
+
+
+def find_drag(layout: TableLayout, game: GameLayout, view: Any, action: Action) -> DragGesture | None:
+    """A drag that means `action`, if there is one."""
+    for src in layout.zones:
+        for spot in src.spots:
+            if not game.can_pick(view, src.id, spot.index):
+                continue
+            for dst in layout.zones:
+                if action in candidates(game.drop_action(view, src.id, spot.index, dst.id)):
+                    return DragGesture(src, spot.index, dst)
+    return None
+
+
+def find_click(layout: TableLayout, game: GameLayout, view: Any, legal: Sequence[Action],
+               action: Action) -> ClickGesture | None:
+    """A click that means `action`, if there is one: on a zone itself first, then on one of its cards."""
+    for zone in layout.zones:
+        if action in candidates(game.click_action(view, legal, zone.id, None)):
+            return ClickGesture(zone, None)
+        for spot in zone.spots:
+            if action in candidates(game.click_action(view, legal, zone.id, spot.index)):
+                return ClickGesture(zone, spot.index)
+    return None
