@@ -50,7 +50,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from cardtable.resources import AssetsMissing
     from cardtable.ui.display import NoDisplay
-    from cardtable.ui.menu import MenuScene
     from cardtable.ui.window import App
 
     try:
@@ -60,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.report_scenes:
         app.scene_report = Path(args.report_scenes)
-    app.show(MenuScene(app))
+    app.navigator.menu()
     app.run()
     return 0
 

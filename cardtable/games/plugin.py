@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardtable.bots.ismcts import SearchHooks
+from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Rules, State
 
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
@@ -26,6 +27,15 @@ class Hint:
 
 
 Hinter = Callable[[State], Hint | None]
+
+
+@dataclass(frozen=True)
+class Showcase:
+    """A few of the game's cards the menu shows beside its form: a "fan" held like a hand, or a solitaire "run"
+    beside a face-down stock."""
+
+    style: str = "fan"
+    cards: tuple[Card, ...] = tuple(Card(rank, "S") for rank in (10, 11, 12, 13, 1))
 ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
 
 
@@ -37,6 +47,7 @@ class GamePlugin:
     hint: the person's hint (the move and why); None falls back to the normal bot's choice.
     search: how the hard bot's search is tuned for this game (`cardtable.bots.ismcts`).
     arena_counts: per-round statistics the arena prints (Kachuful's exact bids).
+    showcase: the cards the menu shows for the game.
     """
 
     rules: Rules
@@ -45,6 +56,7 @@ class GamePlugin:
     hint: Hinter | None = None
     search: SearchHooks = field(default_factory=SearchHooks)
     arena_counts: ArenaCounts | None = None
+    showcase: Showcase = field(default_factory=Showcase)
 
     @property
     def id(self) -> str:

@@ -5,6 +5,7 @@ A save that cannot be used is never deleted: it is moved aside (`<name>.corrupt-
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from cardtable.session.match import GameLookup, Match, SaveError
@@ -52,3 +53,20 @@ def load_match(path: Path, lookup: GameLookup, saver: Autosave | None = None) ->
         kept = keep_aside(path) if path.exists() else None
         where = f" The file was kept as {kept.name}." if kept else ""
         raise SaveError(reason + where, kept) from exc
+
+
+def saved_when(path: Path) -> str:
+    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for a file's modification time."""
+    try:
+        stamp = path.stat().st_mtime
+    except OSError:
+        return ""
+    when = time.localtime(stamp)
+    today = time.localtime()
+    clock = time.strftime("%H:%M", when)
+    days = (time.mktime(today[:3] + (0, 0, 0) + today[6:]) - time.mktime(when[:3] + (0, 0, 0) + when[6:])) / 86400
+    if round(days) == 0:
+        return f"today {clock}"
+    if round(days) == 1:
+        return f"yesterday {clock}"
+    return f"{when.tm_mday} {time.strftime('%b', when)} {clock}"

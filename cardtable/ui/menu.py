@@ -7,167 +7,40 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
-import math
-import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UILabel
 from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.core.cards import Card
-from cardtable.core.engine import Rules
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
 from cardtable.session.match import Match, SaveError, Seat
-from cardtable.session.saves import Autosave, load_match
+from cardtable.session.saves import Autosave, load_match, saved_when
 from cardtable.storage import autosave_path, last_game_path
+from cardtable.ui.menu_form import FormWidgets, TableForm
+from cardtable.ui.showcase import card_fan, showcase_image
+from cardtable.ui.widgets import (
+    BUTTON,
+    HEADING,
+    TAG,
+    TITLE,
+    clamp,
+    draw_panel,
+    draw_vignette,
+    extend_theme,
+    line_height,
+    pack,
+    text_width,
+    wrap,
+)
 from cardtable.ui.window import App, Scene
 
 log = logging.getLogger("cardtable")
-
-#: (label shown, Seat.kind) for the seat dropdowns, in menu order.
-SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Human", "human"),
-    ("Bot easy", "bot:easy"),
-    ("Bot normal", "bot:normal"),
-    ("Bot hard", "bot:hard"),
-)
-DEFAULT_BOT_KIND = "bot:normal"
-BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jun")
-NAME_LIMIT = 16
-
-PANEL_FILL = (14, 44, 28, 205)
-PANEL_BORDER = (201, 167, 74)
-
-
-# --------------------------------------------------------------------------- small shared helpers
-
-
-# Theme element ids used to find the font a widget will render with (for measuring before laying out).
-LABEL = ("label",)
-HEADING = ("#heading", "label")
-TITLE = ("#title", "label")
-TAG = ("#coming_soon", "@tag", "label")
-BUTTON = ("button",)
-
-
-def text_width(ui: pygame_gui.UIManager, text: str, ids: tuple[str, ...] = LABEL) -> int:
-    """Width in pixels of `text` in the font the theme gives to the element `ids`."""
-    return ui.get_theme().get_font(list(ids)).size(text)[0]
-
-
-def line_height(ui: pygame_gui.UIManager, ids: tuple[str, ...] = LABEL) -> int:
-    return ui.get_theme().get_font(list(ids)).size("Ág")[1]
-
-
-def wrap(ui: pygame_gui.UIManager, text: str, width: int, ids: tuple[str, ...] = LABEL) -> list[str]:
-    """Break `text` into lines no wider than `width` pixels (a too-long word is cut by characters)."""
-    font = ui.get_theme().get_font(list(ids))
-    lines: list[str] = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-                continue
-            if line:
-                lines.append(line)
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
-                lines.append(word[:cut])
-                word = word[cut:]
-            line = word
-        lines.append(line)
-    return lines
-
-
-def pack(ui: pygame_gui.UIManager, items: list[str], width: int, sep: str = "   ·   ") -> list[str]:
-    """Join short items into as few lines as fit `width` (an item is never split)."""
-    lines: list[str] = []
-    for item in items:
-        if lines and text_width(ui, lines[-1] + sep + item) <= width:
-            lines[-1] += sep + item
-        else:
-            lines.append(item)
-    return lines
-
-
-def extend_theme(app: App, ui: pygame_gui.UIManager) -> None:
-    """Add the menu's own classes to a scene's theme, unless assets/theme.json already defines them.
-
-    "@game": left-aligned button text (the list of games); "@tag": a small right-aligned note (13 px).
-    """
-    font = dict(app.theme.get("defaults", {}).get("font", {}))
-    extra: dict[str, Any] = {
-        "@game": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "14"}},
-        "@tag": {"misc": {"text_horiz_alignment": "right"}},
-    }
-    if font:
-        extra["@tag"]["font"] = {**font, "size": "13"}
-    missing = {k: v for k, v in extra.items() if k not in app.theme and v}
-    if missing:
-        ui.get_theme().update_theming(missing)
-
-
-def clamp(value: float, low: float, high: float) -> int:
-    return int(round(max(low, min(high, value))))
-
-
-_vignettes: dict[tuple[int, int], pygame.Surface] = {}
-
-
-def draw_vignette(surface: pygame.Surface) -> None:
-    """Darken the felt towards the edges and add a soft light in the middle (cached per size)."""
-    size = surface.get_size()
-    shade = _vignettes.get(size)
-    if shade is None:
-        small = pygame.Surface((64, 40), pygame.SRCALPHA)
-        for y in range(40):
-            for x in range(64):
-                dx, dy = (x + 0.5) / 32 - 1, (y + 0.5) / 20 - 1
-                d = min(1.0, math.hypot(dx * 0.9, dy))
-                if d < 0.45:
-                    small.set_at((x, y), (255, 255, 230, int(18 * (1 - d / 0.45))))
-                else:
-                    small.set_at((x, y), (0, 18, 8, int(150 * ((d - 0.45) / 0.55) ** 1.6)))
-        shade = pygame.transform.smoothscale(small, size)
-        _vignettes.clear()
-        _vignettes[size] = shade
-    surface.blit(shade, (0, 0))
-
-
-def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
-    """A translucent dark-green panel with a thin gold border."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(layer, PANEL_FILL, layer.get_rect(), border_radius=radius)
-    pygame.draw.rect(layer, (*PANEL_BORDER, 200), layer.get_rect(), width=1, border_radius=radius)
-    surface.blit(layer, rect.topleft)
-
-
-def saved_when(path: Path) -> str:
-    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for a file's modification time."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return ""
-    when = time.localtime(stamp)
-    today = time.localtime()
-    clock = time.strftime("%H:%M", when)
-    days = (time.mktime(today[:3] + (0, 0, 0) + today[6:]) - time.mktime(when[:3] + (0, 0, 0) + when[6:])) / 86400
-    if round(days) == 0:
-        return f"today {clock}"
-    if round(days) == 1:
-        return f"yesterday {clock}"
-    return f"{when.tm_mday} {time.strftime('%b', when)} {clock}"
-
 
 def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
     """The built game whose autosave was written most recently, and that file."""
@@ -185,59 +58,6 @@ def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
     return None if best is None else (best[1], best[2])
 
 
-# --------------------------------------------------------------------------- the form's state
-
-
-@dataclass
-class TableForm:
-    """The choices for one game's new table, kept while the menu is rebuilt."""
-
-    rules: Rules
-    options: dict[str, Any]
-    players: int
-    kinds: list[str] = field(default_factory=list)
-    names: list[str] = field(default_factory=list)
-
-    @classmethod
-    def for_rules(cls, rules: Rules) -> TableForm:
-        players = rules.players
-        count = 4 if 4 in players else players.start
-        form = cls(rules, {o.name: o.default for o in rules.options}, count)
-        form.resize(count)
-        return form
-
-    def default_name(self, seat: int) -> str:
-        if seat == 0:
-            return "You"
-        if self.kinds[seat] == "human":
-            return f"Player {seat + 1}"
-        return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
-
-    def resize(self, count: int) -> None:
-        """Change the number of seats, keeping what was chosen for the seats that stay."""
-        self.players = count
-        while len(self.kinds) < count:
-            seat = len(self.kinds)
-            self.kinds.append("human" if seat == 0 else DEFAULT_BOT_KIND)
-            self.names.append(self.default_name(seat))
-        del self.kinds[count:]
-        del self.names[count:]
-
-    def set_kind(self, seat: int, kind: str) -> None:
-        """Change a seat's kind; a name still at its default follows the new kind."""
-        was_default = self.names[seat].strip() in ("", self.default_name(seat))
-        self.kinds[seat] = kind
-        if was_default:
-            self.names[seat] = self.default_name(seat)
-
-    def seats(self) -> list[Seat]:
-        out = []
-        for i in range(self.players):
-            name = " ".join(self.names[i].split())[:NAME_LIMIT] or self.default_name(i)
-            out.append(Seat(self.kinds[i], name))
-        return out
-
-
 # --------------------------------------------------------------------------- the scene
 
 
@@ -246,27 +66,30 @@ class MenuScene(Scene):
 
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
-        first = next((e for e in CATALOGUE if e.id == "klondike" and e.rules is not None), None)
-        first = first or next((e for e in CATALOGUE if e.rules is not None), None)
-        self.selected_game: str = first.id if first else CATALOGUE[0].id
+        memory = app.navigator.menu_memory  # what the menu showed when it was last left
+        first = next((e for e in CATALOGUE if e.rules is not None), CATALOGUE[0])
+        self.selected_game: str = memory.get("game", first.id)
         self.message = message
-        self.forms: dict[str, TableForm] = {}
+        self.forms: dict[str, TableForm] = memory.setdefault("forms", {})
         self.buttons: dict[str, UIButton] = {}
-        self.option_menus: dict[str, UIDropDownMenu] = {}
-        self.player_menu: UIDropDownMenu | None = None
-        self.seat_kind_menus: list[UIDropDownMenu] = []
-        self.seat_name_entries: list[UITextEntryLine] = []
+        self.form_widgets = FormWidgets(self.ui)
         self.message_labels: list[UILabel] = []
         self.stats_labels: list[UILabel] = []
         self.coming_soon_labels: dict[str, UILabel] = {}
         self.confirm_quit: UIConfirmationDialog | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
-        self._fan: pygame.Surface | None = None
+        self._fan: pygame.Surface | None = None  # the title's four aces
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
         extend_theme(app, self.ui)
         self.build()
+
+    # The form's widgets, under the names the menu has always shown them by.
+    option_menus = property(lambda self: self.form_widgets.option_menus)
+    player_menu = property(lambda self: self.form_widgets.player_menu)
+    seat_kind_menus = property(lambda self: self.form_widgets.seat_kind_menus)
+    seat_name_entries = property(lambda self: self.form_widgets.seat_name_entries)
 
     # ----- queries -------------------------------------------------------------------------
     @property
@@ -291,31 +114,17 @@ class MenuScene(Scene):
 
     # ----- building ------------------------------------------------------------------------
     def _harvest(self) -> None:
-        """Copy the widgets' current values into the form state (before a rebuild or a start)."""
+        """Copy the widgets' current values into the form state (before a rebuild, a start or leaving)."""
+        self.app.navigator.menu_memory["game"] = self.selected_game
         form = self.form()
-        if form is None:
-            return
-        for opt in form.rules.options:
-            menu = self.option_menus.get(opt.name)
-            if menu is not None and menu.alive():
-                form.options[opt.name] = opt.choices[int(menu.selected_option[1])]
-        for i, entry in enumerate(self.seat_name_entries):
-            if entry.alive() and i < form.players:
-                form.names[i] = entry.get_text()
-        for i, menu in enumerate(self.seat_kind_menus):
-            if menu.alive() and i < form.players:
-                kind = menu.selected_option[1]
-                if kind != form.kinds[i]:
-                    form.set_kind(i, kind)
+        if form is not None:
+            self.form_widgets.harvest(form)
 
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
         self.ui.clear_and_reset()
         self.buttons = {}
-        self.option_menus = {}
-        self.player_menu = None
-        self.seat_kind_menus = []
-        self.seat_name_entries = []
+        self.form_widgets = FormWidgets(self.ui)
         self.message_labels = []
         self.stats_labels = []
         self.coming_soon_labels = {}
@@ -455,7 +264,7 @@ class MenuScene(Scene):
         wrapped = pack(self.ui, stat_lines, inner.width - 8)
         stats_h = (len(wrapped) + 1) * line_h + gap
         room_for_form = bottom - y - stats_h
-        show_stats = room_for_form >= self._form_height(form, inner.width, ch, gap, line_h, compact=True)
+        show_stats = room_for_form >= self.form_widgets.height(form, inner.width, ch, gap, line_h, compact=True)
         if show_stats:
             bottom -= len(wrapped) * line_h
             for i, line in enumerate(wrapped):
@@ -465,108 +274,10 @@ class MenuScene(Scene):
             bottom -= line_h
             UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h), "Your record", self.ui)
             bottom -= gap
-        form_bottom = self._build_form(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
+        form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
         if band.height >= 110:
             self.showcase_rect = band
-
-    def _option_widths(self, form: TableForm) -> tuple[int, int]:
-        """Widths of the option labels column and of the dropdowns, from the longest texts."""
-        labels = [o.label for o in form.rules.options] + (["Players"] if len(form.rules.players) > 1 else [])
-        label_w = max((text_width(self.ui, t) for t in labels), default=0) + 16
-        choices = [o.choice_label(c) for o in form.rules.options for c in o.choices]
-        menu_w = max((text_width(self.ui, t, BUTTON) for t in choices), default=0) + 56
-        return label_w, max(menu_w, 150)
-
-    def _seat_grid(self, form: TableForm, width: int) -> tuple[int, int]:
-        """Columns and rows of the seat rows: as many columns as fit with readable kind menus."""
-        multi = form.rules.players.stop - 1 > 1
-        cols = max(1, min(form.players, width // 210, 3)) if multi else 1
-        return cols, math.ceil(form.players / cols)
-
-    def _option_layout(self, form: TableForm, width: int, height: int, gap: int, ch: int, line_h: int
-                       ) -> tuple[int, bool, int]:
-        """How to lay the options out in `height`: (columns, labels above menus?, row height)."""
-        label_w, menu_w = self._option_widths(form)
-        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
-        col_gap = gap * 3
-        for cols in (1, 2, 3):
-            cell_w = (width - (cols - 1) * col_gap) // cols
-            stacked = cols > 1 or label_w + gap + menu_w > cell_w
-            row_h = (line_h if stacked else 0) + ch + gap
-            if math.ceil(count / cols) * row_h <= height or cols == 3:
-                return cols, stacked, row_h
-        raise AssertionError("unreachable")
-
-    def _form_height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool) -> int:
-        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
-        cols, stacked, row_h = self._option_layout(form, width, 0 if compact else 10**6, gap, ch, line_h)
-        _, seat_rows = self._seat_grid(form, width)
-        return math.ceil(count / cols) * row_h + gap + line_h + seat_rows * (ch + gap)
-
-    def _build_form(self, form: TableForm, area: pygame.Rect, ch: int, gap: int, line_h: int) -> int:
-        """Create the option, player-count and seat widgets inside `area`; returns the bottom of the last one.
-
-        Seats get their room first; the options then take one, two or three columns, whatever fits.
-        """
-        rules = form.rules
-        seat_cols, seat_rows = self._seat_grid(form, area.width)
-        seats_h = gap + line_h + 2 + seat_rows * (ch + gap)
-        cols, stacked, row_h = self._option_layout(form, area.width, area.height - seats_h, gap, ch, line_h)
-        label_w, menu_w = self._option_widths(form)
-        col_gap = gap * 3
-        cell_w = (area.width - (cols - 1) * col_gap) // cols
-        count = len(rules.options) + (1 if len(rules.players) > 1 else 0)
-        per_col = math.ceil(count / cols)
-
-        def cell(k: int, text: str) -> pygame.Rect:
-            """Put the label of option cell k and return the rectangle for its menu."""
-            col, row = divmod(k, per_col)
-            x, y = area.x + col * (cell_w + col_gap), area.y + row * row_h
-            if stacked:
-                UILabel(pygame.Rect(x, y, cell_w, line_h), text, self.ui)
-                return pygame.Rect(x, y + line_h, min(cell_w, max(menu_w, 220)), ch)
-            UILabel(pygame.Rect(x, y + (ch - line_h) // 2, label_w, line_h), text, self.ui)
-            return pygame.Rect(x + label_w + gap, y, min(max(menu_w, 220), cell_w - label_w - gap), ch)
-
-        for k, opt in enumerate(rules.options):
-            rect = cell(k, opt.label)
-            choices = [(opt.choice_label(c), str(i)) for i, c in enumerate(opt.choices)]
-            value = form.options.get(opt.name, opt.default)
-            index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
-            self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], rect, self.ui)
-        if len(rules.players) > 1:
-            rect = cell(len(rules.options), "Players")
-            counts = [(str(n), str(n)) for n in rules.players]
-            self.player_menu = UIDropDownMenu(counts, (str(form.players), str(form.players)),
-                                              pygame.Rect(rect.x, rect.y, min(rect.width, 120), ch), self.ui)
-        y = area.y + per_col * row_h + gap
-        multi = rules.players.stop - 1 > 1
-        UILabel(pygame.Rect(area.x, y, area.width, line_h), "Seats" if multi else "Your name", self.ui)
-        y += line_h + 2
-        kind_w = max(text_width(self.ui, t, BUTTON) for t, _ in SEAT_KIND_CHOICES) + 52
-        bottom = y
-        seat_w = min(480, (area.width - (seat_cols - 1) * col_gap) // seat_cols)
-        for i in range(form.players):
-            col, row = divmod(i, seat_rows)
-            cx = area.x + col * (seat_w + col_gap)
-            cy = y + row * (ch + gap)
-            if multi:
-                kw = min(kind_w, max(seat_w // 2, seat_w - 90))
-                name_w = seat_w - kw - gap
-            else:
-                kw, name_w = 0, min(seat_w, 280)
-            entry = UITextEntryLine(pygame.Rect(cx, cy, name_w, ch), self.ui, placeholder_text=form.default_name(i))
-            entry.set_text_length_limit(NAME_LIMIT)
-            entry.set_text(form.names[i][:NAME_LIMIT])
-            self.seat_name_entries.append(entry)
-            if multi:
-                kinds = list(SEAT_KIND_CHOICES)
-                current = next(c for c in kinds if c[1] == form.kinds[i])
-                menu = UIDropDownMenu(kinds, current, pygame.Rect(cx + name_w + gap, cy, kw, ch), self.ui)
-                self.seat_kind_menus.append(menu)
-            bottom = max(bottom, cy + ch)
-        return bottom
 
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:
@@ -628,37 +339,19 @@ class MenuScene(Scene):
         except FileNotFoundError:
             self.show_message("There is no finished game to replay.")
             return
-        from cardtable.ui.replay import ReplayScene
-
-        self.app.show(ReplayScene(self.app, match))
+        self.app.navigator.replay(match)
 
     def _open_table(self, match: Match) -> None:
+        self._harvest()
         try:
-            from cardtable.ui.table import TableScene
-
-            scene = TableScene(self.app, match)
+            self.app.navigator.table(match)
         except Exception as exc:  # never leave the person with a crashed window
             log.exception("opening the table failed")
             self.show_message(f"The table could not be opened: {exc}")
-            return
-        self.app.show(scene)
 
     def open_settings(self) -> None:
-        from cardtable.ui.settings_scene import SettingsScene
-
-        app = self.app
-        selected = self.selected_game
-        forms = self.forms
         self._harvest()
-
-        def back() -> MenuScene:
-            menu = MenuScene(app)
-            menu.forms = forms
-            menu.selected_game = selected
-            menu.build()
-            return menu
-
-        app.show(SettingsScene(app, back))
+        self.app.navigator.settings()
 
     def show_message(self, text: str) -> None:
         """Show `text` in the error style in the panel (rebuilds, so Resume disappears if its file did)."""
@@ -736,51 +429,10 @@ class MenuScene(Scene):
                              (self.panel_rect.right - pad, self.separator_y), 1)
         if self._fan is None:
             aces = [Card(1, "S"), Card(1, "H"), Card(1, "C"), Card(1, "D")]
-            self._fan = self._make_fan(self.fan_rect.size, aces)
+            self._fan = card_fan(self.app.art, self.fan_rect.size, aces)
         surface.blit(self._fan, self.fan_rect.topleft)
         if self.showcase_rect.height:
             if self._showcase is None:
-                self._showcase = self._make_showcase(self.showcase_rect.size)
+                self._showcase = showcase_image(self.app.art, self.app.settings.card_back, self.showcase_rect.size,
+                                                self.entry.game.showcase)
             surface.blit(self._showcase, self._showcase.get_rect(center=self.showcase_rect.center))
-
-    def _make_fan(self, size: tuple[int, int], cards: list[Card], spread: float = 16) -> pygame.Surface:
-        """`cards` fanned like a hand held up, scaled to fit inside `size` (centred)."""
-        out = pygame.Surface(size, pygame.SRCALPHA)
-        if size[0] < 8 or size[1] < 8:
-            return out
-        card_h = max(24, size[1])
-        card_w = int(card_h * 0.7)
-        n = len(cards)
-        radius = card_h * 1.5
-        canvas = pygame.Surface((card_h * 4, card_h * 3), pygame.SRCALPHA)
-        pivot = pygame.Vector2(canvas.get_width() / 2, card_h + radius)
-        for i, card in enumerate(cards):
-            angle = spread * ((n - 1) / 2 - i)
-            turned = pygame.transform.rotozoom(self.app.art.face(card, (card_w, card_h)), angle, 1.0)
-            centre = pivot + pygame.Vector2(0, -radius).rotate(-angle)
-            canvas.blit(turned, turned.get_rect(center=(round(centre.x), round(centre.y))))
-        fan = canvas.subsurface(canvas.get_bounding_rect())
-        scale = min(size[0] / fan.get_width(), size[1] / fan.get_height())
-        fitted = pygame.transform.smoothscale(fan, (int(fan.get_width() * scale), int(fan.get_height() * scale)))
-        out.blit(fitted, fitted.get_rect(center=(size[0] // 2, size[1] // 2)))
-        return out
-
-    def _make_showcase(self, size: tuple[int, int]) -> pygame.Surface:
-        """A few cards to fill the free space of the panel: a Klondike run, or a hand for other games."""
-        w, h = size
-        if self.selected_game == "klondike":
-            cards = [Card(13, "S"), Card(12, "H"), Card(11, "C"), Card(10, "D"), Card(9, "S")]
-            card_h = min(int(h * 0.62), 190)
-            card_w = int(card_h * 0.7)
-            step = max(18, int((h - card_h) / (len(cards) - 1)))
-            step = min(step, int(card_h * 0.26))
-            total_h = card_h + step * (len(cards) - 1)
-            piles = [self.app.art.back(self.app.settings.card_back, (card_w, card_h))]
-            out = pygame.Surface((card_w * 2 + card_w // 3, total_h), pygame.SRCALPHA)
-            out.blit(piles[0], (0, 0))
-            for i, card in enumerate(cards):
-                out.blit(self.app.art.face(card, (card_w, card_h)), (card_w + card_w // 3, i * step))
-            return out
-        fan_h = min(h, 220)
-        return self._make_fan((int(fan_h * 1.5), fan_h), [Card(10, "S"), Card(11, "S"), Card(12, "S"),
-                                                           Card(13, "S"), Card(1, "S")], spread=12)

@@ -116,9 +116,7 @@ class ReplayScene(Scene):
         self._build_buttons()
 
     def to_menu(self) -> None:
-        from cardtable.ui.menu import MenuScene
-
-        self.app.show(MenuScene(self.app))
+        self.app.navigator.menu()
 
     # ----- scene hooks -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

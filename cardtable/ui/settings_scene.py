@@ -7,20 +7,19 @@ them, switches fullscreen if that changed, and shows the scene `back()` returns.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from cardtable.ui import theme
 from cardtable.ui.cardart import BACK_DESIGNS
-from cardtable.ui.menu import BUTTON, HEADING, clamp, draw_panel, draw_vignette, line_height, text_width
+from cardtable.ui.widgets import BUTTON, HEADING, clamp, draw_panel, draw_vignette, line_height, text_width
 from cardtable.ui.window import App, Scene
 
 log = logging.getLogger("cardtable")
 
-GOLD = (240, 207, 106)
 
 #: Each setting: (attribute of Settings, label, ((value, text), ...)).
 CHOICES: tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...] = (
@@ -34,11 +33,10 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...] = (
 
 
 class SettingsScene(Scene):
-    """Change the person's preferences; `back()` builds the scene to return to."""
+    """Change the person's preferences; back to the menu as it was left."""
 
-    def __init__(self, app: App, back: Callable[[], Scene]) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.back_to = back
         self.initial_fullscreen = app.settings.fullscreen
         self.menus: dict[str, UIDropDownMenu] = {}
         self.buttons: dict[str, UIButton] = {}
@@ -131,7 +129,7 @@ class SettingsScene(Scene):
         if self.app.settings.fullscreen != self.initial_fullscreen:
             self.initial_fullscreen = self.app.settings.fullscreen
             self.app.apply_fullscreen()
-        self.app.show(self.back_to())
+        self.app.navigator.menu()
 
     # ----- Scene hooks ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -162,5 +160,5 @@ class SettingsScene(Scene):
             surface.blit(shadow, (rect.x + 3, rect.y + 4))
             surface.blit(self.app.art.back(design, rect.size), (rect.x, rect.y - lift))
             if design == chosen:
-                ring = self.app.art.outline(rect.size, GOLD, 3)
+                ring = self.app.art.outline(rect.size, theme.GOLD, 3)
                 surface.blit(ring, (rect.x - 3, rect.y - lift - 3))

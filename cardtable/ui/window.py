@@ -81,6 +81,9 @@ class App:
         self.running = True
         self.frame = 0
         self.after_frame: list[Callable[[], None]] = []
+        from cardtable.ui.navigator import Navigator  # scenes' modules import this one: not at the top
+
+        self.navigator = Navigator(self)
         #: `--report-scenes FILE`: a JSON line is appended there when each scene draws its first frame.
         self.scene_report: Path | None = None
         self._reported_scene: Scene | None = None

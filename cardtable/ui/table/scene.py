@@ -314,12 +314,10 @@ class TableScene(Scene):
         seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
         fresh = Match(m.game, seats, m.options, saver=m.saver)
         fresh.autosave()
-        self.app.show(TableScene(self.app, fresh))
+        self.app.navigator.table(fresh)
 
     def to_menu(self) -> None:
-        from cardtable.ui.menu import MenuScene
-
-        self.app.show(MenuScene(self.app))
+        self.app.navigator.menu()
 
     def on_exit(self) -> None:
         self.driver.cancel()

@@ -1,0 +1,204 @@
+"""The new-table form of the menu: a game's options, the number of players, and each seat's kind and name.
+
+`TableForm` keeps the choices while the menu is rebuilt (a new window size, another game and back); `FormWidgets`
+lays them out as drop-down menus and text fields in the room the menu gives it, and reads them back.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
+
+from cardtable.core.engine import Rules
+from cardtable.session.match import Seat
+from cardtable.ui.widgets import BUTTON, text_width
+
+#: (label shown, Seat.kind) for the seat dropdowns, in menu order.
+SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Human", "human"),
+    ("Bot easy", "bot:easy"),
+    ("Bot normal", "bot:normal"),
+    ("Bot hard", "bot:hard"),
+)
+DEFAULT_BOT_KIND = "bot:normal"
+BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jun")
+NAME_LIMIT = 16
+
+
+@dataclass
+class TableForm:
+    """The choices for one game's new table, kept while the menu is rebuilt."""
+
+    rules: Rules
+    options: dict[str, Any]
+    players: int
+    kinds: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> TableForm:
+        players = rules.players
+        count = 4 if 4 in players else players.start
+        form = cls(rules, {o.name: o.default for o in rules.options}, count)
+        form.resize(count)
+        return form
+
+    def default_name(self, seat: int) -> str:
+        if seat == 0:
+            return "You"
+        if self.kinds[seat] == "human":
+            return f"Player {seat + 1}"
+        return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
+
+    def resize(self, count: int) -> None:
+        """Change the number of seats, keeping what was chosen for the seats that stay."""
+        self.players = count
+        while len(self.kinds) < count:
+            seat = len(self.kinds)
+            self.kinds.append("human" if seat == 0 else DEFAULT_BOT_KIND)
+            self.names.append(self.default_name(seat))
+        del self.kinds[count:]
+        del self.names[count:]
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Change a seat's kind; a name still at its default follows the new kind."""
+        was_default = self.names[seat].strip() in ("", self.default_name(seat))
+        self.kinds[seat] = kind
+        if was_default:
+            self.names[seat] = self.default_name(seat)
+
+    def seats(self) -> list[Seat]:
+        out = []
+        for i in range(self.players):
+            name = " ".join(self.names[i].split())[:NAME_LIMIT] or self.default_name(i)
+            out.append(Seat(self.kinds[i], name))
+        return out
+
+
+class FormWidgets:
+    """The widgets of one game's form, in one menu build."""
+
+    def __init__(self, ui: pygame_gui.UIManager) -> None:
+        self.ui = ui
+        self.option_menus: dict[str, UIDropDownMenu] = {}
+        self.player_menu: UIDropDownMenu | None = None
+        self.seat_kind_menus: list[UIDropDownMenu] = []
+        self.seat_name_entries: list[UITextEntryLine] = []
+
+    def harvest(self, form: TableForm) -> None:
+        """Copy the widgets' current values into the form state (before a rebuild or a start)."""
+        for opt in form.rules.options:
+            menu = self.option_menus.get(opt.name)
+            if menu is not None and menu.alive():
+                form.options[opt.name] = opt.choices[int(menu.selected_option[1])]
+        for i, entry in enumerate(self.seat_name_entries):
+            if entry.alive() and i < form.players:
+                form.names[i] = entry.get_text()
+        for i, menu in enumerate(self.seat_kind_menus):
+            if menu.alive() and i < form.players:
+                kind = menu.selected_option[1]
+                if kind != form.kinds[i]:
+                    form.set_kind(i, kind)
+
+    def option_widths(self, form: TableForm) -> tuple[int, int]:
+        """Widths of the option labels column and of the dropdowns, from the longest texts."""
+        labels = [o.label for o in form.rules.options] + (["Players"] if len(form.rules.players) > 1 else [])
+        label_w = max((text_width(self.ui, t) for t in labels), default=0) + 16
+        choices = [o.choice_label(c) for o in form.rules.options for c in o.choices]
+        menu_w = max((text_width(self.ui, t, BUTTON) for t in choices), default=0) + 56
+        return label_w, max(menu_w, 150)
+
+    def seat_grid(self, form: TableForm, width: int) -> tuple[int, int]:
+        """Columns and rows of the seat rows: as many columns as fit with readable kind menus."""
+        multi = form.rules.players.stop - 1 > 1
+        cols = max(1, min(form.players, width // 210, 3)) if multi else 1
+        return cols, math.ceil(form.players / cols)
+
+    def option_layout(self, form: TableForm, width: int, height: int, gap: int, ch: int, line_h: int
+                       ) -> tuple[int, bool, int]:
+        """How to lay the options out in `height`: (columns, labels above menus?, row height)."""
+        label_w, menu_w = self.option_widths(form)
+        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
+        col_gap = gap * 3
+        for cols in (1, 2, 3):
+            cell_w = (width - (cols - 1) * col_gap) // cols
+            stacked = cols > 1 or label_w + gap + menu_w > cell_w
+            row_h = (line_h if stacked else 0) + ch + gap
+            if math.ceil(count / cols) * row_h <= height or cols == 3:
+                return cols, stacked, row_h
+        raise AssertionError("unreachable")
+
+    def height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool) -> int:
+        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
+        cols, stacked, row_h = self.option_layout(form, width, 0 if compact else 10**6, gap, ch, line_h)
+        _, seat_rows = self.seat_grid(form, width)
+        return math.ceil(count / cols) * row_h + gap + line_h + seat_rows * (ch + gap)
+
+    def build(self, form: TableForm, area: pygame.Rect, ch: int, gap: int, line_h: int) -> int:
+        """Create the option, player-count and seat widgets inside `area`; returns the bottom of the last one.
+
+        Seats get their room first; the options then take one, two or three columns, whatever fits.
+        """
+        rules = form.rules
+        seat_cols, seat_rows = self.seat_grid(form, area.width)
+        seats_h = gap + line_h + 2 + seat_rows * (ch + gap)
+        cols, stacked, row_h = self.option_layout(form, area.width, area.height - seats_h, gap, ch, line_h)
+        label_w, menu_w = self.option_widths(form)
+        col_gap = gap * 3
+        cell_w = (area.width - (cols - 1) * col_gap) // cols
+        count = len(rules.options) + (1 if len(rules.players) > 1 else 0)
+        per_col = math.ceil(count / cols)
+
+        def cell(k: int, text: str) -> pygame.Rect:
+            """Put the label of option cell k and return the rectangle for its menu."""
+            col, row = divmod(k, per_col)
+            x, y = area.x + col * (cell_w + col_gap), area.y + row * row_h
+            if stacked:
+                UILabel(pygame.Rect(x, y, cell_w, line_h), text, self.ui)
+                return pygame.Rect(x, y + line_h, min(cell_w, max(menu_w, 220)), ch)
+            UILabel(pygame.Rect(x, y + (ch - line_h) // 2, label_w, line_h), text, self.ui)
+            return pygame.Rect(x + label_w + gap, y, min(max(menu_w, 220), cell_w - label_w - gap), ch)
+
+        for k, opt in enumerate(rules.options):
+            rect = cell(k, opt.label)
+            choices = [(opt.choice_label(c), str(i)) for i, c in enumerate(opt.choices)]
+            value = form.options.get(opt.name, opt.default)
+            index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
+            self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], rect, self.ui)
+        if len(rules.players) > 1:
+            rect = cell(len(rules.options), "Players")
+            counts = [(str(n), str(n)) for n in rules.players]
+            self.player_menu = UIDropDownMenu(counts, (str(form.players), str(form.players)),
+                                              pygame.Rect(rect.x, rect.y, min(rect.width, 120), ch), self.ui)
+        y = area.y + per_col * row_h + gap
+        multi = rules.players.stop - 1 > 1
+        UILabel(pygame.Rect(area.x, y, area.width, line_h), "Seats" if multi else "Your name", self.ui)
+        y += line_h + 2
+        kind_w = max(text_width(self.ui, t, BUTTON) for t, _ in SEAT_KIND_CHOICES) + 52
+        bottom = y
+        seat_w = min(480, (area.width - (seat_cols - 1) * col_gap) // seat_cols)
+        for i in range(form.players):
+            col, row = divmod(i, seat_rows)
+            cx = area.x + col * (seat_w + col_gap)
+            cy = y + row * (ch + gap)
+            if multi:
+                kw = min(kind_w, max(seat_w // 2, seat_w - 90))
+                name_w = seat_w - kw - gap
+            else:
+                kw, name_w = 0, min(seat_w, 280)
+            entry = UITextEntryLine(pygame.Rect(cx, cy, name_w, ch), self.ui, placeholder_text=form.default_name(i))
+            entry.set_text_length_limit(NAME_LIMIT)
+            entry.set_text(form.names[i][:NAME_LIMIT])
+            self.seat_name_entries.append(entry)
+            if multi:
+                kinds = list(SEAT_KIND_CHOICES)
+                current = next(c for c in kinds if c[1] == form.kinds[i])
+                menu = UIDropDownMenu(kinds, current, pygame.Rect(cx + name_w + gap, cy, kw, ch), self.ui)
+                self.seat_kind_menus.append(menu)
+            bottom = max(bottom, cy + ch)
+        return bottom
