@@ -13,7 +13,7 @@ import pygame  # noqa: E402
 
 from cardtable.core.cards import Card  # noqa: E402
 from cardtable.resources import asset_path  # noqa: E402
-from cardtable.ui.cardart import CardArt  # noqa: E402
+from cardtable.ui.cards import CardArt  # noqa: E402
 
 SIZE = 256
 

@@ -133,6 +133,29 @@ class ScoreSheet:
     rows: tuple[tuple[str, ...], ...]
 
 
+Colour = tuple[int, int, int]
+WHITE: Colour = (255, 255, 255)
+
+
+@dataclass(frozen=True)
+class FaceSpec:
+    """How to draw a card that is not a French card, as data (a layout's `face(card)`); the table draws it.
+
+    field: the face's colour inside its white margin.  centre: the symbol in the middle, filled with `centre_fill`
+    and outlined in `ink`.  corner: the symbol in the top-left and bottom-right corners, white.  oval: the colours
+    of a tilted oval behind the centre: none, one (a plain oval) or four (quadrants, clockwise from the bottom
+    right, in a white rim).  A symbol is digits or short text ("7", "+2") or a name from the table's symbol
+    library: "skip", "reverse", "cat", and "wild" (the four-colour oval, for a corner).
+    """
+
+    field: Colour
+    centre: str = ""
+    centre_fill: Colour = WHITE
+    corner: str = ""
+    oval: tuple[Colour, ...] = ()
+    ink: Colour = (22, 22, 26)
+
+
 @dataclass(frozen=True)
 class TurnTimer:
     """A time limit on a person's decision: when `seconds` run out, `default(rng)` is played for them (bots never
@@ -207,6 +230,9 @@ class GameLayout(Protocol):
     def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         """The clock on the decision `view` shows (a person's), or None for no time limit."""
 
+    def face(self, card: Card) -> FaceSpec | None:
+        """How to draw `card` when it is not a French card (None: the standard face)."""
+
 
 class BaseLayout:
     """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
@@ -242,4 +268,7 @@ class BaseLayout:
         return None
 
     def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
+        return None
+
+    def face(self, card: Card) -> FaceSpec | None:
         return None

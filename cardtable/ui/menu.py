@@ -433,6 +433,7 @@ class MenuScene(Scene):
         surface.blit(self._fan, self.fan_rect.topleft)
         if self.showcase_rect.height:
             if self._showcase is None:
+                game = self.entry.game
                 self._showcase = showcase_image(self.app.art, self.app.settings.card_back, self.showcase_rect.size,
-                                                self.entry.game.showcase)
+                                                game.showcase, game.layout.face)
             surface.blit(self._showcase, self._showcase.get_rect(center=self.showcase_rect.center))

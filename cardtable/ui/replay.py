@@ -19,7 +19,7 @@ from cardtable.session.replay import Replay
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui.table.animate import Animator, Choreography
 from cardtable.ui.table.sprites import TableSprites
-from cardtable.ui.table.view import StatusBar, place_cards, place_panels, table_context
+from cardtable.ui.table.view import CardLook, StatusBar, place_cards, place_panels, table_context
 from cardtable.ui.theme import BUTTON_H, Fonts
 from cardtable.ui.window import App, Scene
 
@@ -155,7 +155,8 @@ class ReplayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         place_panels(self.sprites, self.layout, self.fonts, lambda zone: "")
-        place_cards(self.sprites, self.app.art, self.app.settings.card_back, self.layout.card_size,
+        look = CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
+        place_cards(self.sprites, look, self.layout.card_size,
                     self.animator.flights, {}, set(), {})
         self.sprites.draw(surface)
         self.status_bar.draw(surface, self.status_text(), "", False, 1.0, None, None)

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from cardtable.ui import theme
-from cardtable.ui.cardart import BACK_DESIGNS
+from cardtable.ui.cards import BACK_DESIGNS
 from cardtable.ui.widgets import BUTTON, HEADING, clamp, draw_panel, draw_vignette, line_height, text_width
 from cardtable.ui.window import App, Scene
 

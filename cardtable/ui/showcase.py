@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from cardtable.core.cards import Card
+from cardtable.core.layout import FaceSpec
 from cardtable.games.plugin import Showcase
 
+#: A game's faces (`GameLayout.face`), or None for French cards.
+Faces = Callable[[Card], FaceSpec | None] | None
 
-def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float = 16) -> pygame.Surface:
+
+def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float = 16,
+             faces: Faces = None) -> pygame.Surface:
     """`cards` fanned like a hand held up, scaled to fit inside `size` (centred)."""
     out = pygame.Surface(size, pygame.SRCALPHA)
     if size[0] < 8 or size[1] < 8:
@@ -23,7 +29,7 @@ def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float =
     pivot = pygame.Vector2(canvas.get_width() / 2, card_h + radius)
     for i, card in enumerate(cards):
         angle = spread * ((n - 1) / 2 - i)
-        turned = pygame.transform.rotozoom(art.face(card, (card_w, card_h)), angle, 1.0)
+        turned = pygame.transform.rotozoom(art.face(card, (card_w, card_h), faces(card) if faces else None), angle, 1.0)
         centre = pivot + pygame.Vector2(0, -radius).rotate(-angle)
         canvas.blit(turned, turned.get_rect(center=(round(centre.x), round(centre.y))))
     fan = canvas.subsurface(canvas.get_bounding_rect())
@@ -33,7 +39,8 @@ def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float =
     return out
 
 
-def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...]) -> pygame.Surface:
+def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...], faces: Faces = None
+             ) -> pygame.Surface:
     """A face-down stock beside a run of `cards` fanned down, as a solitaire tableau shows them."""
     w, h = size
     card_h = min(int(h * 0.62), 190)
@@ -43,13 +50,13 @@ def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...]
     out = pygame.Surface((card_w * 2 + card_w // 3, card_h + step * (len(cards) - 1)), pygame.SRCALPHA)
     out.blit(art.back(back, (card_w, card_h)), (0, 0))
     for i, card in enumerate(cards):
-        out.blit(art.face(card, (card_w, card_h)), (card_w + card_w // 3, i * step))
+        out.blit(art.face(card, (card_w, card_h), faces(card) if faces else None), (card_w + card_w // 3, i * step))
     return out
 
 
-def showcase_image(art: Any, back: str, size: tuple[int, int], showcase: Showcase) -> pygame.Surface:
-    """The game's showcase, fitted to `size`."""
+def showcase_image(art: Any, back: str, size: tuple[int, int], showcase: Showcase, faces: Faces) -> pygame.Surface:
+    """The game's showcase, fitted to `size`, in the game's faces."""
     if showcase.style == "run":
-        return card_run(art, back, size, showcase.cards)
+        return card_run(art, back, size, showcase.cards, faces)
     fan_h = min(size[1], 220)
-    return card_fan(art, (int(fan_h * 1.5), fan_h), list(showcase.cards), spread=12)
+    return card_fan(art, (int(fan_h * 1.5), fan_h), list(showcase.cards), spread=12, faces=faces)

@@ -14,7 +14,7 @@ import pygame_gui
 
 from cardtable.resources import asset_path
 from cardtable.storage import Settings, log_dir
-from cardtable.ui.cardart import CardArt
+from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
 
 TITLE = "cardtable"

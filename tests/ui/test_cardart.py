@@ -11,9 +11,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from cardtable.core.cards import Card, deck_with_jokers, standard_deck  # noqa: E402
+from cardtable.core.cards import Card, deck_with_jokers  # noqa: E402
+from cardtable.core.layout import FaceSpec  # noqa: E402
+from cardtable.games.crazy.layout import CARD_COLOURS, crazy_face  # noqa: E402
 from cardtable.games.crazy.rules import COLOURS, DECK  # noqa: E402
-from cardtable.ui.cardart import BACK_DESIGNS, CRAZY_COLOURS, CardArt, colour_swatch  # noqa: E402
+from cardtable.ui.cards import BACK_DESIGNS, CardArt  # noqa: E402
 
 SIZE = (100, 140)
 
@@ -173,19 +175,14 @@ def test_clear_drops_caches(art: CardArt) -> None:
     assert _pixels(art.face(Card(1, "S"), SIZE)) == _pixels(face)
 
 
-def test_face_rendering_is_fast(art: CardArt) -> None:
-    import time
-
-    start = time.perf_counter()
-    for card in standard_deck():
-        art.face(card, (100, 140))
-    per_card = (time.perf_counter() - start) / 52
-    assert per_card < 0.005
-
-
 # --------------------------------------------------------------------------- Crazy (Uno-family) faces
 
 CRAZY_FACES = sorted({card.face for card in DECK})  # 13 per colour and the two wild cards
+
+
+def crazy(art: CardArt, card: Card, size: tuple[int, int]) -> pygame.Surface:
+    """A Crazy card as the table draws it: from the face its game's layout declares."""
+    return art.face(card, size, crazy_face(card))
 
 
 def _classes(surf: pygame.Surface) -> dict[str, int]:
@@ -203,7 +200,7 @@ def _classes(surf: pygame.Surface) -> dict[str, int]:
             elif max(rgb) < 70:
                 kind = "dark"
             elif max(rgb) - min(rgb) > 90:
-                kind = min(CRAZY_COLOURS, key=lambda s: math.dist(rgb, CRAZY_COLOURS[s]))
+                kind = min(CARD_COLOURS, key=lambda s: math.dist(rgb, CARD_COLOURS[s]))
             else:
                 kind = "other"
             counts[kind] = counts.get(kind, 0) + 1
@@ -216,9 +213,9 @@ def _mean_diff(a: pygame.Surface, b: pygame.Surface) -> float:
 
 
 def test_crazy_colours_match_the_rules() -> None:
-    assert set(CRAZY_COLOURS) == set(COLOURS)
-    assert len(set(CRAZY_COLOURS.values())) == 4
-    for rgb in CRAZY_COLOURS.values():
+    assert set(CARD_COLOURS) == set(COLOURS)
+    assert len(set(CARD_COLOURS.values())) == 4
+    for rgb in CARD_COLOURS.values():
         assert max(rgb) - min(rgb) > 110  # saturated
     assert len(CRAZY_FACES) == 54
 
@@ -228,7 +225,7 @@ def test_every_crazy_card_renders_and_distinct_faces_differ(art: CardArt, size: 
     w, h = size
     images = {}
     for card in DECK:  # all 112 cards: 54 distinct faces
-        surf = art.face(card, size)
+        surf = crazy(art, card, size)
         assert surf.get_size() == size
         assert surf.get_flags() & pygame.SRCALPHA
         for corner in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)):
@@ -241,17 +238,17 @@ def test_every_crazy_card_renders_and_distinct_faces_differ(art: CardArt, size: 
 
 
 def test_crazy_faces_are_cached_per_face(art: CardArt) -> None:
-    a = art.face(Card(5, "R"), SIZE)
-    assert art.face(Card(5, "R", copy=1), SIZE) is a
-    assert art.face(Card(5, "R"), (60, 84)) is not a
-    assert art.face(Card(13, "W", copy=3), SIZE) is art.face(Card(13, "W"), SIZE)
+    a = crazy(art, Card(5, "R"), SIZE)
+    assert crazy(art, Card(5, "R", copy=1), SIZE) is a
+    assert crazy(art, Card(5, "R"), (60, 84)) is not a
+    assert crazy(art, Card(13, "W", copy=3), SIZE) is crazy(art, Card(13, "W"), SIZE)
 
 
 @pytest.mark.parametrize("size", [(100, 140), (60, 84)])
 def test_coloured_cards_are_dominated_by_their_colour(art: CardArt, size: tuple[int, int]) -> None:
     for suit in COLOURS:
         for rank in range(13):
-            counts = _classes(art.face(Card(rank, suit), size))
+            counts = _classes(crazy(art, Card(rank, suit), size))
             total = sum(counts.values())
             coloured = sum(counts.get(s, 0) for s in COLOURS)
             mine = counts.get(suit, 0)
@@ -263,7 +260,7 @@ def test_coloured_cards_are_dominated_by_their_colour(art: CardArt, size: tuple[
 @pytest.mark.parametrize("size", [(100, 140), (60, 84)])
 def test_wild_cards_are_mostly_dark_with_all_four_colours(art: CardArt, size: tuple[int, int]) -> None:
     for rank in (13, 14):
-        counts = _classes(art.face(Card(rank, "W"), size))
+        counts = _classes(crazy(art, Card(rank, "W"), size))
         total = sum(counts.values())
         dark = counts.get("dark", 0)
         assert dark > 0.3 * total, (rank, counts)
@@ -272,11 +269,11 @@ def test_wild_cards_are_mostly_dark_with_all_four_colours(art: CardArt, size: tu
             assert 0.02 * total < counts.get(suit, 0) < dark / 2, (rank, suit, counts)
     # The Crazy card's oval is quartered: red top left, blue top right, yellow bottom left, green bottom right.
     w, h = size
-    crazy = art.face(Card(13, "W"), size)
+    wild = crazy(art, Card(13, "W"), size)
     dx, dy = round(w * 0.12), round(h * 0.09)
     for (sx, sy), suit in (((-1, -1), "R"), ((1, -1), "B"), ((-1, 1), "Y"), ((1, 1), "G")):
-        c = crazy.get_at((w // 2 + sx * dx, h // 2 + sy * dy))
-        assert (c.r, c.g, c.b) == CRAZY_COLOURS[suit]
+        c = wild.get_at((w // 2 + sx * dx, h // 2 + sy * dy))
+        assert (c.r, c.g, c.b) == CARD_COLOURS[suit]
 
 
 def test_crazy_corner_indices_are_white_and_point_symmetric(art: CardArt) -> None:
@@ -284,7 +281,7 @@ def test_crazy_corner_indices_are_white_and_point_symmetric(art: CardArt) -> Non
     corner = pygame.Rect(8, 8, round(w * 0.2), round(h * 0.13))
     turned_corner = pygame.Rect(w - corner.right, h - corner.bottom, corner.width, corner.height)
     for card in (Card(3, "R"), Card(6, "Y"), Card(10, "G"), Card(11, "B"), Card(12, "R"), Card(14, "W")):
-        surf = art.face(card, SIZE)
+        surf = crazy(art, card, SIZE)
         top = surf.subsurface(corner)
         bottom = pygame.transform.flip(surf.subsurface(turned_corner), True, True)
         assert _mean_diff(top, bottom) < 3, card
@@ -294,7 +291,7 @@ def test_crazy_corner_indices_are_white_and_point_symmetric(art: CardArt) -> Non
 
 def test_similar_crazy_faces_differ(art: CardArt) -> None:
     def face(rank: int, suit: str = "B") -> pygame.Surface:
-        return art.face(Card(rank, suit), SIZE)
+        return crazy(art, Card(rank, suit), SIZE)
 
     # 6 and 9 differ, and a 6 turned upside down does not pass for a 9 (they are underlined).
     six, nine = face(6), face(9)
@@ -320,44 +317,25 @@ def test_standard_faces_are_not_crazy_faces(art: CardArt) -> None:
     assert counts.get("white", 0) > 0.7 * sum(counts.values())
 
 
-@pytest.mark.parametrize("size", [(20, 20), (48, 32), (7, 5), (64.0, 40.0)])
-def test_colour_swatch_is_a_rounded_chip_of_the_colour(size: tuple[int, int]) -> None:
-    w, h = int(size[0]), int(size[1])
-    chips = []
-    for colour in COLOURS:
-        chip = colour_swatch(colour, size)
-        assert chip.get_size() == (w, h)
-        assert chip.get_flags() & pygame.SRCALPHA
-        c = chip.get_at((w // 2, h // 2))
-        assert (c.r, c.g, c.b, c.a) == (*CRAZY_COLOURS[colour], 255)
-        if min(w, h) >= 16:
-            assert chip.get_at((0, 0)).a < 60  # rounded corners
-        assert colour_swatch(colour, size) is chip  # cached
-        chips.append(_pixels(chip))
-    assert len(set(chips)) == 4
-
-
-@pytest.mark.parametrize("colour", ["W", "red", "", "r"])
-def test_colour_swatch_rejects_other_colours(colour: str) -> None:
-    with pytest.raises(ValueError):
-        colour_swatch(colour, (20, 20))
-
-
-@pytest.mark.parametrize("size", [(100, 140), (160, 224)])
-def test_crazy_face_rendering_is_fast(size: tuple[int, int]) -> None:
-    import time
-
-    art = CardArt()  # nothing cached: every face, oval and symbol is drawn
-    start = time.perf_counter()
-    for rank, suit in CRAZY_FACES:
-        art.face(Card(rank, suit), size)
-    per_card = (time.perf_counter() - start) / len(CRAZY_FACES)
-    assert per_card < 0.005
-
-
 def test_clear_drops_crazy_caches(art: CardArt) -> None:
-    face = art.face(Card(11, "G"), SIZE)
+    face = crazy(art, Card(11, "G"), SIZE)
     art.clear()
-    again = art.face(Card(11, "G"), SIZE)
+    again = crazy(art, Card(11, "G"), SIZE)
     assert again is not face
     assert _pixels(again) == _pixels(face)
+
+
+# --------------------------------------------------------------------------- faces declared as data
+
+
+def test_a_colourless_number_face_is_drawn_from_its_spec(art: CardArt) -> None:
+    """A game's own faces need no drawing code: numbers on a plain white card, a symbol from the library."""
+    plain = FaceSpec((253, 252, 247), "7", centre_fill=(30, 30, 30), corner="7", ink=(30, 30, 30))
+    surf = art.face(Card(7, "X"), SIZE, plain)
+    assert surf.get_size() == SIZE and surf.get_at((SIZE[0] // 2, 2)).a == 255
+    counts = _classes(surf)
+    assert counts.get("white", 0) > 0.6 * sum(counts.values()) and counts.get("dark", 0) > 0
+    assert art.face(Card(7, "Y"), SIZE, plain) is surf, "cached by the spec: equal specs draw once"
+    cat = art.face(Card(0, "X"), SIZE, FaceSpec((60, 60, 60), "cat", corner="cat"))
+    assert _mean_diff(cat, surf) > 10
+    assert _pixels(art.face(Card(7, "X"), SIZE)) != _pixels(surf), "without a spec the card is a French face"

@@ -8,13 +8,43 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from cardtable.core.cards import Card
 from cardtable.core.engine import Action
-from cardtable.core.layout import BaseLayout, Choice, ChoicePanel, Gesture, Spot, TableContext, TableLayout, Zone
+from cardtable.core.layout import (
+    BaseLayout,
+    Choice,
+    ChoicePanel,
+    FaceSpec,
+    Gesture,
+    Spot,
+    TableContext,
+    TableLayout,
+    Zone,
+)
 from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
-from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, Play
+from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, DRAW_FOUR, DRAW_TWO, REVERSE, SKIP, Play
 
-#: The colours of the four suits, for the tinted "current colour" panel (same hues as the card art).
+#: The colours of the four suits, for the tinted "current colour" panel (a shade darker than the cards).
 TINTS = {"R": (200, 40, 45), "Y": (225, 180, 20), "G": (40, 150, 70), "B": (30, 100, 200)}
+#: The cards' colours: saturated, and dark enough for white symbols.
+CARD_COLOURS = {"R": (216, 36, 48), "Y": (246, 190, 18), "G": (38, 160, 74), "B": (24, 104, 204)}
+WILD_FIELD = (26, 26, 30)
+OVAL_WHITE = (253, 252, 247)
+#: The wild oval's quadrants, clockwise from the bottom right: green, yellow, red, blue.
+WILD_OVAL = tuple(CARD_COLOURS[c] for c in "GYRB")
+SYMBOLS = {SKIP: "skip", REVERSE: "reverse", DRAW_TWO: "+2", DRAW_FOUR: "+4"}
+
+
+def crazy_face(card: Card) -> FaceSpec:
+    """A Crazy card: its colour's field with a tilted white oval and the label; wild cards black with the
+    four-colour oval."""
+    if card.suit not in CARD_COLOURS:  # a wild card
+        if card.rank == DRAW_FOUR:
+            return FaceSpec(WILD_FIELD, "+4", corner="+4", oval=WILD_OVAL)
+        return FaceSpec(WILD_FIELD, corner="wild", oval=WILD_OVAL)
+    colour = CARD_COLOURS[card.suit]
+    symbol = SYMBOLS.get(card.rank, str(card.rank))
+    return FaceSpec(colour, symbol, centre_fill=colour, corner=symbol, oval=(OVAL_WHITE,))
 ARROWS = {1: "\u21bb clockwise", -1: "\u21ba anticlockwise"}
 
 
@@ -121,6 +151,9 @@ class CrazyLayout(BaseLayout):
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
         me = view["seat"]
         return me is not None and zone == f"hand{me}" and view["turn"] == me
+
+    def face(self, card: Card) -> FaceSpec:
+        return crazy_face(card)
 
     def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
         """The colour chooser shown when a wild card is dropped."""

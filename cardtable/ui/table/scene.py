@@ -31,6 +31,7 @@ from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.view import (
+    CardLook,
     StatusBar,
     draw_curtain,
     outline,
@@ -120,6 +121,9 @@ class TableScene(Scene):
         """Show `layout`: every sprite follows it."""
         self.layout = layout
         self.sprites.retarget(layout, self.app.art.slot)
+
+    def look(self) -> CardLook:
+        return CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
 
     @property
     def sheet(self) -> ScoreSheet | None:
@@ -352,7 +356,8 @@ class TableScene(Scene):
             for col in columns:
                 if col:
                     spot = col.pop()
-                    launches.append((spot.card, self.app.art.face(spot.card, size), (spot.rect[0], spot.rect[1])))
+                    image = self.look().image(spot.card, True, size)
+                    launches.append((spot.card, image, (spot.rect[0], spot.rect[1])))
         self.celebration = Celebration(self.app.size, launches, seed=self.match.seed)
 
     def end_celebration(self) -> None:
@@ -436,7 +441,7 @@ class TableScene(Scene):
                     if spot.index in zone.playable:
                         outlined[spot_key(zone, spot)] = theme.LEGAL
         place_panels(self.sprites, self.layout, self.fonts, self._cue)
-        place_cards(self.sprites, art, self.app.settings.card_back, self.layout.card_size, self.animator.flights,
+        place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
                     dragged, hidden, outlined)
         self.sprites.draw(surface)
         for rect in self.input.target_rects():

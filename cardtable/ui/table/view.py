@@ -4,11 +4,12 @@ run's outline), the status bar with its messages, and the pass-and-play curtain.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from cardtable.core.layout import Rect, TableContext, Zone
+from cardtable.core.layout import FaceSpec, Rect, TableContext, Zone
 from cardtable.ui import theme
 from cardtable.ui.table.animate import Flight
 from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
@@ -23,10 +24,18 @@ def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | N
     return TableContext(w, h, (0, TOOLBAR_H, w, h - TOOLBAR_H - STATUS_H), names, viewer)
 
 
-def card_image(art: Any, card: Any, face_up: bool, size: tuple[int, int], back: str) -> pygame.Surface:
-    if face_up and card is not None:
-        return art.face(card, size)
-    return art.back(back, size)
+@dataclass(frozen=True)
+class CardLook:
+    """How the table's cards look: the art cache, the chosen back, and the game's faces (`GameLayout.face`)."""
+
+    art: Any
+    back: str
+    faces: Callable[[Any], FaceSpec | None]
+
+    def image(self, card: Any, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
+        if face_up and card is not None:
+            return self.art.face(card, size, self.faces(card))
+        return self.art.back(self.back, size)
 
 
 def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.Surface:
@@ -37,7 +46,7 @@ def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.S
     return out
 
 
-def place_cards(sprites: TableSprites, art: Any, back: str, card_size: tuple[int, int], flights: list[Flight],
+def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int], flights: list[Flight],
                 dragged: dict[Hashable, Rect], hidden: set[Hashable], outlined: dict[Hashable, theme.Colour]) -> None:
     """Put every card sprite where it is drawn this frame: in flight, picked up, hidden (a celebration took it),
     or at home; with the image for its side, size and outline."""
@@ -67,12 +76,12 @@ def place_cards(sprites: TableSprites, art: Any, back: str, card_size: tuple[int
         def make(card: Any = card, face_up: bool = face_up, size: tuple[int, int] = size,
                  outline: theme.Colour | None = outline, exact: bool = exact) -> pygame.Surface:
             if exact:
-                image = card_image(art, card, face_up, size, back)
+                image = look.image(card, face_up, size)
             else:  # a card changing size on its way: scale the cached image rather than draw a new one each frame
-                image = pygame.transform.smoothscale(card_image(art, card, face_up, card_size, back), size)
-            return _outlined(art, image, outline) if outline else image
+                image = pygame.transform.smoothscale(look.image(card, face_up, card_size), size)
+            return _outlined(look.art, image, outline) if outline else image
 
-        sprite.show((card, face_up, size, back, outline), make, rect, OUTLINE_PX if outline else 0)
+        sprite.show((card, face_up, size, look.back, outline), make, rect, OUTLINE_PX if outline else 0)
         sprites.set_layer(sprite, layer)
 
 

@@ -1,0 +1,84 @@
+"""Procedural card art: faces, backs, empty-pile slots and highlight outlines, cached by what and how big.
+
+Everything is drawn with pygame primitives and the bundled DejaVu fonts, so there are no image assets.  Shapes
+with curves are drawn at a multiple of the final size and smooth-scaled down, which antialiases them.  Call
+`CardArt.clear()` when the card size changes for good.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cardtable.core.cards import Card
+from cardtable.core.layout import FaceSpec
+from cardtable.ui.cards.backs import BACK_DESIGNS, BACK_STYLES, Backs
+from cardtable.ui.cards.faces import SpecFaces
+from cardtable.ui.cards.glyphs import Glyphs
+from cardtable.ui.cards.paint import Colour
+from cardtable.ui.cards.standard import StandardFaces
+
+
+class CardArt:
+    """Draws and caches every card-sized surface the table needs."""
+
+    def __init__(self) -> None:
+        """Create an empty cache; fonts are loaded on first use (pygame.font must be initialised)."""
+        self.glyphs = Glyphs()
+        self.standard = StandardFaces(self.glyphs)
+        self.specs = SpecFaces(self.glyphs)
+        self.backs = Backs(self.glyphs)
+        self._faces: dict[tuple[object, ...], pygame.Surface] = {}
+        self._backs: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
+        self._slots: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
+        self._outlines: dict[tuple[tuple[int, int], Colour, int], pygame.Surface] = {}
+
+    def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
+        """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""
+        size = (int(size[0]), int(size[1]))
+        key: tuple[object, ...] = (spec, size) if spec is not None else (card.rank, card.suit, size)
+        surf = self._faces.get(key)
+        if surf is None:
+            surf = self.specs.render(spec, size) if spec is not None else self.standard.render(card, size)
+            self._faces[key] = surf
+        return surf
+
+    def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
+        """A card back; unknown designs fall back to `BACK_DESIGNS[0]`."""
+        size = (int(size[0]), int(size[1]))
+        if design not in BACK_STYLES:
+            design = BACK_DESIGNS[0]
+        key = (design, size)
+        surf = self._backs.get(key)
+        if surf is None:
+            surf = self._backs[key] = self.backs.back(design, size)
+        return surf
+
+    def slot(self, size: tuple[int, int], label: str = "") -> pygame.Surface:
+        """An empty-pile placeholder: a translucent rounded outline with an optional faint label."""
+        size = (int(size[0]), int(size[1]))
+        key = (size, label)
+        surf = self._slots.get(key)
+        if surf is None:
+            surf = self._slots[key] = self.backs.slot(size, label)
+        return surf
+
+    def outline(self, size: tuple[int, int], colour: tuple[int, int, int], width: int = 3) -> pygame.Surface:
+        """A highlight ring around a card of `size`; the surface is `width` px bigger on every side.
+
+        Blit it at the card's position minus `(width, width)`.
+        """
+        size = (int(size[0]), int(size[1]))
+        colour = (int(colour[0]), int(colour[1]), int(colour[2]))
+        width = max(1, int(width))
+        key = (size, colour, width)
+        surf = self._outlines.get(key)
+        if surf is None:
+            surf = self._outlines[key] = self.backs.outline(size, colour, width)
+        return surf
+
+    def clear(self) -> None:
+        """Drop every cached surface (e.g. after the window, and so the card size, changed)."""
+        for cache in (self._faces, self._backs, self._slots, self._outlines):
+            cache.clear()
+        for part in (self.glyphs, self.standard, self.specs):
+            part.clear()
