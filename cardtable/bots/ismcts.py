@@ -26,7 +26,7 @@ Games tune the search through optional functions they declare in their `GamePlug
 - `done(state, root) -> bool`: end playouts early (a round's end in a game of many rounds).
 - `rollout(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.
 - `weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
-  (bids, declarations), up to a constant.  With it, each search first draws `particles` determinizations, weighs
+  (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
   seats' behaviour, not just with the cards seen.  It is only ever given determinized states.
 - `settings`: keyword arguments for `ISMCTSBot` (iterations, exploration, ...), as sorted pairs.

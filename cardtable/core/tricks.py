@@ -3,12 +3,12 @@
 Written for every trick game of the project, so each helper takes the game's notions as arguments:
 
 - `suit_of(card)`: the card's *effective* suit for following and for trumping.  By default its printed suit;
-  a game overrides it where cards change suit (Kachuful's jokers belong to the trump suit, King of the Hill's
-  whole trump group is one suit, Cat in the Box's suit is the declared colour).
+  a game overrides it where cards change suit (jokers that belong to the trump suit, a whole trump group that
+  is one suit, a suit that is declared when the card is played).
 - `rank_of(card)`: a comparable strength within a suit (`ace_high` by default; `ace_low`, or any custom order
-  such as King of the Hill's trump order).
-- `can_win(index, card)`: False for a play that can never win (a folded or face-down card in Cat Te, a
-  sloughed card); such plays are skipped.
+  such as a trump group's own order).
+- `can_win(index, card)`: False for a play that can never win (a folded or face-down card, a sloughed card);
+  such plays are skipped.
 - `trump`: the trump suit, compared with `suit_of(card)`, or None for no trump.
 
 Ties (identical cards of a two-deck game, two jokers) go to the card played first.  Everything here is pure

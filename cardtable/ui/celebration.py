@@ -1,4 +1,4 @@
-"""The win celebration: cards cascade off the foundations, bouncing and leaving trails."""
+"""The win celebration: cards cascade off their piles, bouncing and leaving trails."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The cards the menu shows: a fan of cards held like a hand, and a solitaire run beside a face-down stock."""
+"""The cards the menu shows: a fan of cards held like a hand, and a run of cards beside a face-down pile."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float =
 
 def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...], faces: Faces = None
              ) -> pygame.Surface:
-    """A face-down stock beside a run of `cards` fanned down, as a solitaire tableau shows them."""
+    """A face-down pile beside a run of `cards` fanned down, as solitaire games lay them out."""
     w, h = size
     card_h = min(int(h * 0.62), 190)
     card_w = int(card_h * 0.7)

@@ -181,7 +181,7 @@ class TableInput:
     def _click(self, d: Drag) -> None:
         scene = self.scene
         # The second click of a double click on a card just sent away is the same request, not a new one
-        # (clicks on the stock and other unpickable things repeat freely).
+        # (clicks on a pile that deals and other unpickable things repeat freely).
         last = self.last_click
         self.last_click = (scene.clock, d.press) if d.pickable else None
         if last is not None and scene.clock - last[0] < DOUBLE_CLICK_SECONDS and \

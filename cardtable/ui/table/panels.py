@@ -1,4 +1,4 @@
-"""The table's widgets: the toolbar, the game's action buttons, choice panels (bids, a colour...), the chooser for
+"""The table's widgets: the toolbar, the game's action buttons, choice panels (a number, a colour...), the chooser for
 a gesture that means several moves, the question before a move that needs one, the score sheet and the result."""
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ class TablePanels:
 
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
-        """The toolbar, the game's buttons for the person to act, and its choice panel (bids...)."""
+        """The toolbar, the game's buttons for the person to act, and its choice panel."""
         scene = self.scene
         for b in self.buttons.values():
             b.kill()

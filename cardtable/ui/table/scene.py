@@ -72,7 +72,7 @@ class TableScene(Scene):
             warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
         self.game_over_handled = match.state.is_over()
-        self._check_curtain()  # first: nothing (hand, bid panel) is built for a seat behind the curtain
+        self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self.panels.build()
         if not match.log and not match.state.is_over():
@@ -226,9 +226,9 @@ class TableScene(Scene):
         if held is not None and self.animation_seconds > 0:
             mid = self.game_layout.held_view(old_view, events[:held + 1])
         if mid is not None:
-            # Said now, while the held picture shows what they tell (who wins the trick, the round's end).
+            # Said now, while the held picture shows what they tell (who took the cards, the round's end).
             self._announce(events)
-            # Hold the picture after the held event (the full trick) for its beat; then the rest plays out.
+            # Hold the picture after the held event (all the cards played) for its beat; then the rest plays out.
             self.choreography.hold(before, old_layout, self.build_layout(mid), events, held)
             old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)

@@ -98,7 +98,7 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
 
 def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Surface:
     """A seat panel's image: its lines (the name first, in gold), a gold frame for the seat to act, a crown above it
-    for the trick's leader, a dealer button, a "thinking" cue; greyed for a seat that is out."""
+    for the seat that leads, a dealer button, a "thinking" cue; greyed for a seat that is out."""
     w, h = zone.slot[2], zone.slot[3]
     image = pygame.Surface((w, h + CROWN_ROOM), pygame.SRCALPHA)
     rect = pygame.Rect(0, CROWN_ROOM, w, h)
