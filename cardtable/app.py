@@ -14,6 +14,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="cardtable", description="A desktop card table.")
     parser.add_argument("--self-test", action="store_true",
                         help="play a scripted Klondike game through the real UI headless; exit 0 on success")
+    parser.add_argument("--game", metavar="ID",
+                        help="with --self-test: play a whole game of this game through the real UI headless "
+                             "(bots in every seat; the person's seat of a solitaire plays its hints)")
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--screenshots", metavar="DIR", help="with --self-test: save screenshots here")
     parser.add_argument("--self-test-report", metavar="FILE",
@@ -45,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.self_test:
         from cardtable.ui.selftest import run_self_test
 
-        return run_self_test(size, args.screenshots, args.self_test_report)
+        return run_self_test(size, args.screenshots, args.self_test_report, args.game)
     from pathlib import Path
 
     from cardtable.resources import AssetsMissing

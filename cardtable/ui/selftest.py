@@ -40,8 +40,9 @@ def winnable_seed(limit: int = 500) -> int:
 
 
 def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None = None,
-                  report: str | None = None) -> int:
-    """Run the scripted game; print the outcome (and write it to `report`); return the exit code.
+                  report: str | None = None, game: str | None = None) -> int:
+    """Run the scripted game (or, with `game`, a whole game of it: see `selftest_game`); print the outcome (and
+    write it to `report`); return the exit code.
 
     The report file's first line is "passed" or "FAILED", then the message (and a traceback on failure);
     it says "running" until then.  A windowed Windows build has no stdout, so the exit code and this
@@ -51,18 +52,24 @@ def run_self_test(size: tuple[int, int] = (1280, 800), screenshots: str | None =
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if not _write_report(report, "running\n"):  # a crash leaves "running", never an old "passed"
         return 1
+    shots = Path(screenshots) if screenshots else None
     with tempfile.TemporaryDirectory(prefix="cardtable-selftest-") as home:
         os.environ["CARDTABLE_HOME"] = home
         try:
-            moves, mode = _play(size, Path(screenshots) if screenshots else None)
+            if game is None:
+                moves, mode = _play(size, shots)
+                message = (f"self-test passed: Klondike won through the UI in {moves} moves; "
+                           f"hard Kachuful bots bid from a worker {mode}")
+            else:
+                from cardtable.ui.selftest_game import play_whole_game
+
+                message = f"self-test passed: {play_whole_game(game, size, shots)}"
         except Exception as exc:  # noqa: BLE001 - any failure is reported through the exit code
             message = f"self-test FAILED: {exc}"
             print(message, file=sys.stderr)
             traceback.print_exc()
             _write_report(report, f"FAILED\n{message}\n{traceback.format_exc()}")
             return 1
-    message = (f"self-test passed: Klondike won through the UI in {moves} moves; "
-               f"hard Kachuful bots bid from a worker {mode}")
     print(message)
     return 0 if _write_report(report, f"passed\n{message}\n") else 1
 
