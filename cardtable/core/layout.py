@@ -69,19 +69,52 @@ class Spot:
     index: int
 
 
+@dataclass(frozen=True)
+class Picked:
+    """A card a person picked up or selected: card `index` of zone `zone`."""
+
+    zone: str
+    index: int
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a gesture points: card `index` of zone `zone` (that card: capture it), or the zone itself (None: its
+    place, a grid cell, a pile)."""
+
+    zone: str
+    index: int | None = None
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A token the table draws: a disc in a seat's colour on a board cell or a player's board, a chip, a counter.
+
+    shape: "token" (a disc), "chip" (a disc with a white rim) or "counter" (a rounded box); `text` on it (a number);
+    `seat` gives its colour (None: a neutral one).
+    """
+
+    rect: Rect
+    seat: int | None = None
+    text: str = ""
+    shape: str = "token"
+
+
 @dataclass
 class Zone:
     """A place on the table.
 
     kind: "stack" (cards squared up), "fan" (spread down), "spread" (spread across), "pile", "hand", "trick",
-    "seat".  `slot` is where an empty zone is drawn and where a card dropped on it lands; `label` is drawn on an
-    empty slot.
+    "cell" (a square of a board: its slot is always drawn, with its label), "seat".  `slot` is where an empty zone
+    is drawn and where a card dropped on it lands; `label` is drawn on an empty slot.
 
     A "seat" zone is a panel: `lines` of text (name, bid, tricks...) drawn in `slot`, for `seat`; its `marks`
     (see `MARKS`) frame it gold ("current"), put a crown over it ("crown": the trick's leader), a dealer button
     on it ("dealer") or grey it out ("out").  A zone's `playable` lists the indices of its cards to outline blue
     (legal to play).  `tint` is a panel's background colour.  `drop` is the area that takes a dropped card (and
     lights up while a legal one is dragged); by default a fan's whole extent, else its top card or its slot.
+    `select`: how many of its cards a person may select with clicks (0: a click acts at once; 2: a pair...); what
+    the selection may do is `GameLayout.selection_actions`.  `markers`: tokens, chips and counters drawn on it.
     """
 
     id: str
@@ -95,6 +128,8 @@ class Zone:
     tint: tuple[int, int, int] | None = None
     seat: int | None = None
     drop: Rect | None = None
+    select: int = 0
+    markers: tuple[Marker, ...] = ()
 
     def bounds(self) -> Rect:
         """The smallest rectangle holding the slot and every card."""
@@ -114,6 +149,7 @@ class Choice:
     action: Action | None
     reason: str = ""
     style: str = ""  # a theme style for the button, e.g. "colour_R" for a red colour choice
+    card: Card | None = None  # a card face shown on the choice (calling a card)
 
 
 @dataclass(frozen=True)
@@ -198,14 +234,19 @@ class GameLayout(Protocol):
     def build(self, view: View, ctx: TableContext) -> TableLayout:
         """Zones and card rectangles for `view` in the context's free area."""
 
-    def drop_action(self, view: View, src: str, index: int, dst: str) -> Gesture:
-        """The action(s) meant by dragging card `index` of zone `src` onto zone `dst` (legal or not)."""
+    def drop_action(self, view: View, picked: Sequence[Picked], target: Target) -> Gesture:
+        """The action(s) meant by putting the `picked` cards (dragged, or selected and a target clicked) on
+        `target` (legal or not)."""
 
-    def click_action(self, view: View, legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
-        """The action(s) meant by clicking card `index` of `zone` (None: the empty zone)."""
+    def click_action(self, view: View, legal: Sequence[Action], target: Target) -> Gesture:
+        """The action(s) meant by clicking `target` (a card, or the zone itself) with nothing selected."""
 
     def can_pick(self, view: View, zone: str, index: int) -> bool:
-        """Whether card `index` of `zone` may be picked up to drag."""
+        """Whether card `index` of `zone` may be picked up to drag (or selected, in a zone that selects)."""
+
+    def selection_actions(self, view: View, picked: Sequence[Picked], legal: Sequence[Action]) -> Sequence[Choice]:
+        """The buttons the current selection makes usable (Play, Fold...): a choice without an action is shown
+        disabled, with its reason."""
 
     def is_button(self, action: Action) -> bool:
         """Whether `action` is shown as a button rather than made with a card gesture."""
@@ -240,14 +281,17 @@ class BaseLayout:
     def build(self, view: View, ctx: TableContext) -> TableLayout:
         raise NotImplementedError
 
-    def drop_action(self, view: View, src: str, index: int, dst: str) -> Gesture:
+    def drop_action(self, view: View, picked: Sequence[Picked], target: Target) -> Gesture:
         return None
 
-    def click_action(self, view: View, legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
+    def click_action(self, view: View, legal: Sequence[Action], target: Target) -> Gesture:
         return None
 
     def can_pick(self, view: View, zone: str, index: int) -> bool:
         return False
+
+    def selection_actions(self, view: View, picked: Sequence[Picked], legal: Sequence[Action]) -> Sequence[Choice]:
+        return ()
 
     def is_button(self, action: Action) -> bool:
         return False

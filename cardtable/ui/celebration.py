@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -35,6 +36,19 @@ class Celebration:
         self.clock = 0.0
         self.rng = random.Random(seed)
         self.scale = size[1] / 800
+
+    @classmethod
+    def cascade(cls, layout: Any, look: Any, size: tuple[int, int], seed: int) -> Celebration:
+        """The cards on top of each pile leave first, round-robin over the piles, as the classic cascade does."""
+        launches = []
+        columns = [list(z.spots) for z in layout.zones if z.spots and z.spots[-1].card is not None]
+        while any(columns):
+            for col in columns:
+                if col:
+                    spot = col.pop()
+                    image = look.image(spot.card, True, layout.card_size)
+                    launches.append((spot.card, image, (spot.rect[0], spot.rect[1])))
+        return cls(size, launches, seed=seed)
 
     @property
     def done(self) -> bool:

@@ -99,6 +99,11 @@ class UIDriver:
         spot = spots[i]
         nxt = spots[i + 1].rect if i + 1 < len(spots) else None
         start = visible_point(spot.rect, nxt)
+        if drag.target.index is not None:  # onto one card: aim at its middle
+            r = next(s.rect for s in drag.dst.spots if s.index == drag.target.index)
+            aim = (r[0] + r[2] // 2, r[1] + r[3] // 2)
+            return start, (aim[0] + start[0] - spot.rect[0] - spot.rect[2] // 2,
+                           aim[1] + start[1] - spot.rect[1] - spot.rect[3] // 2)
         target = drag.dst.spots[-1].rect if drag.dst.spots else drag.dst.slot
         return start, (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10)
 

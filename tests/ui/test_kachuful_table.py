@@ -762,3 +762,32 @@ def test_in_pass_and_play_a_person_cannot_take_back_another_persons_move(table_a
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert len(match.log) == before, "the next person cannot undo the previous person's move"
     assert table.message_error and seats[first].name in table.message
+
+
+def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(table_app):
+    """A card dropped anywhere in the middle is played, not only on the card played last; while it is dragged the
+    whole area lights up."""
+    seed, lead = mixed_hand_seed()
+    match = to_fourth_card(seed, lead)
+    table, driver = open_table(table_app, match)
+    trick = table.layout.zone("trick")
+    assert trick.drop is not None
+    mx, my, mw, mh = trick.drop
+    played = [s.rect for s in trick.spots]
+    # A corner of the middle that no played card covers.
+    aim = (mx + 12, my + mh - 12)
+    assert not any(r[0] <= aim[0] <= r[0] + r[2] and r[1] <= aim[1] <= r[1] + r[3] for r in played)
+    hand = table.layout.zone("hand0")
+    spot = next(s for s in hand.spots if s.index in hand.playable)
+    start = card_point(hand, spot.index)
+    offset = (start[0] - spot.rect[0], start[1] - spot.rect[1])
+    end = (aim[0] + offset[0] - 4, aim[1] + offset[1] - spot.rect[3] + 4)
+    before = len(match.log)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.frames(1)
+    driver.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(1)
+    assert table.input.target_rects() == [trick.drop], "the whole middle is lit, once"
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.frames(1)
+    assert match.log[before].seat == 0 and match.log[before].action == PLAY[spot.card]

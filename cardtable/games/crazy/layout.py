@@ -16,9 +16,11 @@ from cardtable.core.layout import (
     ChoicePanel,
     FaceSpec,
     Gesture,
+    Picked,
     Spot,
     TableContext,
     TableLayout,
+    Target,
     Zone,
 )
 from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
@@ -130,9 +132,10 @@ class CrazyLayout(BaseLayout):
         return Zone(f"seat{seat}", "seat", rect, lines=tuple(lines), marks=frozenset(marks), seat=seat)
 
     # ----- gestures ---------------------------------------------------------------------------------
-    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Gesture:
+    def drop_action(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> Gesture:
         me = view["seat"]
-        if me is None or src != f"hand{me}" or dst != "discard":
+        src, index = picked[0].zone, picked[0].index
+        if me is None or src != f"hand{me}" or target.zone != "discard":
             return None
         hand = view["hands"][me]
         if not 0 <= index < len(hand) or hand[index] is None:
@@ -141,12 +144,12 @@ class CrazyLayout(BaseLayout):
         # A wild card may carry a colour: every variant is offered, the table keeps the legal ones.
         return [Play(card)] + [Play(card, c) for c in COLOURS]
 
-    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None) -> Gesture:
-        if zone == "draw":
+    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Gesture:
+        if target.zone == "draw":
             return DRAW
-        if index is None:
+        if target.index is None:
             return None
-        return self.drop_action(view, zone, index, "discard")
+        return self.drop_action(view, [Picked(target.zone, target.index)], Target("discard"))
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
         me = view["seat"]

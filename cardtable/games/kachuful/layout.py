@@ -14,11 +14,13 @@ from cardtable.core.layout import (
     BaseLayout,
     Choice,
     ChoicePanel,
+    Picked,
     Rect,
     ScoreSheet,
     Spot,
     TableContext,
     TableLayout,
+    Target,
     TurnTimer,
     Zone,
 )
@@ -92,7 +94,9 @@ class KachufulLayout(BaseLayout):
         card = (tw, int(tw * 1.4))
         trick_spots = [Spot(c, True, toward_centre(ring, ring.places[s], card), i) for i, (s, c) in enumerate(shown)]
         centre = (mx + mw // 2, my + mh // 2)
-        zones.append(Zone("trick", "trick", (centre[0] - card[0] // 2, centre[1] - card[1] // 2, *card), trick_spots))
+        # The whole middle of the table takes a card played to the trick.
+        zones.append(Zone("trick", "trick", (centre[0] - card[0] // 2, centre[1] - card[1] // 2, *card), trick_spots,
+                          drop=ring.middle))
 
         # The deck and the turned-up trump card, above the viewer's panel; the round's facts in the top bar.
         deck = [Spot(None, False, (16 + min(i // 6, 3), deck_y - min(i // 6, 3), sw, sh), i)
@@ -139,21 +143,20 @@ class KachufulLayout(BaseLayout):
         return Zone(f"seat{seat}", "seat", rect, lines=lines, marks=frozenset(marks), seat=seat)
 
     # ----- gestures ---------------------------------------------------------------------------------
-    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
+    def drop_action(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> Action | None:
         me = view["seat"]
-        if me is None or src != f"hand{me}" or dst != "trick":
+        src, index = picked[0].zone, picked[0].index
+        if me is None or src != f"hand{me}" or target.zone != "trick":
             return None
         hand = view["hands"][me]
         if not 0 <= index < len(hand) or hand[index] is None:
             return None
         return Play(hand[index])
 
-    def click_action(
-        self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None
-    ) -> Action | None:
-        if index is None:
+    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Action | None:
+        if target.index is None:
             return None
-        return self.drop_action(view, zone, index, "trick")
+        return self.drop_action(view, [Picked(target.zone, target.index)], Target("trick"))
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
         me = view["seat"]

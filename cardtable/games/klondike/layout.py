@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.engine import Action
-from cardtable.core.layout import BaseLayout, Spot, TableContext, TableLayout, Zone
+from cardtable.core.layout import BaseLayout, Picked, Spot, TableContext, TableLayout, Target, Zone
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, Move, Recycle, Resign
 
 MAX_CARD_WIDTH = 150
@@ -97,7 +97,8 @@ class KlondikeLayout(BaseLayout):
             offset += down_step if card is None else up_step
         return spots
 
-    def drop_action(self, view: Mapping[str, Any], src: str, index: int, dst: str) -> Action | None:
+    def drop_action(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> Action | None:
+        src, index, dst = picked[0].zone, picked[0].index, target.zone
         if dst == src or dst not in TABLEAU + FOUNDATIONS:
             return None
         pile = _pile(view, src)
@@ -108,9 +109,8 @@ class KlondikeLayout(BaseLayout):
             return None
         return Move(src, dst, count)
 
-    def click_action(
-        self, view: Mapping[str, Any], legal: Sequence[Action], zone: str, index: int | None
-    ) -> Action | None:
+    def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Action | None:
+        zone, index = target.zone, target.index
         if zone == "stock":
             return Draw() if view["stock"] else Recycle()
         if index is None:

@@ -11,16 +11,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardtable.core.engine import Action
-from cardtable.core.layout import GameLayout, TableLayout, Zone, candidates
+from cardtable.core.layout import GameLayout, Picked, TableLayout, Target, Zone, candidates
 
 
 @dataclass(frozen=True)
 class DragGesture:
-    """Pick up card `index` of `src` (and the cards above it in a fan) and drop it on `dst`."""
+    """Pick up card `index` of `src` (and the cards above it in a fan) and drop it on `target` of zone `dst`."""
 
     src: Zone
     index: int
     dst: Zone
+    target: Target
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,24 @@ class ClickGesture:
     index: int | None
 
 
+def picked_from(zone: Zone, index: int) -> list[Picked]:
+    """The cards a press on card `index` of `zone` picks up: it and those above it in a fan, else just it."""
+    if zone.kind == "fan":
+        return [Picked(zone.id, s.index) for s in zone.spots if s.index >= index]
+    return [Picked(zone.id, index)]
+
+
 def find_drag(layout: TableLayout, game: GameLayout, view: Any, action: Action) -> DragGesture | None:
-    """A drag that means `action`, if there is one."""
+    """A drag that means `action`, if there is one: onto a zone itself, or onto one of its cards."""
     for src in layout.zones:
         for spot in src.spots:
             if not game.can_pick(view, src.id, spot.index):
                 continue
+            picked = picked_from(src, spot.index)
             for dst in layout.zones:
-                if action in candidates(game.drop_action(view, src.id, spot.index, dst.id)):
-                    return DragGesture(src, spot.index, dst)
+                for target in [Target(dst.id)] + [Target(dst.id, s.index) for s in dst.spots]:
+                    if action in candidates(game.drop_action(view, picked, target)):
+                        return DragGesture(src, spot.index, dst, target)
     return None
 
 
@@ -47,9 +57,9 @@ def find_click(layout: TableLayout, game: GameLayout, view: Any, legal: Sequence
                action: Action) -> ClickGesture | None:
     """A click that means `action`, if there is one: on a zone itself first, then on one of its cards."""
     for zone in layout.zones:
-        if action in candidates(game.click_action(view, legal, zone.id, None)):
+        if action in candidates(game.click_action(view, legal, Target(zone.id))):
             return ClickGesture(zone, None)
         for spot in zone.spots:
-            if action in candidates(game.click_action(view, legal, zone.id, spot.index)):
+            if action in candidates(game.click_action(view, legal, Target(zone.id, spot.index))):
                 return ClickGesture(zone, spot.index)
     return None

@@ -10,7 +10,7 @@ from cardtable.core.layout import Rect
 from cardtable.games.plugin import GamePlugin, Hint
 from cardtable.ui import theme
 from cardtable.ui.table.gestures import find_click, find_drag
-from cardtable.ui.table.input import drop_area
+from cardtable.ui.table.input import target_area
 
 Mark = tuple[Rect, theme.Colour]
 
@@ -38,7 +38,7 @@ def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
             picked = picked[:1]
         x0, y0 = min(r[0] for r in picked), min(r[1] for r in picked)
         x1, y1 = max(r[0] + r[2] for r in picked), max(r[1] + r[3] for r in picked)
-        return [((x0, y0, x1 - x0, y1 - y0), theme.PICKED), (drop_area(drag.dst), theme.LEGAL)]
+        return [((x0, y0, x1 - x0, y1 - y0), theme.PICKED), (target_area(drag.dst, drag.target), theme.LEGAL)]
     click = find_click(scene.layout, scene.game_layout, view, scene.state.legal_actions(), hint.action)
     if click is None:
         return []

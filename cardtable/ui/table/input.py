@@ -1,20 +1,23 @@
-"""The mouse at the table: press, drag and drop a card or a run, click, double click.
+"""The mouse at the table: drag and drop, click, select several cards, and click a lit target.
 
 A press on a card that may be picked starts a `Drag`; once the pointer travels a few pixels it is a drag, and the
-zones whose drop would be legal light up.  Releasing over a zone asks the layout what that drop means; a press
-that did not travel is a click, which the layout also turns into an action (or several: the table offers them).
+places a legal drop would go light up: a whole zone, or one card of it (capture that card), or a cell of a board.
+Releasing there asks the layout what the drop means.  A press that did not travel is a click: in a zone that
+selects (`Zone.select`) it selects or unselects the card, and the lit targets of the selection then take a click
+(or the selection's buttons act); elsewhere the layout says what the click means (one action, or several: the
+table offers them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import pygame
 
 from cardtable.core.engine import Action
-from cardtable.core.layout import Gesture, Rect, Spot, Zone, candidates
+from cardtable.core.layout import Gesture, Picked, Rect, Spot, Target, Zone, candidates
 from cardtable.ui.table.animate import Flight
 from cardtable.ui.table.sprites import spot_key
 
@@ -41,6 +44,18 @@ def drop_area(zone: Zone) -> Rect:
     return zone.spots[-1].rect if zone.spots else zone.slot
 
 
+def target_area(zone: Zone, target: Target) -> Rect:
+    """The area of a target on screen: its card, or the zone's drop area."""
+    if target.index is None:
+        return drop_area(zone)
+    return next(s.rect for s in zone.spots if s.index == target.index)
+
+
+def targets_of(zones: list[Zone]) -> list[tuple[Zone, Target]]:
+    """Every place a gesture may point at: each zone itself, then each of its cards."""
+    return [(z, Target(z.id)) for z in zones] + [(z, Target(z.id, s.index)) for z in zones for s in z.spots]
+
+
 @dataclass
 class Drag:
     """A press on a card that may become a drag."""
@@ -51,7 +66,8 @@ class Drag:
     spots: list[Spot]  # the cards that move with the pointer (empty for clicks on empty zones)
     pickable: bool
     dragging: bool = False
-    targets: dict[str, list[Action]] | None = None
+    targets: dict[str, list[Action]] | None = None  # zone id -> the legal actions of a drop there
+    lit: list[Rect] = field(default_factory=list)  # the legal targets' areas
 
     def rects(self, pos: tuple[int, int]) -> list[Rect]:
         dx, dy = pos[0] - self.press[0], pos[1] - self.press[1]
@@ -66,7 +82,10 @@ class TableInput:
         self.drag: Drag | None = None
         self.pointer = (0, 0)
         self.last_click: tuple[float, tuple[int, int]] | None = None
+        self.selected: list[Picked] = []  # cards selected with clicks (in a zone that selects)
+        self._lit: list[tuple[Zone, Target, list[Action]]] | None = None  # the selection's legal targets
 
+    # ----- what is picked and where it may go --------------------------------------------------------
     def dragged(self) -> dict[Hashable, Rect]:
         """The cards being dragged and where they are drawn now."""
         d = self.drag
@@ -75,6 +94,58 @@ class TableInput:
         zone = self.scene.layout.zone(d.zone)
         return {spot_key(zone, s): r for s, r in zip(d.spots, d.rects(self.pointer), strict=True)}
 
+    def legal_targets(self, picked: list[Picked]) -> list[tuple[Zone, Target, list[Action]]]:
+        """Where `picked` may go, with the legal actions of each drop: a zone itself, or, where the zone does not
+        take the drop as a whole, one of its cards."""
+        scene = self.scene
+        view, legal = scene.view(), scene.state.legal_actions()
+        found: list[tuple[Zone, Target, list[Action]]] = []
+        whole: set[str] = set()
+        for zone, target in targets_of(scene.layout.zones):
+            if target.index is not None and zone.id in whole:
+                continue
+            ok = [a for a in candidates(scene.game_layout.drop_action(view, picked, target)) if a in legal]
+            if ok:
+                found.append((zone, target, ok))
+                if target.index is None:
+                    whole.add(zone.id)
+        return found
+
+    def selection_targets(self) -> list[tuple[Zone, Target, list[Action]]]:
+        """The legal targets of the selection (worked out once per selection)."""
+        if not self.selected:
+            return []
+        if self._lit is None:
+            self._lit = self.legal_targets(self.selected)
+        return self._lit
+
+    def target_rects(self) -> list[Rect]:
+        """The areas lit now: where the dragged cards, or the selected ones, may go."""
+        d = self.drag
+        if d is not None and d.dragging:
+            return d.lit
+        return [target_area(z, t) for z, t, _ in self.selection_targets()]
+
+    def selected_rects(self) -> list[Rect]:
+        layout = self.scene.layout
+        rects = []
+        for p in self.selected:
+            try:
+                rects += [s.rect for s in layout.zone(p.zone).spots if s.index == p.index]
+            except KeyError:
+                pass
+        return rects
+
+    def clear_selection(self) -> None:
+        if self.selected:
+            self.selected = []
+            self._lit = None
+            self.scene.panels.build()
+
+    def _picked(self, d: Drag) -> list[Picked]:
+        return [Picked(d.zone, s.index) for s in d.spots] or ([Picked(d.zone, d.index)] if d.index is not None else [])
+
+    # ----- the pointer -------------------------------------------------------------------------------
     def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         """The zone and card under `pos` (topmost first); index None for an empty slot."""
         layout = self.scene.layout
@@ -105,9 +176,14 @@ class TableInput:
         zone_id, index = found
         zone = scene.layout.zone(zone_id)
         pickable = index is not None and scene.game_layout.can_pick(scene.view(), zone_id, index)
-        spots = [s for s in zone.spots if index is not None and s.index >= index] if pickable else []
-        if zone.kind != "fan" and pickable:
-            spots = spots[:1] if zone.kind in ("stack", "pile", "hand") else spots
+        if pickable and zone.select and Picked(zone_id, index) in self.selected:
+            # Dragging a selected card takes the whole selection along.
+            indices = {p.index for p in self.selected if p.zone == zone_id}
+            spots = [s for s in zone.spots if s.index in indices]
+        else:
+            spots = [s for s in zone.spots if index is not None and s.index >= index] if pickable else []
+            if zone.kind != "fan" and pickable:
+                spots = spots[:1] if zone.kind in ("stack", "pile", "hand") else spots
         self.drag = Drag(zone_id, index, pos, spots, pickable)
 
     def motion(self, pos: tuple[int, int]) -> None:
@@ -117,19 +193,11 @@ class TableInput:
             return
         if abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD:
             d.dragging = True  # a press that travels is never a click, even on something that cannot move
-            d.targets = self._targets(d) if d.pickable else {}
-
-    def _targets(self, d: Drag) -> dict[str, list[Action]]:
-        scene = self.scene
-        view = scene.view()
-        legal = scene.state.legal_actions()
-        out = {}
-        for zone in scene.layout.zones:
-            ok = [a for a in candidates(scene.game_layout.drop_action(view, d.zone, d.index or 0, zone.id))
-                  if a in legal]
-            if ok:
-                out[zone.id] = ok
-        return out
+            found = self.legal_targets(self._picked(d)) if d.pickable else []
+            d.targets = {}
+            for _zone, target, actions in found:
+                d.targets.setdefault(target.zone, []).extend(a for a in actions if a not in d.targets[target.zone])
+            d.lit = [target_area(zone, target) for zone, target, _ in found]
 
     def release(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
@@ -144,22 +212,27 @@ class TableInput:
         scene = self.scene
         rects = d.rects(pos)
         head = rects[0]
-        best: tuple[int, int, str] | None = None
-        for zone in scene.layout.zones:
+        picked = self._picked(d)
+        legal = {(t.zone, t.index) for _z, t, _a in self.legal_targets(picked)}
+        best: tuple[int, int, int, Target] | None = None
+        for zone, target in targets_of(scene.layout.zones):
             if zone.id == d.zone:
                 continue
-            area = overlap(head, drop_area(zone))
+            area = overlap(head, target_area(zone, target))
             if area <= 0:
                 continue
-            candidate = (1 if d.targets and zone.id in d.targets else 0, area, zone.id)
-            if best is None or candidate > best:
+            is_legal = (target.zone, target.index) in legal
+            candidate = (1 if is_legal else 0, 1 if target.index is None else 0, area, target)
+            if best is None or candidate[:3] > best[:3]:
                 best = candidate
         gesture: Gesture = None
         if best is not None:
-            gesture = scene.game_layout.drop_action(scene.view(), d.zone, d.index or 0, best[2])
+            gesture = scene.game_layout.drop_action(scene.view(), picked, best[3])
         zone = scene.layout.zone(d.zone)
         from_rects = {spot_key(zone, s): r for s, r in zip(d.spots, rects, strict=True)}
-        if not scene.perform(gesture, from_rects):
+        if scene.perform(gesture, from_rects):
+            self.selected, self._lit = [], None
+        else:
             self._fly_home(d, rects)
 
     def _fly_home(self, d: Drag, rects: list[Rect]) -> None:
@@ -170,16 +243,31 @@ class TableInput:
                                       scene.animation_seconds))
 
     def cancel(self) -> bool:
-        """Drop what is being dragged back where it came from; False if nothing was."""
-        if self.drag is None:
-            return False
-        if self.drag.dragging:
-            self._fly_home(self.drag, self.drag.rects(self.pointer))
-        self.drag = None
-        return True
+        """Let go of what is dragged (it goes back) or selected; False if there was nothing."""
+        if self.drag is not None:
+            if self.drag.dragging:
+                self._fly_home(self.drag, self.drag.rects(self.pointer))
+            self.drag = None
+            return True
+        if self.selected:
+            self.clear_selection()
+            return True
+        return False
 
     def _click(self, d: Drag) -> None:
         scene = self.scene
+        zone = scene.layout.zone(d.zone)
+        if d.pickable and zone.select:
+            self._toggle(zone, d.index)  # type: ignore[arg-type]
+            return
+        if self.selected:
+            chosen = next(((t, a) for _z, t, a in self.selection_targets() if t.zone == d.zone
+                           and t.index in (None, d.index)), None)
+            if chosen is not None:
+                if scene.perform(chosen[1]):
+                    self.selected, self._lit = [], None
+                return
+            self.clear_selection()
         # The second click of a double click on a card just sent away is the same request, not a new one
         # (clicks on a pile that deals and other unpickable things repeat freely).
         last = self.last_click
@@ -188,20 +276,26 @@ class TableInput:
                 abs(last[1][0] - d.press[0]) <= DRAG_THRESHOLD and abs(last[1][1] - d.press[1]) <= DRAG_THRESHOLD:
             self.last_click = None
             return
-        gesture = scene.game_layout.click_action(scene.view(), scene.state.legal_actions(), d.zone, d.index)
+        gesture = scene.game_layout.click_action(scene.view(), scene.state.legal_actions(), Target(d.zone, d.index))
         if not candidates(gesture):
             if d.pickable:
                 scene.say("That card has nowhere to go.", error=True)
             return
         scene.perform(gesture)
 
-    def target_rects(self) -> list[Rect]:
-        """The drop areas lit while dragging: every zone a legal drop would go to."""
-        d = self.drag
-        if d is None or not d.dragging:
-            return []
-        return [drop_area(self.scene.layout.zone(zone_id)) for zone_id in d.targets or {}]
+    def _toggle(self, zone: Zone, index: int) -> None:
+        """Select a card (in a zone that selects), or unselect it; a full selection gives up its oldest card."""
+        picked = Picked(zone.id, index)
+        if picked in self.selected:
+            self.selected.remove(picked)
+        else:
+            self.selected = [p for p in self.selected if p.zone == zone.id]
+            self.selected.append(picked)
+            del self.selected[:-zone.select]
+        self._lit = None
+        self.scene.panels.build()
 
     def forget(self) -> None:
-        """The table changed under the pointer (a new size): whatever was picked up is let go."""
+        """The table changed under the pointer (a new layout): what was picked up or selected is let go."""
         self.drag = None
+        self.selected, self._lit = [], None

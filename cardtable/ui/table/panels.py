@@ -74,15 +74,21 @@ class TablePanels:
             if panel is not None:
                 in_panel = {c.action for c in panel.choices if c.action is not None}
                 self.choice_panel = self._choice_panel(panel)
-            for action in reversed(legal):
-                if not scene.game_layout.is_button(action) or action in in_panel:
-                    continue
-                text = action.describe()
-                width = max(110, self.font.size(text)[0] + 30)
+            buttons = [Choice(a.describe(), a) for a in reversed(legal)
+                       if scene.game_layout.is_button(a) and a not in in_panel]
+            plain = len(buttons)
+            buttons += list(reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal)))
+            for k, choice in enumerate(buttons):
+                width = max(110, self.font.size(choice.label)[0] + 30)
                 right -= width
-                name = f"action:{text}"
-                self.buttons[name] = UIButton(pygame.Rect(right, 8, width, BUTTON_H), text, scene.ui)
-                self.action_buttons[name] = action
+                name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
+                button = UIButton(pygame.Rect(right, 8, width, BUTTON_H), choice.label, scene.ui,
+                                  tool_tip_text=choice.reason or None)
+                self.buttons[name] = button
+                if choice.action is None:
+                    button.disable()
+                else:
+                    self.action_buttons[name] = choice.action
                 right -= 8
         self.refresh()
 

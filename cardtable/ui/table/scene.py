@@ -16,7 +16,17 @@ import pygame_gui
 from cardtable import stats
 from cardtable.bots.worker import warm_up
 from cardtable.core.engine import Action, Event, IllegalAction
-from cardtable.core.layout import GameLayout, Gesture, Rect, ScoreSheet, TableContext, TableLayout, Zone, candidates
+from cardtable.core.layout import (
+    GameLayout,
+    Gesture,
+    Picked,
+    Rect,
+    ScoreSheet,
+    TableContext,
+    TableLayout,
+    Zone,
+    candidates,
+)
 from cardtable.core.wording import name_seats
 from cardtable.session.match import Match, Seat
 from cardtable.session.turns import Move, TimedOut, TurnDriver
@@ -218,6 +228,7 @@ class TableScene(Scene):
             self.say(self.named(exc.reason), error=True)
             return False
         self.messages.clear_error()
+        self.input.forget()  # what was selected belonged to the old position
         timed_out = self.driver.moved(move, seat)
         self.hint_marks = []
         self.choreography.finish()
@@ -342,23 +353,9 @@ class TableScene(Scene):
             stats.record(self.match.game_id, won=any(w in people for w in result.winners),
                          seconds=self.match.elapsed, score=int(score) if float(score).is_integer() else None)
         if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
-            self._start_celebration()
+            self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
         else:
             self.panels.show_result()
-
-    def _start_celebration(self) -> None:
-        launches = []
-        size = self.layout.card_size
-        zones = [z for z in self.layout.zones if z.spots and z.spots[-1].card is not None]
-        # Top cards first, round-robin over the piles, as the classic cascade does.
-        columns = [list(z.spots) for z in zones]
-        while any(columns):
-            for col in columns:
-                if col:
-                    spot = col.pop()
-                    image = self.look().image(spot.card, True, size)
-                    launches.append((spot.card, image, (spot.rect[0], spot.rect[1])))
-        self.celebration = Celebration(self.app.size, launches, seed=self.match.seed)
 
     def end_celebration(self) -> None:
         self.celebration = None
@@ -436,9 +433,12 @@ class TableScene(Scene):
         hidden = set(self.celebration.launched) if self.celebration is not None else set()
         outlined: dict[Hashable, tuple[int, int, int]] = {}
         if self.human_turn and self.drag is None:
+            chosen = set(self.input.selected)
             for zone in self.layout.zones:
                 for spot in zone.spots:
-                    if spot.index in zone.playable:
+                    if Picked(zone.id, spot.index) in chosen:
+                        outlined[spot_key(zone, spot)] = theme.PICKED
+                    elif spot.index in zone.playable:
                         outlined[spot_key(zone, spot)] = theme.LEGAL
         place_panels(self.sprites, self.layout, self.fonts, self._cue)
         place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
