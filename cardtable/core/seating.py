@@ -123,3 +123,25 @@ def toward_centre(ring: Ring, place: SeatPlace, card: tuple[int, int]) -> Rect:
     reach_y = max(0.0, mh / 2 - card[1] / 2 - 4)
     tx, ty = place.toward
     return (int(cx + tx * reach_x - card[0] / 2), int(cy + ty * reach_y - card[1] / 2), card[0], card[1])
+
+
+def hand_rows(count: int, width: int, bottom_y: int, card: tuple[int, int], clear_left: int, max_rows: int = 2,
+              min_show: float = 0.3) -> list[Rect]:
+    """The viewer's hand in one overlapping row while each card still shows `min_show` of its width, else in up to
+    `max_rows` rows: the first cards in the upper rows (drawn first, so the rows below cover only their lower
+    part), the last row's top at `bottom_y`."""
+    cw, ch = card
+    span = min(width * 0.6, width - 2 * clear_left)
+    rows = 1
+    while rows < max_rows and count > 1:
+        per_row = -(-count // rows)
+        if per_row <= 1 or (span - cw) / (per_row - 1) >= cw * min_show:
+            break
+        rows += 1
+    per_row = -(-count // rows) if count else 0
+    rects: list[Rect] = []
+    for r in range(rows):
+        n = min(per_row, count - r * per_row)
+        y = bottom_y - (rows - 1 - r) * int(ch * 0.45)
+        rects += hand_row(n, width, y, card, clear_left)
+    return rects

@@ -50,8 +50,9 @@ def finishing_seed(game: Any) -> int:
     raise GameNotFinished(f"no deal of {game.title} among {SEEDS_TO_TRY} ends with its hints")
 
 
-def play_whole_game(game_id: str, size: tuple[int, int], shots: Path | None) -> str:
-    """Play a whole game of `game_id`; returns what was played, or raises `GameNotFinished`."""
+def play_whole_game(game_id: Any, size: tuple[int, int], shots: Path | None) -> str:
+    """Play a whole game of `game_id` (or of a `GamePlugin` given as it is); returns what was played, or raises
+    `GameNotFinished`."""
     import pygame
 
     from cardtable.games import get_game
@@ -60,10 +61,13 @@ def play_whole_game(game_id: str, size: tuple[int, int], shots: Path | None) -> 
     from cardtable.ui.driver import UIDriver
     from cardtable.ui.window import App
 
-    try:
-        game = get_game(game_id)
-    except KeyError as exc:
-        raise GameNotFinished(exc.args[0]) from None
+    if isinstance(game_id, str):
+        try:
+            game = get_game(game_id)
+        except KeyError as exc:
+            raise GameNotFinished(exc.args[0]) from None
+    else:
+        game, game_id = game_id, game_id.id
     rules = game.rules
     app = App(size)
     app.settings.animation_speed = "instant"
@@ -105,7 +109,7 @@ def play_whole_game(game_id: str, size: tuple[int, int], shots: Path | None) -> 
         raise GameNotFinished("the result is not on screen")
     if saver.path.exists():
         raise GameNotFinished("a finished game left its autosave behind")
-    kept = load_match(saver.last_path, get_game)
+    kept = load_match(saver.last_path, lambda wanted: game if wanted == game.id else get_game(wanted))
     if kept.log != match.log or not kept.state.is_over():
         raise GameNotFinished("the finished game kept for replay does not load back to its end")
     result = match.state.result()

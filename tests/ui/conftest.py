@@ -42,3 +42,21 @@ def bots_decide_inline(monkeypatch: pytest.MonkeyPatch) -> None:
     Tests of the table with bots in a worker set CARDTABLE_BOT_MODE themselves.
     """
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
+
+
+@pytest.fixture
+def open_table(table_app):
+    """Open a match on the headless table; returns (table, driver) once the deal has settled."""
+    from cardtable.ui.driver import UIDriver
+    from cardtable.ui.table import TableScene
+
+    def open_(match, bot_delay: float = 0.0):
+        table_app.settings.bot_delay = bot_delay
+        table = TableScene(table_app, match)
+        table_app.show(table)
+        driver = UIDriver(table_app)
+        driver.frames(2)
+        driver.settle(table)
+        return table, driver
+
+    return open_

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
 
 CANCEL = "Cancel"
+CARD_CHOICE_W = 46  # a choice that shows a card face: the card's width
 TOOLBAR = (
     ("menu", "Menu", "Back to the menu (Esc); the game is kept"),
     ("new", "New", "Start a new game (N)"),
@@ -108,32 +109,42 @@ class TablePanels:
                 self.buttons[name].disable()
 
     def _choice_panel(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = "") -> UIPanel:
-        """A centred panel of choice buttons; disabled ones carry their reason.  A choice labelled `cancel` with no
-        action closes the panel instead of being disabled."""
+        """A centred panel of choice buttons, in as many rows as the window needs; disabled ones carry their reason.
+        A choice with a card shows that card's face.  A choice labelled `cancel` with no action closes the panel
+        instead of being disabled."""
         scene = self.scene
         font = self.font
         sw, sh = scene.app.size
-        per_row = max(1, min(len(panel.choices), (sw - 120) // 62))
+        cards = any(c.card is not None for c in panel.choices)
+        card_size = (CARD_CHOICE_W, int(CARD_CHOICE_W * 1.4))
+        cell_h = card_size[1] + 8 if cards else 50
+        widths = [card_size[0] if c.card is not None else max(52, font.size(c.label)[0] + 24) for c in panel.choices]
+        per_row = max(1, min(len(panel.choices), (sw - 120) // (max(widths) + 8)))
         rows = (len(panel.choices) + per_row - 1) // per_row
-        widths = [max(52, font.size(c.label)[0] + 24) for c in panel.choices]
         row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
         # A long note (why a choice is disabled) wraps to the buttons' width rather than widen the panel past the
         # window or over the seats.
         notes = wrap(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
         w = max(row_w + 40, font.size(panel.title)[0] + 40, 260, *(font.size(line)[0] + 40 for line in notes))
-        h = 60 + rows * 50 + 28 * len(notes)
+        h = min(sh - 20, 60 + rows * cell_h + 28 * len(notes))
         centre = scene.layout.choice_centre or (sw // 2, sh // 2)
-        box = UIPanel(pygame.Rect(centre[0] - w // 2, centre[1] - h // 2, w, h), manager=scene.ui)
+        left, top = max(4, min(centre[0] - w // 2, sw - w - 4)), max(4, min(centre[1] - h // 2, sh - h - 4))
+        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
         UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, scene.ui, container=box, object_id="#heading")
+        look = scene.look()
         for i, choice in enumerate(panel.choices):
             r, k = divmod(i, per_row)
             row = widths[r * per_row:(r + 1) * per_row]
             x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
-            x = x0 + sum(row[:k]) + 8 * k
+            rect = pygame.Rect(x0 + sum(row[:k]) + 8 * k, 46 + r * cell_h, widths[i], cell_h - 8)
+            style = f"#{choice.style}" if choice.style else None
+            if choice.card is not None:  # the face, with a see-through button over it
+                UIImage(rect, look.image(choice.card, True, rect.size), scene.ui, container=box)
+                style = "#card_choice"
+            button = UIButton(rect, "" if choice.card is not None else choice.label, scene.ui, container=box,
+                              tool_tip_text=choice.reason or (choice.label if choice.card is not None else None),
+                              object_id=style)
             name = f"{prefix}:{i}"
-            button = UIButton(pygame.Rect(x, 46 + r * 50, widths[i], 42), choice.label, scene.ui, container=box,
-                              tool_tip_text=choice.reason or None,
-                              object_id=f"#{choice.style}" if choice.style else None)
             self.buttons[name] = button
             if choice.action is not None:
                 self.action_buttons[name] = choice.action

@@ -18,7 +18,7 @@ from cardtable.core.layout import Rect, Spot, TableLayout, Zone
 ZONE_LAYERS = 1000  # layers per zone: its slot or panel, then its cards
 FLIGHT_LAYER = 10**6  # cards in flight above everything on the table
 DRAG_LAYER = 2 * 10**6  # and picked-up cards above those
-SLOTTED = ("stack", "fan", "spread")  # zones that show an empty place for cards ("pile" does not)
+SLOTTED = ("stack", "fan", "spread", "cell")  # zones that show an empty place for cards ("pile" does not)
 OUTLINE_PX = 3
 _EMPTY = pygame.Surface((1, 1), pygame.SRCALPHA)
 
@@ -86,7 +86,7 @@ class TableSprites:
     def __init__(self) -> None:
         self.group = pygame.sprite.LayeredUpdates()
         self.cards: dict[Hashable, CardSprite] = {}
-        self.panels: dict[str, PanelSprite] = {}
+        self.panels: dict[str, PanelSprite] = {}  # seat panels, and the markers of zones that have some
         self.slots: list[SlotSprite] = []
         self.zone_of: dict[Hashable, Zone] = {}
 
@@ -100,12 +100,20 @@ class TableSprites:
         self.zone_of = {}
         for z, zone in enumerate(layout.zones):
             base = z * ZONE_LAYERS
+            if zone.markers:  # drawn above the zone's cards
+                key = f"markers:{zone.id}"
+                marks = self.panels.get(key)
+                if marks is None:
+                    marks = self.panels[key] = PanelSprite(key)
+                    self.group.add(marks, layer=base + ZONE_LAYERS - 1)
+                self.set_layer(marks, base + ZONE_LAYERS - 1)
+                panels_seen.add(key)
             if zone.kind == "seat":
                 panel = self.panels.get(zone.id)
                 if panel is None:
                     panel = self.panels[zone.id] = PanelSprite(zone.id)
-                self.group.add(panel, layer=base)
-                self.group.change_layer(panel, base)
+                    self.group.add(panel, layer=base)
+                self.set_layer(panel, base)
                 panels_seen.add(zone.id)
                 continue
             if zone.kind in SLOTTED:

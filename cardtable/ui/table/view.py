@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.core.layout import FaceSpec, Rect, TableContext, Zone
+from cardtable.core.layout import FaceSpec, Marker, Rect, TableContext, Zone
 from cardtable.ui import theme
 from cardtable.ui.table.animate import Flight
 from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
@@ -86,8 +86,13 @@ def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int
 
 
 def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable[[Zone], str]) -> None:
-    """Give every seat panel's sprite its image (rendered again only when the panel's content changed)."""
+    """Give every seat panel's sprite and every zone's markers their image (rendered again only when what they
+    show changed)."""
     for zone in layout.zones:
+        if zone.markers:
+            box = union([m.rect for m in zone.markers])
+            sprites.panels[f"markers:{zone.id}"].show(
+                zone.markers, lambda z=zone, b=box: render_markers(z.markers, b, fonts), box[:2])
         if zone.kind != "seat":
             continue
         words = cue(zone)
@@ -137,6 +142,29 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
         veil = pygame.Surface((w, h), pygame.SRCALPHA)
         veil.fill((0, 0, 0, 110))
         image.blit(veil, rect.topleft)
+    return image
+
+
+def render_markers(markers: tuple[Marker, ...], box: Rect, fonts: Fonts) -> pygame.Surface:
+    """Tokens (discs in their seat's colour), chips (discs with a white rim) and counters (boxes with a number)."""
+    image = pygame.Surface(box[2:], pygame.SRCALPHA)
+    for marker in markers:
+        x, y, w, h = marker.rect
+        rect = pygame.Rect(x - box[0], y - box[1], w, h)
+        colour = theme.seat_colour(marker.seat) if marker.seat is not None else theme.MUTED
+        if marker.shape == "counter":
+            pygame.draw.rect(image, colour, rect, border_radius=max(2, min(w, h) // 4))
+            pygame.draw.rect(image, (20, 20, 20), rect, 1, border_radius=max(2, min(w, h) // 4))
+        else:
+            radius = min(w, h) // 2
+            pygame.draw.circle(image, (20, 20, 20), rect.center, radius)
+            pygame.draw.circle(image, colour, rect.center, max(1, radius - 1))
+            if marker.shape == "chip":
+                pygame.draw.circle(image, theme.INK, rect.center, max(1, radius - 1), max(1, radius // 5))
+                pygame.draw.circle(image, theme.INK, rect.center, max(1, radius // 2), 1)
+        if marker.text:
+            text = fonts.get(max(8, int(h * 0.55)), bold=True).render(marker.text, True, theme.readable_ink(colour))
+            image.blit(text, text.get_rect(center=rect.center))
     return image
 
 

@@ -1,0 +1,223 @@
+"""The generic table's pieces, proven on the test game (tests/fixture_game) through the real table, headless:
+card-face choices, selecting several cards and the buttons the selection enables, click-then-click on a lit
+target, card-level and grid-cell targets, markers, the engine's holds, a timer with its default move, faces as
+data, a hand in two rows and named seat marks."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardtable.core.cards import Card
+from cardtable.session.match import Match, Seat
+from cardtable.ui import theme
+from cardtable.ui.selftest_game import play_whole_game
+from tests.fixture_game import GAME
+from tests.fixture_game.rules import Call, Capture, Mark, Pair
+
+SEATS = [Seat("human", "You"), Seat("bot:normal", "Bot")]
+
+
+def pairs(seed: int = 3, called: bool = True, **options) -> Match:
+    match = Match(GAME, SEATS, options, seed=seed)
+    if called:
+        match.apply(Call(1))
+    return match
+
+
+def hand_point(table, card: Card) -> tuple[int, int]:
+    """A point of `card` in the person's hand that no other card covers."""
+    zone = table.layout.zone("hand0")
+    spots = zone.spots
+    i = next(k for k, s in enumerate(spots) if s.card == card)
+    x, y, w, h = spots[i].rect
+    covered = [s.rect for s in spots[i + 1:]]
+    for px in range(x + 3, x + w - 3, 3):
+        for py in (y + 6, y + h // 2, y + h - 6):
+            if not any(r[0] <= px < r[0] + r[2] and r[1] <= py < r[1] + r[3] for r in covered):
+                return px, py
+    raise AssertionError(f"{card} is hidden")
+
+
+def centre(rect) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+def drag(driver, start, end) -> None:
+    driver.drag(start, end)
+
+
+def test_a_choice_shows_card_faces_and_a_click_picks_one(table_app, open_table):
+    match = pairs(called=False)
+    table, driver = open_table(match, bot_delay=30.0)
+    assert table.choice_panel is not None
+    images = [e for e in table.choice_panel.get_container().elements if type(e).__name__ == "UIImage"]
+    assert len(images) == 6, "one card face per choice"
+    name = next(n for n, a in table.action_buttons.items() if a == Call(4))
+    driver.click_widget(table.buttons[name])
+    assert match.log[0].action == Call(4)
+
+
+def test_two_cards_are_selected_with_clicks_and_their_button_plays_the_pair(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a, b = next((x, y) for i, x in enumerate(hand) for y in hand[i + 1:] if x.rank == y.rank)
+    third = next(c for c in hand if c.rank != a.rank)
+    assert not table.buttons["select:Play pair"].is_enabled, "nothing selected: the button waits"
+    driver.click(hand_point(table, a))
+    driver.click(hand_point(table, third))
+    assert not table.buttons["select:Play pair"].is_enabled, "two different numbers are not a pair"
+    driver.click(hand_point(table, b))  # a third pick drops the oldest: the selection is `third` and `b`
+    assert [match.state.hands[0][p.index] for p in table.input.selected] == [third, b]
+    driver.click(hand_point(table, third))  # a click on a selected card unselects it
+    driver.click(hand_point(table, a))
+    assert sorted(match.state.hands[0][p.index] for p in table.input.selected) == sorted([a, b])
+    # Selected cards are outlined green on the screen.
+    rect = next(s.rect for s in table.layout.zone("hand0").spots if s.card == a)
+    assert table_app.screen.get_at((rect[0] - 2, rect[1] + rect[3] // 2))[:3] == theme.PICKED
+    button = table.buttons["select:Play pair"]
+    assert button.is_enabled
+    driver.click_widget(button)
+    assert match.log[-1].action in (Pair(a, b), Pair(b, a)) and match.log[-1].seat == 0
+    assert table.input.selected == []
+
+
+def test_escape_lets_go_of_the_selection(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.click(hand_point(table, match.state.hands[0][0]))
+    assert table.input.selected
+    driver.key(pygame.K_ESCAPE)
+    assert table.input.selected == [] and table_app.scene is table
+
+
+def capture_pair(match: Match) -> tuple[Card, int]:
+    """A hand card and the index of the table card of its number."""
+    table_cards = match.state.table
+    for card in match.state.hands[0]:
+        for i, t in enumerate(table_cards):
+            if t.rank == card.rank:
+                return card, i
+    raise AssertionError("no capture in this deal")
+
+
+def seed_with_capture() -> int:
+    return next(s for s in range(50) if any(c.rank in {t.rank for t in pairs(s).state.table}
+                                            for c in pairs(s).state.hands[0]))
+
+
+def test_a_card_dropped_on_one_table_card_captures_that_card(table_app, open_table):
+    match = pairs(seed_with_capture())
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = capture_pair(match)
+    target = table.layout.zone("table").spots[index].rect
+    start = hand_point(table, card)
+    here = next(s.rect for s in table.layout.zone("hand0").spots if s.card == card)
+    end = (start[0] + target[0] - here[0], start[1] + target[1] - here[1])
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.frames(1)
+    driver.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(1)
+    lit = table.input.target_rects()
+    assert target in lit, "the card it may capture lights up"
+    others = [s.rect for s in table.layout.zone("table").spots if s.index != index
+              and s.card.rank != card.rank]
+    assert not any(r in lit for r in others), "cards of other numbers do not"
+    assert table.layout.zone("table").slot not in lit or index == 0
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.frames(2)
+    assert match.log[-1].action == Capture(card, match.log[-1].action.target)
+    assert match.log[-1].action.target.rank == card.rank
+
+
+def test_a_selected_card_plays_on_a_clicked_lit_target(table_app, open_table):
+    """Click a card, then click where it goes: no drag needed."""
+    match = pairs(seed_with_capture())
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = capture_pair(match)
+    driver.click(hand_point(table, card))
+    target = table.layout.zone("table").spots[index].rect
+    assert target in table.input.target_rects()
+    driver.click(centre(target))
+    assert match.log[-1].seat == 0 and match.log[-1].action == Capture(card, match.state.piles[0][-1])
+
+
+def test_a_card_dropped_on_its_cell_marks_the_board_with_a_token(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    card = match.state.hands[0][0]
+    cell = table.layout.zone(f"cell{card.rank}").slot
+    start = hand_point(table, card)
+    here = next(s.rect for s in table.layout.zone("hand0").spots if s.card == card)
+    driver.drag(start, (start[0] + cell[0] - here[0], start[1] + cell[1] - here[1]))
+    driver.settle(table)
+    assert match.log[-1].action == Mark(card, card.rank) and match.state.board[card.rank - 1] == 0
+    zone = table.layout.zone(f"cell{card.rank}")
+    assert zone.markers and zone.markers[0].seat == 0
+    driver.frames(1)
+    assert table_app.screen.get_at(centre(zone.markers[0].rect))[:3] == theme.seat_colour(0)
+    counter = table.layout.zone("seat0").markers[0]
+    assert counter.shape == "counter" and counter.text == "1"
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_a_capture_holds_its_beat_before_the_cards_go(table_app, open_table):
+    match = pairs(seed_with_capture())
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = capture_pair(match)
+    target = match.state.table[index]
+    table.play(Capture(card, target))
+    assert table.stages, "the engine's hold: the captured pair shows on the table first"
+    assert card in [s.card for s in table.layout.zone("table").spots]
+    driver.settle(table)
+    assert not table.stages and card not in [s.card for s in table.layout.zone("table").spots]
+
+
+def test_the_timer_makes_its_default_move(table_app, open_table):
+    match = pairs(timer=10)
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    legal = match.state.legal_actions()
+    driver.frames(round(9.5 * 60))
+    assert len(match.log) == before and table.driver.time_left is not None
+    driver.frames(60)
+    assert match.log[before].seat == 0 and match.log[before].action == legal[0]
+    assert table.message.startswith("Time is up")
+
+
+def test_faces_come_from_the_layouts_spec(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    spot = table.layout.zone("hand0").spots[-1]  # the top card, drawn whole
+    expected = table_app.art.face(spot.card, spot.rect[2:], GAME.layout.face(spot.card))
+    drawn = table_app.screen.subsurface(spot.rect)
+    probe = (spot.rect[2] // 2, spot.rect[3] // 2)
+    assert drawn.get_at(probe)[:3] == expected.get_at(probe)[:3]
+    french = table_app.art.face(spot.card, spot.rect[2:])
+    assert pygame.image.tobytes(french, "RGBA") != pygame.image.tobytes(expected, "RGBA")
+
+
+def test_a_big_hand_wraps_to_two_rows_in_a_small_window(table_app, open_table):
+    pygame.display.set_mode((800, 560))
+    table_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=560, size=(800, 560)))
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    spots = table.layout.zone("hand0").spots
+    assert len({s.rect[1] for s in spots}) == 2
+    window = pygame.Rect(0, 0, 800, 560)
+    assert all(window.contains(pygame.Rect(s.rect)) for s in spots)
+
+
+def test_seat_panels_carry_named_marks(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    seat0 = table.layout.zone("seat0")
+    assert {"current", "dealer"} <= seat0.marks
+    panel = table.sprites.panels["seat0"]
+    assert panel.image.get_width() == seat0.slot[2]
+
+
+def test_the_test_game_plays_to_its_end_through_the_table(table_home, monkeypatch):
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
+    assert "played to the end" in play_whole_game(GAME, (1280, 800), None)
