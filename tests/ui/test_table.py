@@ -504,17 +504,32 @@ def test_escape_goes_to_the_menu(table_app, tmp_path):
     assert load_match(match.saver.path, get_game).log == match.log, "the game is kept"
 
 
-def test_n_starts_a_new_deal(table_app, tmp_path):
+def test_n_asks_before_it_throws_a_game_away_then_starts_a_new_deal(table_app, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
     table, driver = open_table(table_app, match)
     _play_hints(table, driver, 1)
     driver.key(pygame.K_n)
+    dialog = _dialog(table)
+    assert table_app.scene is table and "counts as a loss" in dialog.confirmation_text.html_text
+    driver.key(pygame.K_ESCAPE)  # "no": the game goes on
+    assert table_app.scene is table and not dialog.alive() and stats.load("klondike").played == 0
+    click_button(driver, table, "new")
+    driver.click_widget(_dialog(table).confirm_button)
+    driver.frames(2)
     new = table_app.scene
     assert isinstance(new, TableScene) and new is not table
     assert new.match is not match and not new.match.log
     assert new.match.seed != match.seed
     assert new.match.saver is match.saver
     assert stats.load("klondike").played == 1, "the abandoned deal counts as played"
+
+
+
+def test_a_new_game_before_any_move_needs_no_question(table_app, tmp_path):
+    match = klondike(tmp_path, seed=winnable_seed())
+    table, driver = open_table(table_app, match)
+    driver.key(pygame.K_n)
+    assert table_app.scene is not table and stats.load("klondike").played == 0
 
 
 # --------------------------------------------------------------------------- auto-finish, give up

@@ -14,7 +14,9 @@ def button_pressed(scene: TableScene, name: str) -> None:
     """A toolbar, panel or action button named `name` was pressed."""
     if name in ("menu", "result_menu"):
         scene.to_menu()
-    elif name in ("new", "result_new"):
+    elif name == "new":
+        ask_before_new_game(scene)
+    elif name == "result_new":
         scene.new_game()
     elif name == "undo":
         scene.undo()
@@ -30,9 +32,17 @@ def button_pressed(scene: TableScene, name: str) -> None:
         action = scene.action_buttons[name]
         question = scene.game_layout.confirm_text(action)
         if question:
-            scene.panels.ask(question, action)
+            scene.panels.ask(question, lambda: scene.play(action))
         else:
             scene.play(action)
+
+
+def ask_before_new_game(scene: TableScene) -> None:
+    """A new game at once, unless one is under way: then the person is asked first (it counts as a loss)."""
+    if scene.match.log and not scene.state.is_over() and scene.people:
+        scene.panels.ask("Start a new game? This one counts as a loss.", scene.new_game)
+    else:
+        scene.new_game()
 
 
 def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
@@ -54,7 +64,7 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
     elif event.key == pygame.K_s and not ctrl and scene.sheet is not None:
         scene.open_score_sheet()
     elif event.key == pygame.K_n and not ctrl:
-        scene.new_game()
+        ask_before_new_game(scene)
     elif event.key == pygame.K_ESCAPE:
         if scene.input.cancel():
             return

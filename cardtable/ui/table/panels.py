@@ -3,7 +3,7 @@ a gesture that means several moves, the question before a move that needs one, t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -41,7 +41,7 @@ class TablePanels:
         self.chooser: UIPanel | None = None
         self.result_panel: UIPanel | None = None
         self.confirm: UIConfirmationDialog | None = None
-        self.pending_confirm: Action | None = None
+        self.pending_confirm: Callable[[], Any] | None = None  # what a "yes" does
         self.sheet_window: Any = None
 
     @property
@@ -174,15 +174,16 @@ class TablePanels:
                 self.action_buttons.pop(name, None)
 
     # ----- a question before a move ------------------------------------------------------------------
-    def ask(self, question: str, action: Action) -> None:
-        self.pending_confirm = action
+    def ask(self, question: str, then: Callable[[], Any]) -> None:
+        """Ask `question`; a "yes" does `then`."""
+        self.pending_confirm = then
         w, h = 400, 170
         sw, sh = self.scene.app.size
         self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
                                             self.scene.ui, window_title="Are you sure?")
 
-    def answered(self) -> Action | None:
-        """The question was answered yes: the move it was about."""
+    def answered(self) -> Callable[[], Any] | None:
+        """The question was answered yes: what it was about."""
         action, self.pending_confirm, self.confirm = self.pending_confirm, None, None
         return action
 

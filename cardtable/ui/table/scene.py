@@ -398,9 +398,9 @@ class TableScene(Scene):
             if name is not None:
                 button_pressed(self, name)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            action = self.panels.answered()
-            if action is not None:
-                self.play(action)
+            then = self.panels.answered()
+            if then is not None:
+                then()
         elif event.type == pygame.KEYDOWN:
             key_pressed(self, event)
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
