@@ -7,10 +7,7 @@ import pygame_gui
 from pygame_gui.elements import UIImage, UIWindow
 
 from cardtable.core.layout import ScoreSheet
-
-INK = (240, 236, 222)
-GOLD = (240, 200, 80)
-RULE = (201, 167, 74)
+from cardtable.ui.theme import GOLD, INK, RULE, TOOLBAR_H
 
 
 def render_sheet(sheet: ScoreSheet, font: pygame.font.Font, bold: pygame.font.Font) -> pygame.Surface:
@@ -53,7 +50,9 @@ def open_score_window(
     if scale < 1.0:
         image = pygame.transform.smoothscale(image, (int(image.get_width() * scale), int(image.get_height() * scale)))
     w, h = image.get_width() + 40, image.get_height() + 70
-    window = UIWindow(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), ui, window_display_title="Score sheet",
-                      object_id="#score_sheet")
+    # At the top right, under the toolbar: the middle of the table (the play) stays in view.
+    window = UIWindow(pygame.Rect(max(0, sw - w - 10), min(TOOLBAR_H + 4, max(0, sh - h)), w, h), ui,
+                      window_display_title="Score sheet", object_id="#score_sheet")
+    window.set_position((max(0, sw - window.rect.width - 8), min(TOOLBAR_H + 4, max(0, sh - window.rect.height))))
     UIImage(pygame.Rect(8, 8, image.get_width(), image.get_height()), image, ui, container=window)
     return window

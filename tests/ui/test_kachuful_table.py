@@ -442,7 +442,13 @@ def check_sheet(table: TableScene, rounds: int) -> None:
     assert len(view["sheet"]) == rounds
     sheet = table.game_layout.score_sheet(view, table.context())
     assert sheet.headers[3:] == tuple(s.name for s in table.match.seats)
-    assert len(sheet.rows) == rounds + 1
+    playing = not table.state.is_over()
+    assert len(sheet.rows) == rounds + 1 + playing, "a row per finished round, the round being played, the totals"
+    if playing:
+        now = sheet.rows[-2]
+        assert now[0] == f"{view['round'] + 1} (now)"
+        assert now[3:] == tuple(f"{'?' if b is None else b}/{t}" for b, t in zip(view["bids"], view["tricks"],
+                                                                                 strict=True))
     for row, cells in zip(view["sheet"], sheet.rows, strict=False):
         assert cells[0] == str(row["round"]) and cells[1] == str(row["hand_size"])
         assert cells[3:] == tuple(f"{b}/{t}  {p:+d}" for b, t, p in zip(row["bids"], row["tricks"], row["points"],
@@ -468,7 +474,10 @@ def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the
     driver.frames(1)
     driver.key(pygame.K_s)
     check_sheet(table, 1)
-    table.sheet_window.kill()
+    middle = table.layout.choice_centre
+    assert not table.sheet_window.rect.collidepoint(middle), "the sheet leaves the middle of the table in view"
+    driver.key(pygame.K_s)
+    assert table.sheet_window is None, "S closes it again"
     play_until(table, driver, rng, lambda: False)
     driver.settle(table)
     assert table.result_panel is not None

@@ -190,6 +190,11 @@ class KachufulLayout(BaseLayout):
             trump_cell = "—" if trump is None else ("Jokers" if trump == "J" else SUIT_SYMBOLS[trump])
             cells = [f"{b}/{t}  {p:+d}" for b, t, p in zip(row["bids"], row["tricks"], row["points"], strict=True)]
             rows.append((str(row["round"]), str(row["hand_size"]), trump_cell, *cells))
+        if view["phase"] in ("bid", "play"):  # the round being played: its bids and the tricks so far
+            trump = view["trump"]
+            trump_cell = "—" if trump is None else ("Jokers" if trump == "J" else SUIT_SYMBOLS[trump])
+            cells = [f"{'?' if b is None else b}/{t}" for b, t in zip(view["bids"], view["tricks"], strict=True)]
+            rows.append((f"{view['round'] + 1} (now)", str(view["hand_size"]), trump_cell, *cells))
         rows.append(("Total", "", "", *(str(t) for t in view["totals"])))
         return ScoreSheet(headers, tuple(rows))
 

@@ -46,8 +46,8 @@ def ask_before_new_game(scene: TableScene) -> None:
 
 
 def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
-    """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, S score sheet, N new game, Esc (let go of a
-    drag, close a chooser, else the menu), Enter or Space lifts the pass-and-play curtain."""
+    """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, S score sheet (open or close), N new game, Esc
+    (let go of a drag or a selection, close a chooser, else the menu), Enter or Space lifts the curtain."""
     if scene.confirm is not None and scene.confirm.alive():  # a question is open: keys wait for the answer
         if event.key == pygame.K_ESCAPE:
             scene.panels.dismiss()
@@ -62,7 +62,7 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
     elif event.key == pygame.K_h and not ctrl:
         scene.show_hint()
     elif event.key == pygame.K_s and not ctrl and scene.sheet is not None:
-        scene.open_score_sheet()
+        scene.panels.toggle_score_sheet()
     elif event.key == pygame.K_n and not ctrl:
         ask_before_new_game(scene)
     elif event.key == pygame.K_ESCAPE:

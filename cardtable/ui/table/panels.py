@@ -206,6 +206,14 @@ class TablePanels:
             self.sheet_window.kill()
         self.sheet_window = open_score_window(scene.ui, scene.app.size, sheet, scene.font, scene.bold)
 
+    def toggle_score_sheet(self) -> None:
+        """The score sheet's key opens it, and closes it again."""
+        if self.sheet_window is not None and self.sheet_window.alive():
+            self.sheet_window.kill()
+            self.sheet_window = None
+        else:
+            self.open_score_sheet()
+
     def show_result(self) -> None:
         scene = self.scene
         if self.result_panel is not None:
