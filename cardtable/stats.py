@@ -37,12 +37,13 @@ class GameStats:
         if score is not None and (self.best_score is None or score > self.best_score):
             self.best_score = score
 
-    def lines(self) -> list[str]:
-        """Readable lines for the menu and the win screen."""
+    def lines(self, timed: bool = True) -> list[str]:
+        """Readable lines for the menu and the win screen; `timed`: a game played alone against the clock, whose
+        best time means something."""
         best = "—" if self.best_time is None else format_time(self.best_time)
         return [
             f"Played {self.played}, won {self.won} ({self.win_rate:.0%})",
-            f"Best time {best}",
+            *([f"Best time {best}"] if timed else []),
             f"Streak {self.current_streak} (longest {self.longest_streak})",
         ]
 

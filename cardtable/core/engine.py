@@ -46,11 +46,13 @@ class Option:
 
 @dataclass(frozen=True)
 class Result:
-    """The outcome of a finished (or abandoned) game."""
+    """The outcome of a finished (or abandoned) game.  `scored`: the scores are points worth showing (False: a
+    plain win, where the scores only tell the winners apart)."""
 
     scores: list[float]
     winners: list[int]
     summary: str
+    scored: bool = True
 
 
 @dataclass(frozen=True)

@@ -260,7 +260,7 @@ class MenuScene(Scene):
                                 object_id="#error")
                 self.message_labels.append(label)
             bottom -= gap
-        stat_lines = stats.load(entry.id).lines()
+        stat_lines = stats.load(entry.id).lines(timed=form.rules.players.stop - 1 == 1)
         wrapped = pack(self.ui, stat_lines, inner.width - 8)
         stats_h = (len(wrapped) + 1) * line_h + gap
         room_for_form = bottom - y - stats_h

@@ -82,11 +82,6 @@ def shot(app: App, name: str) -> None:
     pygame.image.save(app.screen, str(SHOTS / f"kach_{name}.png"))
 
 
-def labels(container) -> list[str]:
-    """The texts of the labels (and buttons) inside a pygame-gui panel or window."""
-    return [getattr(e, "text", "") for e in container.get_container().elements]
-
-
 def panel_note(table: TableScene) -> str:
     """The choice panel's note (it may wrap over several lines)."""
     from pygame_gui.elements import UILabel
@@ -177,7 +172,7 @@ def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app):
     assert table.result_panel is not None and table.result_panel.visible
     shot(table_app, "result")
     result = match.state.result()
-    texts = labels(table.result_panel)
+    texts = table.panels.result_texts()
     for i, seat in enumerate(match.seats):
         star = "\u2605 " if i in result.winners else ""
         assert f"{star}{seat.name}: {result.scores[i]:g}" in texts
@@ -481,7 +476,7 @@ def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the
     play_until(table, driver, rng, lambda: False)
     driver.settle(table)
     assert table.result_panel is not None
-    assert "Score sheet" in labels(table.result_panel)
+    assert "Score sheet" in table.panels.result_texts()
     driver.click_widget(table.buttons["result_scores"])
     check_sheet(table, 3)
     shot(table_app, "result_score_sheet")

@@ -587,7 +587,7 @@ def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path):
         table_app.step(0.05)
     assert table.settled and table.celebration is None
     assert table.result_panel is not None and table.result_panel.alive()
-    texts = [getattr(e, "text", "") for e in table.result_panel.get_container().elements]
+    texts = table.panels.result_texts()
     assert "You won!" in texts
     record = stats.load("klondike")
     assert record.won == 1 and record.played == 1

@@ -523,7 +523,7 @@ class CrazyState(State):
         if self.score_points:
             text += f" {scores[winners[0]]} point{'s' if scores[winners[0]] != 1 else ''} to " + (
                 "each winner." if len(winners) > 1 else f"{names}.")
-        return Result(scores=scores, winners=winners, summary=text)
+        return Result(scores=scores, winners=winners, summary=text, scored=self.score_points)
 
     def status(self, seat: int | None) -> str:
         turn = self.turn

@@ -231,7 +231,7 @@ def _score_event(seat: int, points: int) -> Event:
 
 
 _SUMMARIES: dict[tuple[bool, int, int, tuple[int, ...], tuple[int, ...]], str] = {}
-assert tuple(f.name for f in dataclasses.fields(Result)) == ("scores", "winners", "summary")
+assert tuple(f.name for f in dataclasses.fields(Result)) == ("scores", "winners", "summary", "scored")
 assert not hasattr(Result, "__post_init__") and not hasattr(Result, "__slots__")
 
 
@@ -790,7 +790,7 @@ class KachufulState(State):
             if len(_SUMMARIES) < 100_000:
                 _SUMMARIES[key] = summary
         result = _new(Result)  # as Result(scores=..., winners=..., summary=...), without the frozen __init__
-        result.__dict__.update(scores=totals, winners=winners, summary=summary)
+        result.__dict__.update(scores=totals, winners=winners, summary=summary, scored=True)
         return result
 
     def status(self, seat: int | None) -> str:

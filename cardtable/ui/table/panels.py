@@ -13,6 +13,7 @@ from pygame_gui.windows import UIConfirmationDialog
 from cardtable import stats
 from cardtable.core.engine import Action
 from cardtable.core.layout import Choice, ChoicePanel
+from cardtable.ui import theme
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.theme import BUTTON_H
 
@@ -43,6 +44,7 @@ class TablePanels:
         self.confirm: UIConfirmationDialog | None = None
         self.pending_confirm: Callable[[], Any] | None = None  # what a "yes" does
         self.sheet_window: Any = None
+        self.result_lines: list[str] = []  # the result's heading and lines, as shown
 
     @property
     def font(self) -> pygame.font.Font:
@@ -215,6 +217,8 @@ class TablePanels:
             self.open_score_sheet()
 
     def show_result(self) -> None:
+        """The end of the game: who won, the summary, each seat's score (when scores mean points), the time and
+        the person's record, with New game, Score sheet and Menu.  Its text is one image: quick to open."""
         scene = self.scene
         if self.result_panel is not None:
             self.result_panel.kill()
@@ -229,30 +233,49 @@ class TablePanels:
         else:
             title = f"{' and '.join(seats[w].name for w in result.winners) or 'Nobody'} won"
         lines = [scene.named(result.summary)]
-        if len(seats) > 1:
+        if len(seats) > 1 and result.scored:
             order = sorted(range(len(seats)), key=lambda i: -result.scores[i])
             star = "\u2605 "
             lines += [f"{star if i in result.winners else ''}{seats[i].name}: {result.scores[i]:g}" for i in order]
         lines.append(f"Time {stats.format_time(scene.match.elapsed)}")
         if scene.people:
-            lines += stats.load(scene.match.game_id).lines()
-        font = self.font
-        w = max(460, max(font.size(line)[0] for line in lines) + 60)
-        h = 140 + 30 * len(lines)
+            lines += stats.load(scene.match.game_id).lines(timed=len(seats) == 1)
+        self.result_lines = [title, *lines]
         sw, sh = scene.app.size
-        h = min(h, sh - 20)
+        text = render_lines(scene.fonts, title, lines, sw - 80)
+        w = max(460, text.get_width() + 40)
+        h = min(text.get_height() + 100, sh - 20)
         panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
-        UILabel(pygame.Rect(20, 14, w - 40, 40), title, scene.ui, container=panel, object_id="#heading")
-        for i, line in enumerate(lines):
-            UILabel(pygame.Rect(20, 60 + i * 30, w - 40, 28), line, scene.ui, container=panel)
+        UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - 90)), text, scene.ui,
+                container=panel)
         names = [("result_new", "New game"), ("result_menu", "Menu")]
         if scene.sheet is not None:
             names.insert(1, ("result_scores", "Score sheet"))
         bw = (w - 40 - 16 * (len(names) - 1)) // len(names)
-        for k, (name, text) in enumerate(names):
-            self.buttons[name] = UIButton(pygame.Rect(20 + k * (bw + 16), h - 62, bw, 40), text, scene.ui,
+        for k, (name, label) in enumerate(names):
+            self.buttons[name] = UIButton(pygame.Rect(20 + k * (bw + 16), h - 62, bw, 40), label, scene.ui,
                                           container=panel)
         self.result_panel = panel
+
+    def result_texts(self) -> list[str]:
+        """What the result panel says: its heading, its lines, then its buttons."""
+        if self.result_panel is None:
+            return []
+        buttons = [b.text for n, b in self.buttons.items() if n.startswith("result_")]
+        return [*self.result_lines, *buttons]
+
+
+def render_lines(fonts: Any, title: str, lines: list[str], max_width: int) -> pygame.Surface:
+    """A heading in gold and lines of text under it, as one image (each line cut to `max_width`)."""
+    heading, body = fonts.get(22, bold=True), fonts.get(16)
+    images = [heading.render(title, True, theme.GOLD)] + [body.render(line, True, theme.INK) for line in lines]
+    images = [i if i.get_width() <= max_width else i.subsurface((0, 0, max_width, i.get_height())) for i in images]
+    height = images[0].get_height() + 14 + 30 * len(lines)
+    out = pygame.Surface((max(i.get_width() for i in images), height), pygame.SRCALPHA)
+    out.blit(images[0], (0, 0))
+    for k, image in enumerate(images[1:]):
+        out.blit(image, (0, images[0].get_height() + 14 + 30 * k))
+    return out
 
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

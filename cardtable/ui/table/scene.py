@@ -451,6 +451,8 @@ class TableScene(Scene):
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         self._draw_status(surface)
+        if self.result_panel is not None:  # the result is the only thing to look at now
+            surface.blit(self.status_bar.shade(surface.get_size()), (0, 0))
         if self.celebration is not None:
             self.celebration.draw(surface)
 

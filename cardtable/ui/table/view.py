@@ -196,6 +196,15 @@ class StatusBar:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
+    def shade(self, size: tuple[int, int]) -> pygame.Surface:
+        """A dark veil over the whole table (behind a result), made once per window size."""
+        key = ("shade", size)
+        image = self._cache.get(key)
+        if image is None:
+            image = self._cache[key] = pygame.Surface(size, pygame.SRCALPHA)
+            image.fill((0, 0, 0, 120))
+        return image
+
     def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
         key = (text, bold, colour, px)
         image = self._cache.get(key)
