@@ -34,6 +34,7 @@ SEAT_NAME = re.compile(r"\bSeat (\d+)(?: (is|has|was|\w+s)\b|('s)\b)?")
 SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 AND_VERB = re.compile(r"\band (\w+s)\b")  # a second verb of the same subject: "... and keeps it"
 THEIR = re.compile(r"\btheir\b")
+THEY = re.compile(r"\bthey\b")
 SEAT_LIST = re.compile(r"\bSeat \d+(?:, Seat \d+)* and Seat \d+\b")  # "Seat 1, Seat 2 and Seat 4"
 NUMBER = re.compile(r"\d+")
 IRREGULAR = {"is": "are", "has": "have", "was": "were"}
@@ -83,11 +84,19 @@ def _name_sentence(sentence: str, names: Sequence[str]) -> str:
         if possessive:
             return "your"
         subject = subject or bool(verb)
-        return YOU + (f" {second_person(verb)}" if verb else "")
+        opens = m.start() == _first_word(sentence) or sentence[:m.start()].endswith(": ")
+        said = YOU if opens else YOU.lower()  # "You" only to open the sentence (or what follows a colon)
+        return said + (f" {second_person(verb)}" if verb else "")
 
     out = SEAT_NAME.sub(name, sentence)
-    if addressed and len(mentioned) == 1:  # nobody else in the sentence: "their" and a second verb are the person's
-        out = THEIR.sub("your", out)
+    if addressed and len(mentioned) == 1:  # nobody else in the sentence: "their", "they" and a second verb are
+        out = THEIR.sub("your", out)  # the person's
+        out = THEY.sub("you", out)
         if subject:
             out = AND_VERB.sub(lambda m: "and " + second_person(m.group(1)), out)
     return out
+
+
+def _first_word(sentence: str) -> int:
+    """Where the sentence's first word starts."""
+    return len(sentence) - len(sentence.lstrip())

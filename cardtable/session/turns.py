@@ -16,6 +16,7 @@ from cardtable.bots import make_bot
 from cardtable.bots.worker import Thinking, think
 from cardtable.core.engine import Action
 from cardtable.core.layout import TurnTimer
+from cardtable.core.wording import seat_name
 from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
@@ -176,9 +177,9 @@ class TurnDriver:
 
     # ----- undo ----------------------------------------------------------------------------------------
     def undo_refused(self, viewer: int | None) -> str | None:
-        """Why the person at the screen may not undo now, or None.  With several people at one computer, each may
-        take back only their own move."""
+        """Why the person at the screen may not undo now ("Seat N" for the table to name), or None.  With several
+        people at one computer, each may take back only their own move."""
         last = self.match.last_human_seat()
         if len(self.people) > 1 and last is not None and last != viewer:
-            return f"Only {self.match.seats[last].name} can take back their move."
+            return f"Only {seat_name(last)} can take back their move."
         return None

@@ -19,6 +19,11 @@ NAMES = ["You", "Ann", "Bob"]
      "It is your turn, and the 7 of hearts is not in your hand."),
     ("Seat 1 wins the trick with the ace of spades.", "You win the trick with the ace of spades."),
     ("Round 2: Seat 1 made their bid.", "Round 2: You made your bid."),
+    # Inside a sentence the person is "you", and a "they" that can only be them is "you" too.
+    ("Diamonds were led and Seat 1 holds diamonds, so they must play one.",
+     "Diamonds were led and you hold diamonds, so you must play one."),
+    ("Only Seat 1 can take back their move.", "Only you can take back your move."),
+    ("Only Seat 2 can take back their move.", "Only Ann can take back their move."),
 ])
 def test_a_sentence_about_one_seat(text: str, said: str) -> None:
     assert name_seats(text, NAMES) == said

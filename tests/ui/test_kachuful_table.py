@@ -294,7 +294,7 @@ def test_an_illegal_card_is_refused_with_the_engine_reason(table_app):
     assert table.message == table.named(match.state.reason(Play(wrong)))
     assert table.message_error
     assert f"{wrong.label} does not follow suit" in table.message
-    assert "Seat 1" not in table.message and "You" in table.message
+    assert "Seat 1" not in table.message and "you hold" in table.message and "so you must" in table.message
     right = legal[0]
     drag_to_trick(table, driver, right)
     assert match.log[-1].action == Play(right)

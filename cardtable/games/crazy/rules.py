@@ -315,7 +315,7 @@ class CrazyState(State):
                 return f"{who} has drawn already and must play {card_name(self.drawn)}, which can be played."
             can = self.playable_cards()
             if can:
-                return (f"{who} can play {card_name(can[0])}, so must play a card: "
+                return (f"{who} can play {card_name(can[0])}, so they must play a card: "
                         f"only a player who cannot play draws.")
             return None
         return f"That is not a Crazy action: {action!r}."

@@ -522,7 +522,7 @@ class KachufulState(State):
                 suit_of = self.suit_of
                 if suit_of(card) != led and any(suit_of(c) == led for c in hand):
                     return (f"{card.label} does not follow suit: {suit_text(led)} were led and "
-                            f"{seat_name(turn)} holds {suit_text(led)}, so must play one.")
+                            f"{seat_name(turn)} holds {suit_text(led)}, so they must play one.")
             return None
         if cls is Bid:
             if self.phase != "bid":

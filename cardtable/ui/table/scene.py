@@ -292,7 +292,7 @@ class TableScene(Scene):
         self.choreography.finish()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
-            self.say(refused, error=True)
+            self.say(self.named(refused), error=True)
             return
         before, old = self.drawn_at(), self.layout
         if self.match.undo():
