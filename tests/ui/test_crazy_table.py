@@ -747,3 +747,20 @@ def test_seat_panels_do_not_overlap(table_app, players, size):
     if size != table_app.size:
         resize(table_app, driver, size)
     check_seats_apart(table)
+
+
+def test_each_seat_panel_says_what_the_seat_did_last(table_app):
+    """No bot move passes unseen: a seat's panel keeps its last move ("plays red 7.")."""
+    match = crazy(seed=25)
+    table, driver = open_table(table_app, match)
+    until_human(table, driver)
+    while not any(e.seat != 0 for e in match.log):  # the person moves until the bots have answered
+        table.play(match.state.legal_actions()[0])
+        until_human(table, driver)
+    bots = {e.seat for e in match.log if e.seat != 0}
+    assert bots
+    for seat in bots:
+        zone = table.layout.zone(f"seat{seat}")
+        cue = table._cue(zone)
+        assert cue and not cue.startswith(match.seats[seat].name), cue
+        assert cue.startswith(("plays", "draws", "is skipped", "chose")), cue

@@ -19,6 +19,7 @@ class Messages:
         self.error = False
         self.time_left = 0.0
         self.queue: list[str] = []
+        self._moments: list[int] = []  # the move each waiting announcement belongs to
 
     @property
     def showing(self) -> bool:
@@ -29,14 +30,21 @@ class Messages:
         self.text, self.error = text, error
         self.time_left = MESSAGE_SECONDS
         self.queue.clear()
+        self._moments.clear()
 
-    def announce(self, text: str) -> None:
-        """Show what happened at the table; announcements queue up so each one is seen for a moment."""
+    def announce(self, text: str, moment: int = 0) -> None:
+        """Show what happened at the table at `moment` (the move it belongs to); announcements queue up so each one
+        is seen for a moment, but those of an earlier move that have not shown yet are dropped: the table has
+        moved on, and they would contradict it ("Ada leads." after Ada has led)."""
         if not self.showing:
             self.say(text)
+            self._moments.clear()
             return
-        self.queue.append(text)
+        keep = [i for i, m in enumerate(self._moments) if m >= moment]
+        self.queue = [self.queue[i] for i in keep] + [text]
+        self._moments = [self._moments[i] for i in keep] + [moment]
         del self.queue[:-MESSAGE_QUEUE]
+        del self._moments[:-MESSAGE_QUEUE]
 
     def clear_error(self) -> None:
         """A legal move was made: an error about an earlier attempt no longer applies."""
@@ -53,4 +61,5 @@ class Messages:
         self.time_left -= dt
         if self.queue and self.time_left < MESSAGE_SECONDS - MESSAGE_MIN_SECONDS:
             self.text, self.error = self.queue.pop(0), False
+            self._moments.pop(0)
             self.time_left = MESSAGE_SECONDS

@@ -27,7 +27,7 @@ from cardtable.core.layout import (
     Zone,
     candidates,
 )
-from cardtable.core.wording import name_seats
+from cardtable.core.wording import name_seats, seat_name
 from cardtable.session.match import Match, Seat
 from cardtable.session.turns import Move, TimedOut, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
@@ -74,6 +74,7 @@ class TableScene(Scene):
         self.status_bar = StatusBar(self.fonts)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
+        self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
         self.hint_time = 0.0
         self.celebration: Celebration | None = None
         self.driver = self._make_driver()
@@ -202,7 +203,7 @@ class TableScene(Scene):
 
     def announce(self, text: str) -> None:
         """Show what happened at the table; announcements queue up so each one is seen for a moment."""
-        self.messages.announce(text)
+        self.messages.announce(text, len(self.match.log))
 
     def announcements(self) -> list[str]:
         """The announcement on screen and those waiting."""
@@ -212,6 +213,9 @@ class TableScene(Scene):
         for ev in events:
             if ev.text and ev.kind not in ("win",):
                 self.announce(self.named(ev.text))
+                if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
+                    # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
+                    self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
 
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
@@ -457,10 +461,12 @@ class TableScene(Scene):
             self.celebration.draw(surface)
 
     def _cue(self, zone: Zone) -> str:
-        """A bot's panel says it is thinking while its move is on its way."""
-        if zone.seat is None or zone.seat != self.driver.thinking_seat:
+        """A bot's panel says it is thinking while its move is on its way; otherwise what the seat did last."""
+        if zone.seat is None:
             return ""
-        return "thinking" + "." * (1 + int(self.clock * 3) % 3)
+        if zone.seat == self.driver.thinking_seat:
+            return "thinking" + "." * (1 + int(self.clock * 3) % 3)
+        return self.last_moves.get(zone.seat, "")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the pass-and-play curtain."""

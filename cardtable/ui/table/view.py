@@ -128,7 +128,9 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
         image.blit(text, (rect.x + 8, y))
         y += text.get_height() + 2
     if cue:
-        text = font.render(cue, True, (250, 240, 200))
+        text = fonts.get(13 * scale).render(cue, True, (250, 240, 200))
+        if text.get_width() > w - 16:
+            text = text.subsurface((0, 0, w - 16, text.get_height()))
         image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
     if "crown" in zone.marks:
         _draw_crown(image, (rect.centerx, rect.y - 4))
