@@ -40,7 +40,8 @@ class TableContext:
     """What the table tells a layout besides the view.
 
     area: the free part of the window, below the toolbar and above the status bar.  names: each seat's name.
-    viewer: the seat at the screen (None: nobody, as behind the pass-and-play curtain).
+    viewer: the seat at the screen (None: nobody, as behind the pass-and-play curtain).  scale: how much panels
+    and text grow in a big window (1.0 up to 1280x800).
     """
 
     width: int
@@ -48,6 +49,7 @@ class TableContext:
     area: Rect
     names: tuple[str, ...] = ()
     viewer: int | None = None
+    scale: float = 1.0
 
     def name(self, seat: int) -> str:
         """The name of `seat` ("Seat N" when the table gave none)."""

@@ -53,12 +53,19 @@ def _path_point(d: float, left: float, right: float, top: float, bottom: float,
     return right, top + cy + min(d, side), "right"
 
 
-def seat_ring(players: int, me: int, width: int, top: int, bottom: int, small_card: tuple[int, int]) -> Ring:
-    """Place `players` seats with `me` at the bottom; others between `top` and `bottom` (the hand's top)."""
+def panel_size(scale: float = 1.0) -> tuple[int, int]:
+    """A seat panel's size in a window grown by `scale` (`TableContext.scale`)."""
+    return int(PANEL_W * scale), int(PANEL_H * scale)
+
+
+def seat_ring(players: int, me: int, width: int, top: int, bottom: int, small_card: tuple[int, int],
+              scale: float = 1.0) -> Ring:
+    """Place `players` seats with `me` at the bottom; others between `top` and `bottom` (the hand's top); the
+    panels are as big as `scale` makes them, smaller if they would overlap."""
     others = [(me + k) % players for k in range(1, players)]
     count = len(others)
     sw, sh = small_card
-    pw, ph = PANEL_W, PANEL_H
+    pw, ph = panel_size(scale)
     for _ in range(18):  # shrink until no two blocks overlap (or the smallest size is reached)
         bw, bh = pw, ph + sh + 6
         left, right = MARGIN + bw / 2, width - MARGIN - bw / 2
@@ -101,7 +108,7 @@ def hand_row(count: int, width: int, y: int, card: tuple[int, int], clear_left: 
     """Rectangles of the viewer's hand: a row centred at the bottom, overlapping to fit, clear of `clear_left`."""
     cw, ch = card
     span = min(width * 0.6, width - 2 * clear_left)
-    step = min(cw * 0.62, (span - cw) / max(1, count - 1)) if count > 1 else 0
+    step = min(cw * 0.75, (span - cw) / max(1, count - 1)) if count > 1 else 0
     left = width / 2 - (cw + step * (count - 1)) / 2
     return [(int(left + i * step), y, cw, ch) for i in range(count)]
 

@@ -82,7 +82,6 @@ class MenuScene(Scene):
         self._fan: pygame.Surface | None = None  # the title's four aces
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
-        extend_theme(app, self.ui)
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -123,6 +122,7 @@ class MenuScene(Scene):
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
         self.ui.clear_and_reset()
+        extend_theme(self.app, self.ui)
         self.buttons = {}
         self.form_widgets = FormWidgets(self.ui)
         self.message_labels = []
@@ -133,21 +133,22 @@ class MenuScene(Scene):
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         width, height = self.app.size
-        self.margin = clamp(min(width * 0.022, height * 0.03), 14, 40)
-        self.gap = clamp(height * 0.009, 5, 10)
-        self.control_h = clamp(height * 0.045, 30, 40)
+        s = self.ui_scale  # a big window: bigger text, and room for it
+        self.margin = clamp(min(width * 0.022, height * 0.03), 14, 40 * s)
+        self.gap = clamp(height * 0.009, 5, 10 * s)
+        self.control_h = clamp(height * 0.045, 30, 40 * s)
         self._build_left(width, height)
         self._build_panel(width, height)
 
     def _build_left(self, width: int, height: int) -> None:
         m, gap = self.margin, self.gap
-        left_w = clamp(width * 0.26, 280, 400)
+        left_w = clamp(width * 0.26, 280, 400 * self.ui_scale)
         self.left_rect = pygame.Rect(m, m, left_w, height - 2 * m)
         rows = len(CATALOGUE) + 2  # the games, then "Resume ..." and "Settings | Quit"
-        text_h = 56
+        text_h = max(56, line_height(self.ui, TITLE) + 10)
         spare = height - 2 * m - text_h - rows * gap - 4 * gap
-        button_h = clamp(spare / rows, 28, 44)
-        title_h = clamp(height - 2 * m - rows * (button_h + gap) - 4 * gap, text_h, 170)
+        button_h = clamp(spare / rows, 28, 44 * self.ui_scale)
+        title_h = clamp(height - 2 * m - rows * (button_h + gap) - 4 * gap, text_h, 170 * self.ui_scale)
         # Title: a fan of the four aces above the name when there is room, beside it otherwise.
         title_w = text_width(self.ui, "cardtable", TITLE) + 12
         if title_h >= text_h + 60:
@@ -227,7 +228,7 @@ class MenuScene(Scene):
             return
 
         # Bottom up: the buttons, what the autosave is, the message, the statistics.
-        button_w = clamp(inner.width * 0.22, 120, 190)
+        button_w = clamp(inner.width * 0.22, 120, 190 * self.ui_scale)
         button_h = ch + 4
         bottom = inner.bottom
         self.buttons["new"] = UIButton(pygame.Rect(inner.right - button_w, bottom - button_h, button_w, button_h),

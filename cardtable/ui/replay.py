@@ -59,7 +59,7 @@ class ReplayScene(Scene):
         return self.sprites.rects()
 
     def build_layout(self) -> TableLayout:
-        context = table_context(self.app.size, tuple(s.name for s in self.match.seats), self.viewer)
+        context = table_context(self.app.size, tuple(s.name for s in self.match.seats), self.viewer, self.ui_scale)
         return self.game_layout.build(self.state.view(self.viewer), context)
 
     def set_layout(self, layout: TableLayout) -> None:
@@ -83,8 +83,9 @@ class ReplayScene(Scene):
             ("forward", ">", "One move on (Right)"),
             ("end", ">|", "To the end (End)"),
         ):
-            width = 84 if len(text) > 2 else 52
-            self.buttons[name] = UIButton(pygame.Rect(x, 8, width, BUTTON_H), text, self.ui, tool_tip_text=tip)
+            s = self.ui_scale
+            width = int((84 if len(text) > 2 else 52) * s)
+            self.buttons[name] = UIButton(pygame.Rect(x, 8, width, int(BUTTON_H * s)), text, self.ui, tool_tip_text=tip)
             x += width + 8
 
     # ----- moving through the log --------------------------------------------------------------------
@@ -154,12 +155,12 @@ class ReplayScene(Scene):
         self._build_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:
-        place_panels(self.sprites, self.layout, self.fonts, lambda zone: "")
+        place_panels(self.sprites, self.layout, self.fonts, lambda zone: "", self.ui_scale)
         look = CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
         place_cards(self.sprites, look, self.layout.card_size,
                     self.animator.flights, {}, set(), {})
         self.sprites.draw(surface)
-        self.status_bar.draw(surface, self.status_text(), "", False, 1.0, None, None)
+        self.status_bar.draw(surface, self.status_text(), "", False, self.ui_scale, None, None)
 
     def status_text(self) -> str:
         n, total = self.replay.position, len(self.replay)

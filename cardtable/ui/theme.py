@@ -41,8 +41,10 @@ MAX_SCALE = 1.6
 
 
 def ui_scale(size: tuple[int, int]) -> float:
-    """How much text, buttons and panels grow in a window bigger than the reference (never shrink below 1)."""
-    return max(1.0, min(MAX_SCALE, size[0] / REFERENCE_SIZE[0], size[1] / REFERENCE_SIZE[1]))
+    """How much text, buttons and panels grow in a window bigger than the reference (never shrink below 1), in
+    steps of a tenth (so a small change of size does not remake every widget)."""
+    exact = min(MAX_SCALE, size[0] / REFERENCE_SIZE[0], size[1] / REFERENCE_SIZE[1])
+    return max(1.0, int(exact * 10) / 10)
 
 
 def seat_colour(seat: int) -> Colour:

@@ -77,7 +77,7 @@ def extend_theme(app: Any, ui: pygame_gui.UIManager) -> None:
         "@tag": {"misc": {"text_horiz_alignment": "right"}},
     }
     if font:
-        extra["@tag"]["font"] = {**font, "size": "13"}
+        extra["@tag"]["font"] = {**font, "size": str(round(13 * app.ui_scale))}
     missing = {k: v for k, v in extra.items() if k not in app.theme and v}
     if missing:
         ui.get_theme().update_theming(missing)

@@ -16,6 +16,7 @@ from cardtable.resources import asset_path
 from cardtable.storage import Settings, log_dir
 from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
+from cardtable.ui.theme import ui_scale
 
 TITLE = "cardtable"
 MIN_SIZE = (800, 560)
@@ -24,8 +25,9 @@ FELT = (22, 92, 52)
 log = logging.getLogger("cardtable")
 
 
-def load_theme() -> dict[str, Any]:
-    """The pygame-gui theme from assets/, with font paths made absolute (works frozen too)."""
+def load_theme(scale: float = 1.0) -> dict[str, Any]:
+    """The pygame-gui theme from assets/, with font paths made absolute (works frozen too) and font sizes grown by
+    `scale` (a big window)."""
     theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
@@ -33,6 +35,8 @@ def load_theme() -> dict[str, Any]:
             for key in ("regular_path", "bold_path", "italic_path", "bold_italic_path"):
                 if key in font:
                     font[key] = str(asset_path(*font[key].split("/")))
+            if "size" in font:
+                font["size"] = str(round(int(font["size"]) * scale))
     return theme
 
 
@@ -41,6 +45,7 @@ class Scene:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self.ui_scale = app.ui_scale  # the size the widgets' text was made for
         self.ui = app.make_ui_manager()
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -77,6 +82,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.art = CardArt()
         self.theme = load_theme()
+        self._themes: dict[float, dict[str, Any]] = {1.0: self.theme}
         self.scene: Scene | None = None
         self.running = True
         self.frame = 0
@@ -112,8 +118,17 @@ class App:
     def size(self) -> tuple[int, int]:
         return self.screen.get_size()
 
+    @property
+    def ui_scale(self) -> float:
+        """How much text, widgets and panels grow in this window (see `theme.ui_scale`)."""
+        return ui_scale(self.size)
+
     def make_ui_manager(self) -> pygame_gui.UIManager:
-        return pygame_gui.UIManager(self.size, self.theme)
+        """A widget manager for this window, its text sized for the window."""
+        scale = self.ui_scale
+        if scale not in self._themes:
+            self._themes[scale] = load_theme(scale)
+        return pygame_gui.UIManager(self.size, self._themes[scale])
 
     # ----- scenes ---------------------------------------------------------------------------
     def show(self, scene: Scene) -> None:
@@ -128,9 +143,13 @@ class App:
     # ----- loop -----------------------------------------------------------------------------
     def _resized(self, size: tuple[int, int]) -> None:
         self.art.clear()
-        if self.scene is not None:
-            self.scene.ui.set_window_resolution(size)
-            self.scene.on_resize(size)
+        scene = self.scene
+        if scene is not None:
+            if scene.ui_scale != self.ui_scale:  # text of another size: the scene's widgets are made anew
+                scene.ui_scale, scene.ui = self.ui_scale, self.make_ui_manager()
+            else:
+                scene.ui.set_window_resolution(size)
+            scene.on_resize(size)
 
     def step(self, dt: float | None = None) -> None:
         """One frame: events, update, draw.

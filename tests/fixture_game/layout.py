@@ -28,7 +28,7 @@ from cardtable.core.layout import (
     TurnTimer,
     Zone,
 )
-from cardtable.core.seating import PANEL_H, PANEL_W, hand_rows
+from cardtable.core.seating import hand_rows, panel_size
 from tests.fixture_game.rules import NUMBERS, SUIT, Call, Capture, Mark, Pair, Pass
 
 PAPER = (250, 248, 240)
@@ -41,11 +41,12 @@ class PairsLayout(BaseLayout):
         other = 1 - me
         x0, top, width, height = ctx.area
         bottom = top + height
-        cw = int(max(36, min(width / 14, height / 5.5, 96)))
+        cw = int(max(36, min(width / 14, height / 5.5, 96 * ctx.scale)))
+        panel_w, panel_h = panel_size(ctx.scale)
         card = (cw, int(cw * 1.4))
         zones: list[Zone] = []
         hand = view["hands"][me]
-        rects = hand_rows(len(hand), ctx.width, bottom - card[1] - 8, card, 16 + PANEL_W + 10, min_show=0.55)
+        rects = hand_rows(len(hand), ctx.width, bottom - card[1] - 8, card, 16 + panel_w + 10, min_show=0.55)
         mine = view["seat"] == me and view["turn"] == me and view["called"] is not None
         zones.append(Zone(f"hand{me}", "hand", rects[0] if rects else (ctx.width // 2, bottom - card[1], *card),
                           [Spot(c, c is not None, r, i) for i, (c, r) in enumerate(zip(hand, rects, strict=True))],
@@ -76,15 +77,15 @@ class PairsLayout(BaseLayout):
             py = bottom - small[1] - 8 if s == me else top + 8
             zones.append(Zone(f"pile{s}", "pile", (px, py, *small),
                               [Spot(c, False, (px, py - min(i, 8), *small), i) for i, c in enumerate(pile)]))
-            panel = (16, bottom - PANEL_H - 8) if s == me else (16, top + 8)
+            panel = (16, bottom - panel_h - 8) if s == me else (16, top + 8)
             tokens = view["board"].count(s)
             marks = {"current"} if view["turn"] == s else set()
             if s == 0:
                 marks.add("dealer")
             if view["turn"] is None and not view["hands"][s]:
                 marks.add("out")
-            counter = Marker((panel[0] + PANEL_W - 34, panel[1] + PANEL_H - 30, 26, 22), s, str(tokens), "counter")
-            zones.append(Zone(f"seat{s}", "seat", (*panel, PANEL_W, PANEL_H), seat=s, marks=frozenset(marks),
+            counter = Marker((panel[0] + panel_w - 34, panel[1] + panel_h - 30, 26, 22), s, str(tokens), "counter")
+            zones.append(Zone(f"seat{s}", "seat", (*panel, panel_w, panel_h), seat=s, marks=frozenset(marks),
                               lines=(ctx.name(s), f"score {view['scores'][s]:g}"), markers=(counter,)))
         status = "Call a number" if view["called"] is None else f"Called {view['called']}"
         return TableLayout(zones, card, status=status, message_at=(ctx.width // 2, mid_y - 12))

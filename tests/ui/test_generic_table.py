@@ -221,3 +221,21 @@ def test_seat_panels_carry_named_marks(table_app, open_table):
 def test_the_test_game_plays_to_its_end_through_the_table(table_home, monkeypatch):
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
     assert "played to the end" in play_whole_game(GAME, (1280, 800), None)
+
+
+def test_a_big_window_grows_the_toolbar_panels_and_text(table_app, open_table):
+    from cardtable.core.seating import PANEL_W
+    from cardtable.ui.theme import BUTTON_H
+
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    small = (table.buttons["menu"].rect.height, table.layout.zone("seat0").slot[2], table.panels.font.get_height())
+    pygame.display.set_mode((1920, 1080))
+    table_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=1920, h=1080, size=(1920, 1080)))
+    driver.frames(2)
+    assert table.ui_scale == 1.3
+    big = (table.buttons["menu"].rect.height, table.layout.zone("seat0").slot[2], table.panels.font.get_height())
+    assert small[0] == BUTTON_H and big[0] > BUTTON_H
+    assert big[1] > small[1] and small[1] <= PANEL_W
+    assert big[2] > small[2]
+    assert table.buttons["menu"].rect.bottom <= table.context().area[1], "the toolbar stays above the table"

@@ -23,7 +23,7 @@ from cardtable.core.layout import (
     Target,
     Zone,
 )
-from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan
+from cardtable.core.seating import hand_row, panel_size, seat_ring, small_fan
 from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, DRAW_FOUR, DRAW_TWO, REVERSE, SKIP, Play
 
 #: The colours of the four suits, for the tinted "current colour" panel (a shade darker than the cards).
@@ -58,16 +58,17 @@ class CrazyLayout(BaseLayout):
         me = ctx.bottom_seat
         width = ctx.width
         top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 12, ctx.area[3] / 5.4, 112)))
+        cw = int(max(40, min(width / 12, ctx.area[3] / 5.4, 112 * ctx.scale)))
         ch = int(cw * 1.4)
         hand_y = bottom - ch - 10
-        panel_y = bottom - PANEL_H - 10
-        ring = seat_ring(n, me, width, top + 4, hand_y - 10, (int(cw * 0.5), int(cw * 0.7)))
+        panel_w, panel_h = panel_size(ctx.scale)
+        panel_y = bottom - panel_h - 10
+        ring = seat_ring(n, me, width, top + 4, hand_y - 10, (int(cw * 0.5), int(cw * 0.7)), ctx.scale)
         small = ring.small_card
         zones: list[Zone] = []
 
         hand = view["hands"][me]
-        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + PANEL_W + 10)
+        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + panel_w + 10)
         playable: frozenset[int] = frozenset()
         legal = view.get("legal")
         if legal and view["turn"] == view["seat"]:
@@ -79,7 +80,7 @@ class CrazyLayout(BaseLayout):
 
         for s in range(n):
             place = ring.places[s]
-            panel = (16, panel_y, PANEL_W, PANEL_H) if s == me else place.panel
+            panel = (16, panel_y, panel_w, panel_h) if s == me else place.panel
             if s != me:
                 fan = small_fan(len(view["hands"][s]), place, small)
                 zones.append(Zone(f"hand{s}", "hand", fan[0] if fan else (*place.hand_at, *small),
@@ -94,7 +95,7 @@ class CrazyLayout(BaseLayout):
         draw_x = mx + mw // 2 - pile[0] - 18
         discard_x = mx + mw // 2 + 18
         info_x = discard_x + pile[0] + pile[0] // 2 + 16
-        info_w = min(190, max(120, mx + mw - info_x))
+        info_w = min(int(190 * ctx.scale), max(120, mx + mw - info_x))
         # A narrow middle: slide the piles and the panel left so the panel stays clear of the seats on the right.
         shift = max(0, min(info_x + info_w - (mx + mw), draw_x - mx))
         draw_x, discard_x, info_x = draw_x - shift, discard_x - shift, info_x - shift
@@ -111,7 +112,8 @@ class CrazyLayout(BaseLayout):
             spots.append(Spot(card, True, (discard_x + k * pile[0] // 6, cy + (k % 2) * 3, *pile), i))
         zones.append(Zone("discard", "pile", (discard_x, cy, *pile), spots))
         colour = view["colour"]
-        zones.append(Zone("colour", "seat", (info_x, cy + pile[1] // 2 - 40, info_w, 80), lines=(
+        info_h = int(80 * ctx.scale)
+        zones.append(Zone("colour", "seat", (info_x, cy + pile[1] // 2 - info_h // 2, info_w, info_h), lines=(
             f"Colour: {COLOUR_NAMES[colour]}",
             ARROWS[view["direction"]],
             f"Draw pile {view['draw_pile']}",

@@ -24,7 +24,7 @@ from cardtable.core.layout import (
     TurnTimer,
     Zone,
 )
-from cardtable.core.seating import PANEL_H, PANEL_W, hand_row, seat_ring, small_fan, toward_centre
+from cardtable.core.seating import hand_row, panel_size, seat_ring, small_fan, toward_centre
 from cardtable.games.kachuful.bots import timeout_choice
 from cardtable.games.kachuful.rules import BID, TIMEOUTS_BEFORE_HANDOVER, Bid, Play
 
@@ -46,19 +46,20 @@ class KachufulLayout(BaseLayout):
         me = ctx.bottom_seat
         width = ctx.width
         top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 11.5, ctx.area[3] / 5.4, 118)))
+        cw = int(max(40, min(width / 11.5, ctx.area[3] / 5.4, 118 * ctx.scale)))
         ch = int(cw * 1.4)
         zones: list[Zone] = []
         hand_y = bottom - ch - 10
-        panel_y = bottom - PANEL_H - 10
+        panel_w, panel_h = panel_size(ctx.scale)
+        panel_y = bottom - panel_h - 10
         small = (int(cw * 0.5), int(cw * 0.7))
         deck_y = panel_y - 14 - small[1]
-        ring = seat_ring(n, me, width, top + 4, min(hand_y - 10, deck_y - 8), small)
+        ring = seat_ring(n, me, width, top + 4, min(hand_y - 10, deck_y - 8), small, ctx.scale)
         sw, sh = ring.small_card
 
         # The viewer's hand, along the bottom, clear of the viewer's panel.
         hand = view["hands"][me]
-        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + PANEL_W + 10)
+        rects = hand_row(len(hand), width, hand_y, (cw, ch), 16 + panel_w + 10)
         spots = [Spot(c, c is not None, r, i) for i, (c, r) in enumerate(zip(hand, rects, strict=True))]
         playable: frozenset[int] = frozenset()
         legal = view.get("legal")
@@ -71,7 +72,7 @@ class KachufulLayout(BaseLayout):
         for s in range(n):
             place = ring.places[s]
             if s == me:
-                panel = (16, panel_y, PANEL_W, PANEL_H)
+                panel = (16, panel_y, panel_w, panel_h)
                 won_at = (width - 16 - sw - 12, hand_y + ch - sh)
             else:
                 panel = place.panel
@@ -108,7 +109,8 @@ class KachufulLayout(BaseLayout):
                           [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else []))
         if width >= 940:
             cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
-            zones.append(Zone("info", "seat", (width - 16 - 280, 8, 280, 36), lines=(
+            info_w, info_h = int(280 * ctx.scale), int(36 * ctx.scale)
+            zones.append(Zone("info", "seat", (width - 16 - info_w, 8, info_w, info_h), lines=(
                 f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}",)))
         return TableLayout(zones, (cw, ch), status=self.status(view, ctx), choice_centre=centre,
                            message_at=(width // 2, hand_y - 14))

@@ -48,7 +48,8 @@ class TablePanels:
 
     @property
     def font(self) -> pygame.font.Font:
-        return self.scene.fonts.get(16)
+        """The widgets' text font at the window's scale (to measure texts before laying them out)."""
+        return self.scene.fonts.get(16 * self.scene.ui_scale)
 
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
@@ -57,12 +58,14 @@ class TablePanels:
         for b in self.buttons.values():
             b.kill()
         self.buttons, self.action_buttons = {}, {}
+        s = scene.ui_scale
+        bw, bh = int(84 * s), int(BUTTON_H * s)
         x = 10
         for name, text, tip in TOOLBAR:
-            self.buttons[name] = UIButton(pygame.Rect(x, 8, 84, BUTTON_H), text, scene.ui, tool_tip_text=tip)
-            x += 92
+            self.buttons[name] = UIButton(pygame.Rect(x, 8, bw, bh), text, scene.ui, tool_tip_text=tip)
+            x += bw + 8
         if scene.sheet is not None:
-            self.buttons["scores"] = UIButton(pygame.Rect(x, 8, 84, BUTTON_H), "Scores", scene.ui,
+            self.buttons["scores"] = UIButton(pygame.Rect(x, 8, bw, bh), "Scores", scene.ui,
                                               tool_tip_text="The score sheet: each round's figures per player (S)")
         for panel in (self.choice_panel, self.chooser):
             if panel is not None:
@@ -82,10 +85,10 @@ class TablePanels:
             plain = len(buttons)
             buttons += list(reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal)))
             for k, choice in enumerate(buttons):
-                width = max(110, self.font.size(choice.label)[0] + 30)
+                width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
                 right -= width
                 name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
-                button = UIButton(pygame.Rect(right, 8, width, BUTTON_H), choice.label, scene.ui,
+                button = UIButton(pygame.Rect(right, 8, width, bh), choice.label, scene.ui,
                                   tool_tip_text=choice.reason or None)
                 self.buttons[name] = button
                 if choice.action is None:
@@ -116,11 +119,13 @@ class TablePanels:
         instead of being disabled."""
         scene = self.scene
         font = self.font
+        s = scene.ui_scale
         sw, sh = scene.app.size
         cards = any(c.card is not None for c in panel.choices)
-        card_size = (CARD_CHOICE_W, int(CARD_CHOICE_W * 1.4))
-        cell_h = card_size[1] + 8 if cards else 50
-        widths = [card_size[0] if c.card is not None else max(52, font.size(c.label)[0] + 24) for c in panel.choices]
+        card_size = (int(CARD_CHOICE_W * s), int(CARD_CHOICE_W * 1.4 * s))
+        cell_h = card_size[1] + 8 if cards else int(50 * s)
+        widths = [card_size[0] if c.card is not None else max(int(52 * s), font.size(c.label)[0] + 24)
+                  for c in panel.choices]
         per_row = max(1, min(len(panel.choices), (sw - 120) // (max(widths) + 8)))
         rows = (len(panel.choices) + per_row - 1) // per_row
         row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
@@ -128,17 +133,18 @@ class TablePanels:
         # window or over the seats.
         notes = wrap(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
         w = max(row_w + 40, font.size(panel.title)[0] + 40, 260, *(font.size(line)[0] + 40 for line in notes))
-        h = min(sh - 20, 60 + rows * cell_h + 28 * len(notes))
+        top_h, line_h = int(46 * s), int(28 * s)
+        h = min(sh - 20, top_h + 14 + rows * cell_h + line_h * len(notes))
         centre = scene.layout.choice_centre or (sw // 2, sh // 2)
         left, top = max(4, min(centre[0] - w // 2, sw - w - 4)), max(4, min(centre[1] - h // 2, sh - h - 4))
         box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
-        UILabel(pygame.Rect(16, 8, w - 32, 30), panel.title, scene.ui, container=box, object_id="#heading")
+        UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
         look = scene.look()
         for i, choice in enumerate(panel.choices):
             r, k = divmod(i, per_row)
             row = widths[r * per_row:(r + 1) * per_row]
             x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
-            rect = pygame.Rect(x0 + sum(row[:k]) + 8 * k, 46 + r * cell_h, widths[i], cell_h - 8)
+            rect = pygame.Rect(x0 + sum(row[:k]) + 8 * k, top_h + r * cell_h, widths[i], cell_h - 8)
             style = f"#{choice.style}" if choice.style else None
             if choice.card is not None:  # the face, with a see-through button over it
                 UIImage(rect, look.image(choice.card, True, rect.size), scene.ui, container=box)
@@ -153,8 +159,8 @@ class TablePanels:
             elif not (cancel and choice.label == cancel):
                 button.disable()
         for j, line in enumerate(notes):
-            UILabel(pygame.Rect(16, h - 38 - 28 * (len(notes) - 1 - j), w - 32, 26), line, scene.ui, container=box,
-                    object_id="#muted")
+            UILabel(pygame.Rect(16, h - 10 - line_h * (len(notes) - j), w - 32, line_h - 2), line, scene.ui,
+                    container=box, object_id="#muted")
         return box
 
     # ----- the chooser -------------------------------------------------------------------------------
@@ -242,19 +248,21 @@ class TablePanels:
             lines += stats.load(scene.match.game_id).lines(timed=len(seats) == 1)
         self.result_lines = [title, *lines]
         sw, sh = scene.app.size
-        text = render_lines(scene.fonts, title, lines, sw - 80)
-        w = max(460, text.get_width() + 40)
-        h = min(text.get_height() + 100, sh - 20)
+        s = scene.ui_scale
+        text = render_lines(scene.fonts, title, lines, sw - 80, s)
+        w = max(int(460 * s), text.get_width() + 40)
+        bh = int(40 * s)
+        h = min(text.get_height() + bh + 60, sh - 20)
         panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
-        UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - 90)), text, scene.ui,
+        UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - bh - 50)), text, scene.ui,
                 container=panel)
         names = [("result_new", "New game"), ("result_menu", "Menu")]
         if scene.sheet is not None:
             names.insert(1, ("result_scores", "Score sheet"))
-        bw = (w - 40 - 16 * (len(names) - 1)) // len(names)
+        bw_each = (w - 40 - 16 * (len(names) - 1)) // len(names)
         for k, (name, label) in enumerate(names):
-            self.buttons[name] = UIButton(pygame.Rect(20 + k * (bw + 16), h - 62, bw, 40), label, scene.ui,
-                                          container=panel)
+            rect = pygame.Rect(20 + k * (bw_each + 16), h - bh - 22, bw_each, bh)
+            self.buttons[name] = UIButton(rect, label, scene.ui, container=panel)
         self.result_panel = panel
 
     def result_texts(self) -> list[str]:
@@ -265,16 +273,17 @@ class TablePanels:
         return [*self.result_lines, *buttons]
 
 
-def render_lines(fonts: Any, title: str, lines: list[str], max_width: int) -> pygame.Surface:
+def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale: float = 1.0) -> pygame.Surface:
     """A heading in gold and lines of text under it, as one image (each line cut to `max_width`)."""
-    heading, body = fonts.get(22, bold=True), fonts.get(16)
+    heading, body = fonts.get(22 * scale, bold=True), fonts.get(16 * scale)
     images = [heading.render(title, True, theme.GOLD)] + [body.render(line, True, theme.INK) for line in lines]
     images = [i if i.get_width() <= max_width else i.subsurface((0, 0, max_width, i.get_height())) for i in images]
-    height = images[0].get_height() + 14 + 30 * len(lines)
+    step = int(30 * scale)
+    height = images[0].get_height() + 14 + step * len(lines)
     out = pygame.Surface((max(i.get_width() for i in images), height), pygame.SRCALPHA)
     out.blit(images[0], (0, 0))
     for k, image in enumerate(images[1:]):
-        out.blit(image, (0, images[0].get_height() + 14 + 30 * k))
+        out.blit(image, (0, images[0].get_height() + 14 + step * k))
     return out
 
 

@@ -110,7 +110,7 @@ class TableScene(Scene):
     def context(self) -> TableContext:
         """The free area of the window and the players' names, for the layout."""
         return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
-                             None if self.curtain_for is not None else self.viewer)
+                             None if self.curtain_for is not None else self.viewer, self.ui_scale)
 
     def build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
         """The layout of what the seat at the screen sees now (or of `view`)."""
@@ -444,7 +444,7 @@ class TableScene(Scene):
                         outlined[spot_key(zone, spot)] = theme.PICKED
                     elif spot.index in zone.playable:
                         outlined[spot_key(zone, spot)] = theme.LEGAL
-        place_panels(self.sprites, self.layout, self.fonts, self._cue)
+        place_panels(self.sprites, self.layout, self.fonts, self._cue, self.ui_scale)
         place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
                     dragged, hidden, outlined)
         self.sprites.draw(surface)
@@ -471,7 +471,7 @@ class TableScene(Scene):
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the pass-and-play curtain."""
         if self.curtain_for is not None:
-            draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, 1.0)
+            draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
 
     def status_text(self) -> str:
         """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
@@ -491,5 +491,5 @@ class TableScene(Scene):
         message = None
         if self.messages.showing and self.result_panel is None:
             message = (self.messages.text, self.messages.error)
-        self.status_bar.draw(surface, self.status_text(), clock, (left or 99) < 6, 1.0, message,
+        self.status_bar.draw(surface, self.status_text(), clock, (left or 99) < 6, self.ui_scale, message,
                              self.layout.message_at)

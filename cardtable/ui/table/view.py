@@ -18,10 +18,12 @@ from cardtable.ui.theme import STATUS_H, TOOLBAR_H, Fonts
 CROWN_ROOM = 24  # room above a panel for its crown
 
 
-def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | None) -> TableContext:
+def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | None,
+                  scale: float = 1.0) -> TableContext:
     """The context a layout is built in: the window's free area between the toolbar and the status bar."""
     w, h = size
-    return TableContext(w, h, (0, TOOLBAR_H, w, h - TOOLBAR_H - STATUS_H), names, viewer)
+    top, bottom = int(TOOLBAR_H * scale), int(STATUS_H * scale)
+    return TableContext(w, h, (0, top, w, h - top - bottom), names, viewer, scale)
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,8 @@ def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int
         sprites.set_layer(sprite, layer)
 
 
-def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable[[Zone], str]) -> None:
+def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable[[Zone], str],
+                 scale: float = 1.0) -> None:
     """Give every seat panel's sprite and every zone's markers their image (rendered again only when what they
     show changed)."""
     for zone in layout.zones:
@@ -97,7 +100,7 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
             continue
         words = cue(zone)
         content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words)
-        sprites.panels[zone.id].show(content, lambda z=zone, w=words: render_panel(z, fonts, 1.0, w),
+        sprites.panels[zone.id].show(content, lambda z=zone, w=words: render_panel(z, fonts, scale, w),
                                      (zone.slot[0], zone.slot[1] - CROWN_ROOM))
 
 
