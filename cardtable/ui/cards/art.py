@@ -31,6 +31,7 @@ class CardArt:
         self._backs: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self._slots: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
         self._outlines: dict[tuple[tuple[int, int], Colour, int], pygame.Surface] = {}
+        self._scaled: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
 
     def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
         """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""
@@ -40,6 +41,16 @@ class CardArt:
         if surf is None:
             surf = self.specs.render(spec, size) if spec is not None else self.standard.render(card, size)
             self._faces[key] = surf
+        return surf
+
+    def scaled(self, image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """`image` (a cached face) smooth-scaled to `size`, cached: a card shown smaller than the table's cards (a
+        pile in the middle) costs a scaling, not a new drawing."""
+        size = (int(size[0]), int(size[1]))
+        key = (id(image), size)
+        surf = self._scaled.get(key)
+        if surf is None:
+            surf = self._scaled[key] = pygame.transform.smoothscale(image, size)
         return surf
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
@@ -78,7 +89,7 @@ class CardArt:
 
     def clear(self) -> None:
         """Drop every cached surface (e.g. after the window, and so the card size, changed)."""
-        for cache in (self._faces, self._backs, self._slots, self._outlines):
+        for cache in (self._faces, self._backs, self._slots, self._outlines, self._scaled):
             cache.clear()
         for part in (self.glyphs, self.standard, self.specs):
             part.clear()

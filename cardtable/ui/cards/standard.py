@@ -22,7 +22,7 @@ from cardtable.ui.cards.paint import (
 
 RED: Colour = (200, 16, 46)
 BLACK: Colour = (26, 26, 30)
-GOLD: Colour = (196, 154, 48)  # the court cards' trim
+TRIM: Colour = (196, 154, 48)  # the court cards' trim
 
 # Pip centres for number cards, in a grid where x is 0 (left), 0.5 or 1 (right) and y runs
 # 0 (top row) .. 1 (bottom row).  Pips below the middle are drawn upside down.
@@ -225,16 +225,16 @@ class StandardFaces:
         inner = rect.inflate(-2 * line, -2 * line)
         pygame.draw.rect(big, tint, inner, border_radius=max(0, rr - line))
         gold_in = inner.inflate(-4 * line, -4 * line)
-        pygame.draw.rect(big, GOLD, gold_in, width=line, border_radius=max(0, rr - 3 * line))
+        pygame.draw.rect(big, TRIM, gold_in, width=line, border_radius=max(0, rr - 3 * line))
         mid = rect.centery
-        pygame.draw.line(big, GOLD, (gold_in.left, mid), (gold_in.right - 1, mid), line)
+        pygame.draw.line(big, TRIM, (gold_in.left, mid), (gold_in.right - 1, mid), line)
         centre_px = max(5, round(w * 0.11))
         pygame.draw.circle(big, tint, rect.center, centre_px * 0.7 * n)
-        pygame.draw.circle(big, GOLD, rect.center, centre_px * 0.7 * n, line)
+        pygame.draw.circle(big, TRIM, rect.center, centre_px * 0.7 * n, line)
 
         # One end's headpiece, then the same turned 180 degrees for the other end.
         deco = pygame.Surface(big.get_size(), pygame.SRCALPHA)
-        deco.fill((*GOLD, 0))
+        deco.fill((*TRIM, 0))
         self._draw_crown(deco, card.rank, (rect.centerx, ph * 0.12 * n), pw * 0.36 * n, colour, line)
         big.blit(deco, (0, 0))
         big.blit(pygame.transform.flip(deco, True, True), (0, 0))
@@ -279,7 +279,7 @@ class StandardFaces:
                 side_a.append(at(u - half * 0.6, v + half))
                 side_b.append(at(u + half * 0.6, v - half))
             plume = side_a + side_b[::-1]
-            pygame.draw.polygon(big, GOLD, plume)
+            pygame.draw.polygon(big, TRIM, plume)
             pygame.draw.polygon(big, ink, plume, line)
             pygame.draw.lines(big, ink, False, [at(u, v) for u, v in spine[:-1]], max(1, line // 2))
             outline = []
@@ -287,15 +287,15 @@ class StandardFaces:
                 ang = math.pi + i * math.pi / 16
                 outline.append(at(0.5 + 0.47 * math.cos(ang), 0.88 + 0.34 * math.sin(ang)))
             tips = []
-        pygame.draw.polygon(big, GOLD, outline)
+        pygame.draw.polygon(big, TRIM, outline)
         pygame.draw.polygon(big, ink, outline, line)
         band = pygame.Rect(0, 0, round(width * 1.0), max(line * 3, round(hgt * 0.2)))
         band.midbottom = (round(cx), round(top + hgt * 1.08))
-        pygame.draw.rect(big, GOLD, band, border_radius=line)
+        pygame.draw.rect(big, TRIM, band, border_radius=line)
         pygame.draw.rect(big, ink, band, width=line, border_radius=line)
         pygame.draw.circle(big, ink, band.center, band.height * 0.28)
         for tip in tips:
-            pygame.draw.circle(big, GOLD, tip, hgt * 0.1)
+            pygame.draw.circle(big, TRIM, tip, hgt * 0.1)
             pygame.draw.circle(big, ink, tip, hgt * 0.1, line)
 
     def _draw_joker(self, surf: pygame.Surface, w: int, h: int) -> None:
@@ -318,7 +318,7 @@ class StandardFaces:
         outer = w * n * 0.3
         pygame.draw.polygon(big, BLACK, star_points(cx, cy, outer * 1.08, outer * 0.43))
         pygame.draw.polygon(big, RED, star_points(cx, cy, outer, outer * 0.4))
-        pygame.draw.polygon(big, GOLD, star_points(cx, cy, outer * 0.45, outer * 0.18))
+        pygame.draw.polygon(big, TRIM, star_points(cx, cy, outer * 0.45, outer * 0.18))
         surf.blit(downsample(big, (w, h)), (0, 0))
         word = self.glyphs.glyph("JOKER", max(6, round(w * 0.11)), BLACK)
         if word.get_width() > w * 0.56:

@@ -45,6 +45,8 @@ class TablePanels:
         self.pending_confirm: Callable[[], Any] | None = None  # what a "yes" does
         self.sheet_window: Any = None
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
+        self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
+        self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
 
     @property
     def font(self) -> pygame.font.Font:
@@ -53,37 +55,40 @@ class TablePanels:
 
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
-        """The toolbar, the game's buttons for the person to act, and its choice panel."""
+        """The toolbar, and the game's buttons and choice panel for the person to act.  Widgets are made only when
+        what they show changed (a pygame-gui button takes about a millisecond to make)."""
         scene = self.scene
-        for b in self.buttons.values():
-            b.kill()
-        self.buttons, self.action_buttons = {}, {}
         s = scene.ui_scale
         bw, bh = int(84 * s), int(BUTTON_H * s)
-        x = 10
-        for name, text, tip in TOOLBAR:
-            self.buttons[name] = UIButton(pygame.Rect(x, 8, bw, bh), text, scene.ui, tool_tip_text=tip)
-            x += bw + 8
-        if scene.sheet is not None:
-            self.buttons["scores"] = UIButton(pygame.Rect(x, 8, bw, bh), "Scores", scene.ui,
-                                              tool_tip_text="The score sheet: each round's figures per player (S)")
-        for panel in (self.choice_panel, self.chooser):
-            if panel is not None:
-                panel.kill()
-        self.choice_panel = self.chooser = None
-        right = scene.app.size[0] - 10
+        window = (scene.app.size, s, id(scene.ui))
+        if window != self._window:  # a new window size or scale: everything is made anew
+            self._window, self._dynamic = window, None
+            for name in [n for n in self.buttons if not n.startswith("result_")]:
+                self.buttons.pop(name).kill()
+            x = 10
+            for name, text, tip in TOOLBAR:
+                self.buttons[name] = UIButton(pygame.Rect(x, 8, bw, bh), text, scene.ui, tool_tip_text=tip)
+                x += bw + 8
+            if scene.sheet is not None:
+                self.buttons["scores"] = UIButton(pygame.Rect(x, 8, bw, bh), "Scores", scene.ui,
+                                                  tool_tip_text="The score sheet: each round's figures per player (S)")
+        panel, buttons, plain = None, [], 0
         if scene.human_turn:
             view = scene.view()
             legal = scene.state.legal_actions()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())
-            in_panel = set()
-            if panel is not None:
-                in_panel = {c.action for c in panel.choices if c.action is not None}
-                self.choice_panel = self._choice_panel(panel)
+            in_panel = {c.action for c in panel.choices if c.action is not None} if panel is not None else set()
             buttons = [Choice(a.describe(), a) for a in reversed(legal)
                        if scene.game_layout.is_button(a) and a not in in_panel]
             plain = len(buttons)
             buttons += list(reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal)))
+        dynamic = (panel, tuple(buttons), plain)
+        if dynamic != self._dynamic:
+            self._dynamic = dynamic
+            self._clear_dynamic()
+            if panel is not None:
+                self.choice_panel = self._choice_panel(panel)
+            right = scene.app.size[0] - 10
             for k, choice in enumerate(buttons):
                 width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
                 right -= width
@@ -97,6 +102,16 @@ class TablePanels:
                     self.action_buttons[name] = choice.action
                 right -= 8
         self.refresh()
+
+    def _clear_dynamic(self) -> None:
+        """Remove the game's buttons, its choice panel and an open chooser."""
+        self.close_chooser()
+        if self.choice_panel is not None:
+            self.choice_panel.kill()
+            self.choice_panel = None
+        for name in [n for n in self.buttons if n.startswith(("action:", "select:", "choice:"))]:
+            self.buttons.pop(name).kill()
+            self.action_buttons.pop(name, None)
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""

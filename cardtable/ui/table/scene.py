@@ -43,6 +43,7 @@ from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.view import (
     CardLook,
     StatusBar,
+    dim,
     draw_curtain,
     outline,
     place_cards,
@@ -77,6 +78,7 @@ class TableScene(Scene):
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
         self.hint_time = 0.0
         self.celebration: Celebration | None = None
+        self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
         if self.driver.bots:
@@ -97,9 +99,7 @@ class TableScene(Scene):
         return TurnDriver(self.match, self.app.settings.bot_delay)
 
     # ----- what the table shows ----------------------------------------------------------------------
-    @property
-    def state(self) -> Any:
-        return self.match.state
+    state = property(lambda self: self.match.state)
 
     def view(self) -> dict[str, Any]:
         """What the seat at the screen may see.
@@ -162,7 +162,7 @@ class TableScene(Scene):
     @property
     def settled(self) -> bool:
         """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
-        return not self.choreography.busy and self.celebration is None and not self.driver.busy
+        return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due)
 
     # The parts' state, under the names the table has always shown it by.
     drag = property(lambda self: self.input.drag)
@@ -232,7 +232,8 @@ class TableScene(Scene):
             self.say(self.named(exc.reason), error=True)
             return False
         self.messages.clear_error()
-        self.input.forget()  # what was selected belonged to the old position
+        self.input.forget()  # what was selected, or offered, belonged to the old position
+        self.panels.close_chooser()
         timed_out = self.driver.moved(move, seat)
         self.hint_marks = []
         self.choreography.finish()
@@ -359,11 +360,11 @@ class TableScene(Scene):
         if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
             self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
         else:
-            self.panels.show_result()
+            self.result_due = True
 
     def end_celebration(self) -> None:
         self.celebration = None
-        self.panels.show_result()
+        self.result_due = True
 
     # ----- pass-and-play -----------------------------------------------------------------------------
     def _check_curtain(self) -> None:
@@ -425,6 +426,9 @@ class TableScene(Scene):
                 self.hint_marks = []
         if not self.state.is_over() and self.curtain_for is None:
             self.match.elapsed += dt
+        if self.result_due:  # opened a frame after the last move's, so neither frame is a long one
+            self.result_due = False
+            self.panels.show_result()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -456,7 +460,7 @@ class TableScene(Scene):
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         self._draw_status(surface)
         if self.result_panel is not None:  # the result is the only thing to look at now
-            surface.blit(self.status_bar.shade(surface.get_size()), (0, 0))
+            dim(surface)
         if self.celebration is not None:
             self.celebration.draw(surface)
 

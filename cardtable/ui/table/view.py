@@ -34,10 +34,15 @@ class CardLook:
     back: str
     faces: Callable[[Any], FaceSpec | None]
 
-    def image(self, card: Any, face_up: bool, size: tuple[int, int]) -> pygame.Surface:
-        if face_up and card is not None:
+    def image(self, card: Any, face_up: bool, size: tuple[int, int], base: tuple[int, int] | None = None
+              ) -> pygame.Surface:
+        """The card at `size`; with `base` (the layout's card size) another size is scaled from it (cheap) rather
+        than drawn anew (a whole new face)."""
+        if not (face_up and card is not None):
+            return self.art.back(self.back, size)
+        if base is None or size == base:
             return self.art.face(card, size, self.faces(card))
-        return self.art.back(self.back, size)
+        return self.art.scaled(self.art.face(card, base, self.faces(card)), size)
 
 
 def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.Surface:
@@ -78,7 +83,7 @@ def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int
         def make(card: Any = card, face_up: bool = face_up, size: tuple[int, int] = size,
                  outline: theme.Colour | None = outline, exact: bool = exact) -> pygame.Surface:
             if exact:
-                image = look.image(card, face_up, size)
+                image = look.image(card, face_up, size, card_size)
             else:  # a card changing size on its way: scale the cached image rather than draw a new one each frame
                 image = pygame.transform.smoothscale(look.image(card, face_up, card_size), size)
             return _outlined(look.art, image, outline) if outline else image
@@ -201,15 +206,6 @@ class StatusBar:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
-    def shade(self, size: tuple[int, int]) -> pygame.Surface:
-        """A dark veil over the whole table (behind a result), made once per window size."""
-        key = ("shade", size)
-        image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = pygame.Surface(size, pygame.SRCALPHA)
-            image.fill((0, 0, 0, 120))
-        return image
-
     def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
         key = (text, bold, colour, px)
         image = self._cache.get(key)
@@ -249,11 +245,14 @@ class StatusBar:
             surface.blit(msg, msg.get_rect(center=box.center))
 
 
+def dim(surface: pygame.Surface) -> None:
+    """Darken everything drawn so far (the table behind a result) by half: a multiply, no veil image."""
+    surface.fill(theme.DIM, special_flags=pygame.BLEND_RGB_MULT)
+
+
 def draw_curtain(surface: pygame.Surface, fonts: Fonts, name: str, scale: float) -> None:
     """The pass-and-play curtain: the screen covered, and whom to pass it to."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill(theme.SHADE)
-    surface.blit(shade, (0, 0))
+    surface.fill(theme.CURTAIN)  # opaque: nothing of the last hand may show through
     text = fonts.get(44 * scale, bold=True).render(f"Pass to {name}", True, theme.GOLD)
     sub = fonts.get(16 * scale).render("Click anywhere when only they can see the screen.", True, (230, 230, 220))
     cx, cy = surface.get_width() // 2, surface.get_height() // 2

@@ -1,0 +1,96 @@
+"""Frame work: milliseconds of work per frame at the table (never waiting for the clock), and the frames that
+open a panel: the end-of-game result and a choice panel.  Target: no frame over 8 ms.
+
+    python3 benchmarks/frame_work.py
+
+A ten-seat Crazy table of bots and a four-seat Kachuful table are played headless at normal animation speed, the
+bots thinking in their worker process as in the app, frames paced at 60 a second; every frame's update and draw is
+timed.  Numbers only (not a test).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import resource
+import statistics
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+TARGET_MS = 8.0
+DT = 1 / 60
+
+
+def report(name: str, times: list[float]) -> None:
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
+    verdict = "OK" if ms[-1] <= TARGET_MS else "OVER"
+    print(f"{name:38} frames {len(ms):5}  median {statistics.median(ms):5.2f}  p99 {p99:5.2f}  "
+          f"max {ms[-1]:6.2f} ms  {verdict}")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="cardtable-frames-") as home:
+        os.environ["CARDTABLE_HOME"] = home
+        from cardtable.games import get_game
+        from cardtable.session.match import Match, Seat
+        from cardtable.ui.table import TableScene
+        from cardtable.ui.window import App
+
+        app = App((1280, 800))
+        app.settings.animation_speed = "normal"
+        app.settings.bot_delay = 0.3
+        print(f"frame work at 1280x800 (target: every frame under {TARGET_MS} ms)")
+        for game_id, players in (("crazy", 10), ("kachuful", 4)):
+            game = get_game(game_id)
+            seats = [Seat("bot:normal", f"Bot {i + 1}") for i in range(players)]
+            match = Match(game, seats, {}, seed=7)
+            table = TableScene(app, match)
+            app.show(table)
+            frames = []
+            for _ in range(3000):
+                if match.state.is_over():
+                    break
+                start = time.perf_counter()
+                app.step(DT)
+                spent = time.perf_counter() - start
+                frames.append(spent)
+                time.sleep(max(0.0, DT - spent))  # the app's own pace: the worker's answers come in meanwhile
+            report(f"{game.title}, {players} seats: first frame", frames[:1])
+            report(f"{game.title}, {players} seats: the rest", frames[1:])
+        # The end-of-game result, opened on a finished Crazy game, and Kachuful's bid panel.
+        match = Match(get_game("crazy"), [Seat("human", "You")] + [Seat("bot:normal", n) for n in "ABC"], {}, 3)
+        rng = random.Random(1)
+        while not match.state.is_over():
+            match.apply(rng.choice(match.state.legal_actions()))
+        table = TableScene(app, match)
+        app.show(table)
+        app.step(DT)
+        rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+        opens = []
+        for _ in range(10):
+            start = time.perf_counter()
+            table.panels.show_result()
+            app.step(DT)
+            opens.append(time.perf_counter() - start)
+        report("result panel: opening frame", opens)
+        print(f"{'':38} peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB "
+              f"(before the result: {rss} MB)")
+        match = Match(get_game("kachuful"), [Seat("human", "You")] + [Seat("bot:normal", n) for n in "ABC"], {}, 3)
+        table = TableScene(app, match)
+        app.show(table)
+        builds = []
+        for _ in range(10):
+            start = time.perf_counter()
+            table.panels.build()
+            app.step(DT)
+            builds.append(time.perf_counter() - start)
+        report("bid panel: building frame", builds)
+
+
+if __name__ == "__main__":
+    main()
