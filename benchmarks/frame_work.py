@@ -33,6 +33,17 @@ def report(name: str, times: list[float]) -> None:
           f"max {ms[-1]:6.2f} ms  {verdict}")
 
 
+def timed_frames(app, open_panel, times: int = 10) -> list[float]:
+    """Seconds of `times` frames that each start by calling `open_panel`."""
+    spent = []
+    for _ in range(times):
+        start = time.perf_counter()
+        open_panel()
+        app.step(DT)
+        spent.append(time.perf_counter() - start)
+    return spent
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="cardtable-frames-") as home:
         os.environ["CARDTABLE_HOME"] = home
@@ -71,25 +82,13 @@ def main() -> None:
         app.show(table)
         app.step(DT)
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-        opens = []
-        for _ in range(10):
-            start = time.perf_counter()
-            table.panels.show_result()
-            app.step(DT)
-            opens.append(time.perf_counter() - start)
-        report("result panel: opening frame", opens)
+        report("result panel: opening frame", timed_frames(app, table.panels.show_result))
         print(f"{'':38} peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB "
               f"(before the result: {rss} MB)")
         match = Match(get_game("kachuful"), [Seat("human", "You")] + [Seat("bot:normal", n) for n in "ABC"], {}, 3)
         table = TableScene(app, match)
         app.show(table)
-        builds = []
-        for _ in range(10):
-            start = time.perf_counter()
-            table.panels.build()
-            app.step(DT)
-            builds.append(time.perf_counter() - start)
-        report("bid panel: building frame", builds)
+        report("bid panel: building frame", timed_frames(app, table.panels.build))
 
 
 if __name__ == "__main__":

@@ -46,15 +46,17 @@ def bots_decide_inline(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def open_table(table_app):
-    """Open a match on the headless table; returns (table, driver) once the deal has settled."""
+    """Open a match on the headless table (`table_app`, or another `app`); returns (table, driver) once the deal
+    has settled."""
     from cardtable.ui.driver import UIDriver
     from cardtable.ui.table import TableScene
 
-    def open_(match, bot_delay: float = 0.0):
-        table_app.settings.bot_delay = bot_delay
-        table = TableScene(table_app, match)
-        table_app.show(table)
-        driver = UIDriver(table_app)
+    def open_(match, bot_delay: float = 0.0, app=None):
+        app = table_app if app is None else app
+        app.settings.bot_delay = bot_delay
+        table = TableScene(app, match)
+        app.show(table)
+        driver = UIDriver(app)
         driver.frames(2)
         driver.settle(table)
         return table, driver

@@ -73,16 +73,6 @@ def seed_where(test: Callable[[CrazyState], bool], players: int = 4, options: di
     raise AssertionError("no seed deals such a position")
 
 
-def open_table(app: App, match: Match, bot_delay: float = 0.0) -> tuple[TableScene, UIDriver]:
-    app.settings.bot_delay = bot_delay
-    table = TableScene(app, match)
-    app.show(table)
-    driver = UIDriver(app)
-    driver.frames(2)
-    driver.settle(table)
-    return table, driver
-
-
 def wait(table: TableScene, driver: UIDriver, done, seconds: float = 10.0) -> None:
     """Run frames until `done()` (bots think in a thread, so this waits in wall-clock time too)."""
     end = time.monotonic() + seconds
@@ -282,9 +272,9 @@ def human_move(table: TableScene, driver: UIDriver, rng: random.Random, moves: i
     assert (entry.seat, entry.action) == (seat, action)
 
 
-def test_a_game_against_three_bots_played_with_the_mouse_to_the_end(table_app):
+def test_a_game_against_three_bots_played_with_the_mouse_to_the_end(table_app, open_table):
     match = crazy(seed=25)  # when written: the person draws 6 times, plays a Crazy and wins (the "You won!" path)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     assert table.viewer == 0 and table.human_turn
     check_layout(table)
     shot(table_app, "start")
@@ -329,9 +319,9 @@ def has(rank: int) -> Callable[[CrazyState], bool]:
     return lambda s: any(c.rank == rank for c in s.hands[0])
 
 
-def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app):
+def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_table):
     match = crazy(seed=seed_where(has(CRAZY)))
-    table, driver = open_table(table_app, match, bot_delay=30.0)  # the bots wait: the colour stays to be seen
+    table, driver = open_table(match, bot_delay=30.0)  # the bots wait: the colour stays to be seen
     card = next(c for c in match.state.hands[0] if c.rank == CRAZY)
     home = spot_of(table, card).rect
     before = snapshot(table)
@@ -369,9 +359,9 @@ def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app):
     shot(table_app, "after_wild")
 
 
-def test_a_click_on_a_crazy_card_opens_the_chooser_too_and_esc_closes_it(table_app):
+def test_a_click_on_a_crazy_card_opens_the_chooser_too_and_esc_closes_it(table_app, open_table):
     match = crazy(seed=seed_where(has(CRAZY)))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     card = next(c for c in match.state.hands[0] if c.rank == CRAZY)
     click_card(table, driver, card)
     assert table.chooser is not None and len(match.log) == 0
@@ -386,10 +376,10 @@ def test_a_click_on_a_crazy_card_opens_the_chooser_too_and_esc_closes_it(table_a
 
 
 @pytest.mark.parametrize("choose", [False, True])
-def test_a_crazy_draw_four_takes_a_random_colour_unless_the_table_lets_the_player_choose(table_app, choose):
+def test_a_crazy_draw_four_takes_a_random_colour_unless_the_table_lets_the_player_choose(table_app, choose, open_table):
     options = {"choose_draw_four_colour": choose}
     match = crazy(options, seed=seed_where(has(DRAW_FOUR), options=options))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     card = next(c for c in match.state.hands[0] if c.rank == DRAW_FOUR)
     drag_to_discard(table, driver, card)
     if choose:
@@ -425,9 +415,9 @@ def drawn_playable(s: CrazyState) -> bool:
     return t.drawn is not None
 
 
-def test_the_draw_pile_refuses_a_player_who_can_play(table_app):
+def test_the_draw_pile_refuses_a_player_who_can_play(open_table):
     match = crazy(seed=seed_where(lambda s: not cannot_play(s)))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     check_playable(table)
     draw = table.layout.zone("draw")
     assert draw.playable == frozenset()
@@ -441,9 +431,9 @@ def test_the_draw_pile_refuses_a_player_who_can_play(table_app):
 
 
 @pytest.mark.parametrize("keeps", [False, True], ids=["plays_it", "keeps_it"])
-def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps):
+def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, open_table):
     match = crazy(seed=seed_where(lambda s: cannot_play(s) and drawn_playable(s) != keeps))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     check_playable(table)
     hand, draw = hand_zone(table), table.layout.zone("draw")
     assert hand.playable == frozenset()
@@ -496,9 +486,9 @@ def mixed_hand(s: CrazyState) -> bool:
     return bool(legal) and any(c not in legal for c in s.hands[0])
 
 
-def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_app):
+def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_app, open_table):
     match = crazy(seed=seed_where(mixed_hand))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     check_playable(table)
     hand = hand_zone(table)
     legal = table.view()["legal"]["cards"]
@@ -525,9 +515,9 @@ def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_a
     assert match.log[-1].action.card == right
 
 
-def test_dragging_a_card_of_the_hand_takes_only_that_card(table_app):
+def test_dragging_a_card_of_the_hand_takes_only_that_card(table_app, open_table):
     match = crazy(seed=seed_where(mixed_hand))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     hand = hand_zone(table)
     card = hand.spots[1].card
     start = card_point(hand, 1)
@@ -554,9 +544,9 @@ def playable_rank(rank: int) -> Callable[[CrazyState], bool]:
     (REVERSE, 4, "Play goes anticlockwise.", 3, -1),
     (REVERSE, 2, "Ann is skipped.", 0, -1),
 ], ids=["skip", "draw_two", "reverse", "reverse_two_players"])
-def test_skips_reverses_and_draws_are_announced_with_names(table_app, rank, players, text, turn, direction):
+def test_skips_reverses_and_draws_are_announced_with_names(open_table, rank, players, text, turn, direction):
     match = crazy(players=players, seed=seed_where(playable_rank(rank), players=players))
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     assert table.layout.zone("colour").lines[1] == ARROWS[1] == "\u21bb clockwise"
     card = next(c for c in match.state.playable_cards(0) if c.rank == rank)
     drag_to_discard(table, driver, card)
@@ -580,10 +570,10 @@ def bot_opens_with(rank: int) -> Callable[[CrazyState], bool]:
 @pytest.mark.parametrize(("rank", "text"), [(SKIP, "You are skipped."),
                                             (DRAW_TWO, "You draw 2 cards and lose your turn.")],
                          ids=["skip", "draw_two"])
-def test_a_bot_s_skip_or_draw_two_on_the_person_is_announced_with_their_name(table_app, rank, text):
+def test_a_bot_s_skip_or_draw_two_on_the_person_is_announced_with_their_name(open_table, rank, text):
     people = [Seat("bot:normal", "Ann"), Seat("human", "You"), Seat("bot:normal", "Bob"), Seat("bot:normal", "Cy")]
     match = crazy(people=people, seed=seed_where(bot_opens_with(rank)))
-    table, driver = open_table(table_app, match, bot_delay=0.25)  # Bob waits 15 frames: time to read
+    table, driver = open_table(match, bot_delay=0.25)  # Bob waits 15 frames: time to read
     wait(table, driver, lambda: len(match.log) == 1)
     assert match.log[0].action.card.rank == rank
     assert match.state.turn == 2
@@ -623,9 +613,9 @@ def lift(table: TableScene, driver: UIDriver) -> None:
     assert table.curtain_for is None, "a click lifts the curtain"
 
 
-def test_pass_and_play_two_people_and_a_bot_with_the_curtain(table_app):
+def test_pass_and_play_two_people_and_a_bot_with_the_curtain(table_app, open_table):
     match = crazy(humans=("Pia", "Quin"), players=3, seed=8)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(4)
     assert table.viewer == 0 and table.curtain_for is None, "Pia plays first: nobody to hide from"
     last = 0
@@ -669,9 +659,9 @@ def picture(table: TableScene) -> list[tuple]:
              z.tint) for z in table.layout.zones]
 
 
-def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
+def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table):
     match = crazy(seed=21)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(8)
     for moves in range(4):
         until_human(table, driver)
@@ -689,7 +679,7 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
     app = App((1280, 800))
     app.settings.animation_speed = "instant"
     resumed = load_match(autosave_path("crazy"), get_game, saver=Autosave.for_game("crazy"))
-    again, _ = open_table(app, resumed, bot_delay=30.0)
+    again, _ = open_table(resumed, app=app, bot_delay=30.0)
     assert resumed.log == log
     assert again.viewer == 0
     assert again.view() == view
@@ -707,9 +697,9 @@ def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 7, 10])
-def test_the_table_fits_the_window_at_both_sizes(table_app, players):
+def test_the_table_fits_the_window_at_both_sizes(table_app, players, open_table):
     match = crazy(players=players, seed=7)
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     assert len(seat_panels(table)) == players
     check_layout(table)
     check_playable(table)
@@ -741,18 +731,18 @@ def test_the_table_fits_the_window_at_both_sizes(table_app, players):
     (9, SMALL),
     (10, SMALL),
 ], ids=lambda v: f"{v[0]}x{v[1]}" if isinstance(v, tuple) else str(v))
-def test_seat_panels_do_not_overlap(table_app, players, size):
+def test_seat_panels_do_not_overlap(table_app, players, size, open_table):
     match = crazy(players=players, seed=7)
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     if size != table_app.size:
         resize(table_app, driver, size)
     check_seats_apart(table)
 
 
-def test_each_seat_panel_says_what_the_seat_did_last(table_app):
+def test_each_seat_panel_says_what_the_seat_did_last(open_table):
     """No bot move passes unseen: a seat's panel keeps its last move ("plays red 7.")."""
     match = crazy(seed=25)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     until_human(table, driver)
     while not any(e.seat != 0 for e in match.log):  # the person moves until the bots have answered
         table.play(match.state.legal_actions()[0])

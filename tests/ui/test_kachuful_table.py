@@ -49,16 +49,6 @@ def kachuful(options: dict | None = None, humans: Sequence[str] = ("You",), play
     return Match(get_game("kachuful"), seats(humans, players), opts, seed, saver=Autosave.for_game("kachuful"))
 
 
-def open_table(app: App, match: Match, bot_delay: float = 0.0) -> tuple[TableScene, UIDriver]:
-    app.settings.bot_delay = bot_delay
-    table = TableScene(app, match)
-    app.show(table)
-    driver = UIDriver(app)
-    driver.frames(2)
-    driver.settle(table)
-    return table, driver
-
-
 def wait(table: TableScene, driver: UIDriver, done, seconds: float = 10.0) -> None:
     """Run frames until `done()` (bots think in a thread, so this waits in wall-clock time too)."""
     end = time.monotonic() + seconds
@@ -141,9 +131,9 @@ def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
 # --------------------------------------------------------------------------- a whole game
 
 
-def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app):
+def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app, open_table):
     match = kachuful({"hands": "3,2,1"})
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(1)
     moves = 0
     shots = set()
@@ -200,9 +190,9 @@ def dealer_to_bid(hook: bool) -> Match:
     return match
 
 
-def test_the_forbidden_bid_is_disabled_and_explained(table_app):
+def test_the_forbidden_bid_is_disabled_and_explained(table_app, open_table):
     match = dealer_to_bid(hook=True)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     view = table.view()
     assert view["legal"]["forbidden_bid"] == 1
     reason = view["legal"]["forbidden_reason"]
@@ -228,9 +218,9 @@ def test_the_forbidden_bid_is_disabled_and_explained(table_app):
     assert match.state.phase == "play"
 
 
-def test_without_the_hook_every_bid_is_open(table_app):
+def test_without_the_hook_every_bid_is_open(open_table):
     match = dealer_to_bid(hook=False)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     assert table.view()["legal"]["forbidden_bid"] is None
     for k in range(4):
         assert table.buttons[f"choice:{k}"].is_enabled
@@ -270,10 +260,10 @@ def to_fourth_card(seed: int, lead: Card) -> Match:
     return match
 
 
-def test_an_illegal_card_is_refused_with_the_engine_reason(table_app):
+def test_an_illegal_card_is_refused_with_the_engine_reason(table_app, open_table):
     seed, lead = mixed_hand_seed()
     match = to_fourth_card(seed, lead)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     view = table.view()
     hand = table.layout.zone("hand0")
     legal = view["legal"]["cards"]
@@ -334,9 +324,9 @@ def lift(table: TableScene, driver: UIDriver) -> None:
     assert table.curtain_for is None, "a click in the middle of the screen lifts the curtain"
 
 
-def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app):
+def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app, open_table):
     match = kachuful(humans=("Pia", "Quin"))
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(3)
     # Round 1: Pia (seat 0) deals, so Quin (seat 1) bids first.
     assert match.state.turn == 1
@@ -374,9 +364,9 @@ def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_
     assert table.result_panel is not None
 
 
-def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app):
+def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table):
     match = kachuful({"bidding": "simultaneous"}, humans=("Pia", "Quin"))
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     lift(table, driver)
     driver.click_widget(table.buttons["choice:2"])
     assert match.state.bids[1] == 2
@@ -456,9 +446,9 @@ def check_sheet(table: TableScene, rounds: int) -> None:
     assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA"), "the window shows it"
 
 
-def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the_end(table_app):
+def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the_end(table_app, open_table):
     match = kachuful({"hands": "2,1,1"})
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(5)
     play_until(table, driver, rng, lambda: match.state.round == 1)
     assert not match.state.is_over()
@@ -498,9 +488,9 @@ def three_cards_played(seed: int = 5) -> Match:
 
 
 @fast
-def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app):
+def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app, open_table):
     match = three_cards_played()
-    table, driver = open_table(table_app, match, bot_delay=30.0)  # the winner does not lead at once
+    table, driver = open_table(match, bot_delay=30.0)  # the winner does not lead at once
     played = [c for _, c in match.state.trick]
     card = match.state.legal_cards()[0]
     driver.perform(table, PLAY[card])
@@ -539,14 +529,14 @@ def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app):
 
 
 @fast
-def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(table_app):
+def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(table_app, open_table):
     """With animations on, the last card of a round holds the full trick; what it decided is said at once."""
     match = kachuful({"hands": "1,1"}, seed=2)
     for amount in (1, 1, 1, 0):  # Ann, Bob, Cy, then the person (the dealer)
         match.apply(BID[amount])
     for _ in range(3):
         match.apply(match.state.legal_actions()[0])
-    table, driver = open_table(table_app, match, bot_delay=30.0)
+    table, driver = open_table(match, bot_delay=30.0)
     driver.perform(table, match.state.legal_actions()[0])
     assert table.stages, "the full trick is held"
     assert match.state.history[0][3:] == ((0, 1, 1, 1), (0, 1, 0, 0))  # the person and Ann made their bids
@@ -588,9 +578,9 @@ def time_out(table: TableScene, driver: UIDriver) -> None:
         assert entry.action == lowest, "on time-out the lowest legal card is played"
 
 
-def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to_a_bot(table_app):
+def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to_a_bot(table_app, open_table):
     match = kachuful({"turn_timer": 15})
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     time_out(table, driver)
     bid = match.log[-1].action
     assert isinstance(bid, Bid)
@@ -627,9 +617,9 @@ def picture(table: TableScene) -> list[tuple]:
             for z in table.layout.zones]
 
 
-def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
+def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table):
     match = kachuful()
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     rng = random.Random(8)
     play_until(table, driver, rng, lambda: match.state.phase == "play")
     assert [e.seat for e in match.log].count(0) == 1, "the person has bid"
@@ -644,7 +634,7 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app):
     app = App((1280, 800))
     app.settings.animation_speed = "instant"
     resumed = load_match(autosave_path("kachuful"), get_game, saver=Autosave.for_game("kachuful"))
-    again, _ = open_table(app, resumed, bot_delay=30.0)
+    again, _ = open_table(resumed, app=app, bot_delay=30.0)
     assert resumed.log == log
     assert again.viewer == 0
     assert again.view() == view
@@ -664,11 +654,11 @@ def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
     assert app.size == size
 
 
-def biggest_round(table_app, players: int) -> tuple[TableScene, UIDriver, Match]:
+def biggest_round(open_table, players: int) -> tuple[TableScene, UIDriver, Match]:
     """The largest hand the deck allows; the bots have bid and the person, the dealer, is to bid."""
     hand = 52 // players if players < 7 else 7
     match = kachuful({"hands": f"{hand},1"}, players=players)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     until_human(table, driver)
     assert match.state.phase == "bid" and table.choice_panel is not None
     return table, driver, match
@@ -702,8 +692,8 @@ def check_bid_panel(table: TableScene) -> None:
 
 
 @pytest.mark.parametrize("players", [3, 7])
-def test_a_small_window_keeps_the_table_inside(table_app, players):
-    table, driver, match = biggest_round(table_app, players)
+def test_a_small_window_keeps_the_table_inside(table_app, players, open_table):
+    table, driver, match = biggest_round(open_table, players)
     check_inside(table)
     check_bid_panel(table)
     if players == 7:
@@ -728,8 +718,8 @@ def test_a_small_window_keeps_the_table_inside(table_app, players):
 
 
 @pytest.mark.parametrize("players", [3, 5, 7])
-def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players):
-    table, driver, _ = biggest_round(table_app, players)
+def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players, open_table):
+    table, driver, _ = biggest_round(open_table, players)
     resize(table_app, driver, SMALL)
     panels = [p for p in seat_panels(table) if p.id.startswith("seat")]
     assert len(panels) == players
@@ -768,12 +758,12 @@ def test_in_pass_and_play_a_person_cannot_take_back_another_persons_move(table_a
     assert table.message_error and seats[first].name in table.message
 
 
-def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(table_app):
+def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(open_table):
     """A card dropped anywhere in the middle is played, not only on the card played last; while it is dragged the
     whole area lights up."""
     seed, lead = mixed_hand_seed()
     match = to_fourth_card(seed, lead)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     trick = table.layout.zone("trick")
     assert trick.drop is not None
     mx, my, mw, mh = trick.drop

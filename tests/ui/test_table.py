@@ -102,15 +102,6 @@ def snapshot(match: Match) -> tuple:
             list(s.down), s.moves, s.standard_score, s.recycles, s.turn, s.resigned)
 
 
-def open_table(app: App, match: Match) -> tuple[TableScene, UIDriver]:
-    table = TableScene(app, match)
-    app.show(table)
-    driver = UIDriver(app)
-    driver.frames(2)
-    driver.settle(table)  # let the opening deal land
-    return table, driver
-
-
 # --------------------------------------------------------------------------- geometry and gestures
 
 
@@ -196,9 +187,9 @@ def pile(match: Match, zone: str) -> list[Card]:
 # --------------------------------------------------------------------------- drag and drop
 
 
-def test_drag_a_card_onto_a_legal_pile_moves_it(table_app, tmp_path):
+def test_drag_a_card_onto_a_legal_pile_moves_it(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.drag(*drag_to_zone(table, c("JC"), "t1"))
     assert [e.action for e in match.log] == [Move("t0", "t1", 1)]
     assert pile(match, "t1") == cards(["2C", "QD", "JC"])
@@ -207,9 +198,9 @@ def test_drag_a_card_onto_a_legal_pile_moves_it(table_app, tmp_path):
     assert find(table, c("JC"))[0].id == "t1", "the view follows the state"
 
 
-def test_drag_a_run_onto_a_pile_moves_the_whole_run_and_turns_the_card_below(table_app, tmp_path):
+def test_drag_a_run_onto_a_pile_moves_the_whole_run_and_turns_the_card_below(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.drag(*drag_to_zone(table, c("JD"), "t4"))
     assert [e.action for e in match.log] == [Move("t3", "t4", 3)]
     assert pile(match, "t4") == cards(["4C", "QS", "JD", "10S", "9H"])
@@ -218,9 +209,9 @@ def test_drag_a_run_onto_a_pile_moves_the_whole_run_and_turns_the_card_below(tab
     assert [s.card for s in table.layout.zone("t3").spots] == [c("3C")]
 
 
-def test_drag_a_king_run_to_an_empty_pile(table_app, tmp_path):
+def test_drag_a_king_run_to_an_empty_pile(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.drag(*drag_to_zone(table, c("KS"), "t2"))
     assert [e.action for e in match.log] == [Move("t0", "t2", 3)]
     assert pile(match, "t2") == cards(["KS", "QH", "JC"])
@@ -228,9 +219,9 @@ def test_drag_a_king_run_to_an_empty_pile(table_app, tmp_path):
     assert match.state.down[0] == 1
 
 
-def test_drag_a_card_to_its_foundation(table_app, tmp_path):
+def test_drag_a_card_to_its_foundation(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     score = match.state.score
     driver.drag(*drag_to_zone(table, c("2S"), "f0"))
     assert [e.action for e in match.log] == [Move("t6", "f0", 1)]
@@ -244,9 +235,9 @@ def test_drag_a_card_to_its_foundation(table_app, tmp_path):
     [("JC", {"t1"}), ("JD", {"t4"}), ("KS", {"t2"}), ("2S", {"f0"}), ("AH", {"f1", "f2", "f3", "t6"}),
      ("6D", set()), ("QH", set())],
 )
-def test_legal_targets_are_lit_while_dragging(table_app, tmp_path, code, expected):
+def test_legal_targets_are_lit_while_dragging(table_app, tmp_path, code, expected, open_table):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     card = c(code)
     zone, i = find(table, card)
     count = len(zone.spots) - i
@@ -278,9 +269,9 @@ def test_legal_targets_are_lit_while_dragging(table_app, tmp_path, code, expecte
 
 
 @fast
-def test_illegal_drop_shows_the_engine_reason_and_the_cards_fly_home(table_app, tmp_path):
+def test_illegal_drop_shows_the_engine_reason_and_the_cards_fly_home(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     home = table.layout.zone("t3")
     home_rects = [s.rect for s in home.spots]
     before_pixels = pixels(table_app, home.bounds())
@@ -302,9 +293,9 @@ def test_illegal_drop_shows_the_engine_reason_and_the_cards_fly_home(table_app, 
 
 
 @fast
-def test_drop_on_empty_felt_returns_the_card_with_no_change(table_app, tmp_path):
+def test_drop_on_empty_felt_returns_the_card_with_no_change(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     stock, waste = table.layout.zone("stock").slot, table.layout.zone("waste").slot
     felt = (2 * waste[0] - stock[0], waste[1], waste[2], waste[3])  # the empty column-2 place in the top row
     assert all(
@@ -325,9 +316,9 @@ def test_drop_on_empty_felt_returns_the_card_with_no_change(table_app, tmp_path)
 
 
 @pytest.mark.parametrize("draw", [1, 3])
-def test_click_on_the_stock_deals(table_app, tmp_path, draw):
+def test_click_on_the_stock_deals(open_table, tmp_path, draw):
     match = klondike(tmp_path, {"draw": draw})
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     stock = pile(match, "stock")
     click_zone(driver, table, "stock")
     assert len(match.log) == 1
@@ -337,10 +328,10 @@ def test_click_on_the_stock_deals(table_app, tmp_path, draw):
     assert shown == stock[::-1][:draw]
 
 
-def test_click_on_the_empty_stock_turns_the_waste_over(table_app, tmp_path):
+def test_click_on_the_empty_stock_turns_the_waste_over(open_table, tmp_path):
     position = dict(POSITION, stock=[], waste=["7S", "6D", "4H", "5H"])
     match = klondike(tmp_path, position=position)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     click_zone(driver, table, "stock")
     assert [e.action for e in match.log] == [Recycle()]
     assert pile(match, "waste") == []
@@ -348,10 +339,10 @@ def test_click_on_the_empty_stock_turns_the_waste_over(table_app, tmp_path):
     assert match.state.recycles == 1
 
 
-def test_click_on_the_empty_stock_without_passes_left_says_why(table_app, tmp_path):
+def test_click_on_the_empty_stock_without_passes_left_says_why(open_table, tmp_path):
     position = dict(POSITION, stock=[], waste=["7S", "6D"])
     match = klondike(tmp_path, {"draw": 1, "passes": "limited"}, position=position)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     before = snapshot(match)
     click_zone(driver, table, "stock")
     assert snapshot(match) == before and not match.log
@@ -359,9 +350,9 @@ def test_click_on_the_empty_stock_without_passes_left_says_why(table_app, tmp_pa
     assert table.message.startswith("No more passes")
 
 
-def test_click_on_a_card_sends_it_to_a_foundation_first(table_app, tmp_path):
+def test_click_on_a_card_sends_it_to_a_foundation_first(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     assert Move("t5", "t6", 1) in match.state.legal_actions(), "A♥ could also go on 2♠"
     click_card(driver, table, c("AH"))
     assert len(match.log) == 1
@@ -370,9 +361,9 @@ def test_click_on_a_card_sends_it_to_a_foundation_first(table_app, tmp_path):
     assert pile(match, move.dst) == [c("AH")] and pile(match, "t5") == []
 
 
-def test_click_on_a_card_sends_it_to_a_pile_otherwise(table_app, tmp_path):
+def test_click_on_a_card_sends_it_to_a_pile_otherwise(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     click_card(driver, table, c("JC"))
     assert [e.action for e in match.log] == [Move("t0", "t1", 1)]
     click_card(driver, table, c("JD"))  # a click on the head of a run moves the run
@@ -380,10 +371,10 @@ def test_click_on_a_card_sends_it_to_a_pile_otherwise(table_app, tmp_path):
 
 
 @pytest.mark.parametrize("code", ["6D", "QH", "7S"])
-def test_click_on_a_card_with_nowhere_to_go_changes_nothing(table_app, tmp_path, code):
+def test_click_on_a_card_with_nowhere_to_go_changes_nothing(open_table, tmp_path, code):
     position = dict(POSITION, waste=["7S", "6D"] if code != "7S" else ["6D", "7S"])
     match = klondike(tmp_path, position=position)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     before = snapshot(match)
     click_card(driver, table, c(code))
     assert snapshot(match) == before and not match.log
@@ -406,9 +397,9 @@ def _play_hints(table: TableScene, driver: UIDriver, n: int) -> list[tuple]:
     return snaps
 
 
-def test_undo_and_redo_buttons_restore_exact_states(table_app, tmp_path):
+def test_undo_and_redo_buttons_restore_exact_states(open_table, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     assert not table.buttons["undo"].is_enabled and not table.buttons["redo"].is_enabled
     snaps = _play_hints(table, driver, 4)
     for expected in reversed(snaps[:-1]):
@@ -423,9 +414,9 @@ def test_undo_and_redo_buttons_restore_exact_states(table_app, tmp_path):
     assert len(match.log) == 4
 
 
-def test_ctrl_z_and_ctrl_y_undo_and_redo(table_app, tmp_path):
+def test_ctrl_z_and_ctrl_y_undo_and_redo(open_table, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert table.message == "Nothing to undo."
     snaps = _play_hints(table, driver, 3)
@@ -444,9 +435,9 @@ def test_ctrl_z_and_ctrl_y_undo_and_redo(table_app, tmp_path):
     assert snapshot(match) == snaps[3]
 
 
-def test_h_shows_a_hint(table_app, tmp_path):
+def test_h_shows_a_hint(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     before = snapshot(match)
     driver.key(pygame.K_h)
     move = hint(match.state)
@@ -460,11 +451,11 @@ def test_h_shows_a_hint(table_app, tmp_path):
 
 
 @pytest.mark.parametrize("game", ["kachuful", "crazy"])
-def test_every_game_has_a_hint(table_app, game):
+def test_every_game_has_a_hint(open_table, game):
     """A game without its own hint gets the normal bot's choice, with a short reason; the move's card is lit."""
     seats = [Seat("human", "You")] + [Seat("bot:normal", n) for n in ("Ann", "Bob", "Cy")]
     match = Match(get_game(game), seats, {}, seed=5)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.settle(table)
     for _ in range(400):
         if table.human_turn and table.settled:
@@ -479,34 +470,34 @@ def test_every_game_has_a_hint(table_app, game):
         assert table.hint_marks
 
 
-def test_hint_button_and_hint_on_the_stock(table_app, tmp_path):
+def test_hint_button_and_hint_on_the_stock(open_table, tmp_path):
     # Nothing to move but the stock: the hint lights the stock.
     position = {"stock": ["4H"], "waste": [], "foundations": [[], [], [], []],
                 "tableau": [([], ["KS"])] + [([], [])] * 6}
     match = klondike(tmp_path, position=position)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     click_button(driver, table, "hint")
     assert table.message.startswith("Hint")
     stock = table.layout.zone("stock").spots[-1].rect
     assert [rect for rect, _colour in table.hint_marks] == [stock]
 
 
-def test_escape_goes_to_the_menu(table_app, tmp_path):
+def test_escape_goes_to_the_menu(table_app, tmp_path, open_table):
     try:
         from cardtable.ui.menu import MenuScene
     except Exception as exc:  # noqa: BLE001 - the menu may be mid-edit by someone else
         pytest.skip(f"the menu scene does not import: {exc}")
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     _play_hints(table, driver, 1)
     driver.key(pygame.K_ESCAPE)
     assert isinstance(table_app.scene, MenuScene)
     assert load_match(match.saver.path, get_game).log == match.log, "the game is kept"
 
 
-def test_n_asks_before_it_throws_a_game_away_then_starts_a_new_deal(table_app, tmp_path):
+def test_n_asks_before_it_throws_a_game_away_then_starts_a_new_deal(table_app, tmp_path, open_table):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     _play_hints(table, driver, 1)
     driver.key(pygame.K_n)
     dialog = _dialog(table)
@@ -525,9 +516,9 @@ def test_n_asks_before_it_throws_a_game_away_then_starts_a_new_deal(table_app, t
 
 
 
-def test_a_new_game_before_any_move_needs_no_question(table_app, tmp_path):
+def test_a_new_game_before_any_move_needs_no_question(table_app, tmp_path, open_table):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     driver.key(pygame.K_n)
     assert table_app.scene is not table and stats.load("klondike").played == 0
 
@@ -544,7 +535,7 @@ def test_a_new_game_before_any_move_needs_no_question(table_app, tmp_path):
         ({"tableau": "JS face down"}, False),
     ],
 )
-def test_auto_finish_button_only_when_everything_is_face_up(table_app, tmp_path, change, shown):
+def test_auto_finish_button_only_when_everything_is_face_up(open_table, tmp_path, change, shown):
     position = {k: v for k, v in ENDGAME.items()}
     position["foundations"] = [list(f) for f in ENDGAME["foundations"]]
     position["tableau"] = [(list(d), list(u)) for d, u in ENDGAME["tableau"]]
@@ -556,21 +547,21 @@ def test_auto_finish_button_only_when_everything_is_face_up(table_app, tmp_path,
         else:
             position[key] = value
     match = klondike(tmp_path, position=position)
-    table, _driver = open_table(table_app, match)
+    table, _driver = open_table(match)
     assert ("action:Auto-finish" in table.buttons) == shown
     assert (AutoFinish() in match.state.legal_actions()) == shown
 
 
-def test_auto_finish_button_absent_from_a_fresh_deal(table_app, tmp_path):
-    table, _driver = open_table(table_app, klondike(tmp_path))
+def test_auto_finish_button_absent_from_a_fresh_deal(open_table, tmp_path):
+    table, _driver = open_table(klondike(tmp_path))
     assert "action:Auto-finish" not in table.buttons
     assert "action:Give up" in table.buttons
 
 
 @fast
-def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path):
+def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=ENDGAME)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     click_button(driver, table, "action:Auto-finish")
     assert [e.action for e in match.log] == [AutoFinish()]
     assert match.state.is_over()
@@ -600,9 +591,9 @@ def _dialog(table: TableScene) -> UIConfirmationDialog:
     return table.confirm
 
 
-def test_give_up_asks_for_confirmation_first(table_app, tmp_path):
+def test_give_up_asks_for_confirmation_first(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     before = snapshot(match)
     click_button(driver, table, "action:Give up")
     dialog = _dialog(table)
@@ -624,9 +615,9 @@ def test_give_up_asks_for_confirmation_first(table_app, tmp_path):
     assert (record.played, record.won) == (1, 0)
 
 
-def test_keys_wait_while_the_give_up_question_is_open(table_app, tmp_path):
+def test_keys_wait_while_the_give_up_question_is_open(table_app, tmp_path, open_table):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     _play_hints(table, driver, 2)
     before = snapshot(match)
     click_button(driver, table, "action:Give up")
@@ -647,12 +638,12 @@ def any_face_up_card(table: TableScene) -> Card:
     return next(s.card for z in table.layout.zones if z.id.startswith("t") for s in z.spots if s.card is not None)
 
 
-def test_a_double_click_plays_one_move(table_app, tmp_path):
+def test_a_double_click_plays_one_move(open_table, tmp_path):
     # 2S and then 2H could both go home: a double click on 2S must not also send the 2H exposed under it.
     position = dict(POSITION, foundations=[["AS"], ["AH"], [], []])
     position["tableau"] = [*POSITION["tableau"][:5], ([], []), ([], ["2H", "2S"])]
     match = klondike(tmp_path, position=position)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     pos = point_on(table, c("2S"))
     for _ in range(2):  # about 60 ms apart
         driver.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
@@ -675,9 +666,9 @@ def test_a_new_deal_flies_out_of_the_stock(table_app, tmp_path):
     assert table.settled
 
 
-def test_quick_clicks_on_the_stock_each_deal(table_app, tmp_path):
+def test_quick_clicks_on_the_stock_each_deal(open_table, tmp_path):
     match = klondike(tmp_path)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     zone = table.layout.zone("stock")
     pos = (zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2)
     for _ in range(2):
@@ -688,9 +679,9 @@ def test_quick_clicks_on_the_stock_each_deal(table_app, tmp_path):
     assert [type(e.action).__name__ for e in match.log] == ["Draw", "Draw"]
 
 
-def test_a_press_on_the_stock_that_travels_is_not_a_click(table_app, tmp_path):
+def test_a_press_on_the_stock_that_travels_is_not_a_click(open_table, tmp_path):
     match = klondike(tmp_path)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     zone = table.layout.zone("stock")
     start = (zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2)
     driver.drag(start, (start[0] + 300, start[1] + 300))
@@ -711,9 +702,9 @@ def resize(app: App, size: tuple[int, int]) -> None:
     app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
 
 
-def test_resize_keeps_every_zone_inside_and_dragging_works(table_app, tmp_path):
+def test_resize_keeps_every_zone_inside_and_dragging_works(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=POSITION)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     big = table.layout.card_size
     resize(table_app, (900, 600))
     driver.frames(2)
@@ -735,10 +726,10 @@ def _view_of(table: TableScene) -> tuple:
     return table.layout, table.view(), sorted(table.buttons), table.buttons["undo"].is_enabled
 
 
-def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path):
+def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path, open_table):
     app = table_app
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(app, match)
+    table, driver = open_table(match)
     _play_hints(table, driver, 6)
     click_button(driver, table, "undo")  # an undo is part of the saved history too
     driver.frames(2)
@@ -752,7 +743,7 @@ def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path)
     app2 = App((1280, 800))
     app2.settings.animation_speed = "instant"
     resumed = load_match(match.saver.path, get_game, saver=match.saver)
-    table2, driver2 = open_table(app2, resumed)
+    table2, driver2 = open_table(resumed, app=app2)
     assert resumed.log == log
     assert snapshot(resumed) == snapshot(match)
     assert _view_of(table2) == view
@@ -766,9 +757,9 @@ def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path)
 # --------------------------------------------------------------------------- a whole game
 
 
-def test_a_whole_game_through_the_ui_is_won(table_app, tmp_path):
+def test_a_whole_game_through_the_ui_is_won(open_table, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
     started = time.monotonic()
     moves = 0
     while not match.state.is_over():
@@ -788,11 +779,11 @@ def test_a_whole_game_through_the_ui_is_won(table_app, tmp_path):
     assert all(not p for p in match.state.tableau)
 
 
-def test_a_disk_error_while_autosaving_is_shown_and_play_goes_on(table_app, tmp_path, monkeypatch):
+def test_a_disk_error_while_autosaving_is_shown_and_play_goes_on(open_table, tmp_path, monkeypatch):
     import os
 
     match = klondike(tmp_path)
-    table, driver = open_table(table_app, match)
+    table, driver = open_table(match)
 
     def broken_replace(src, dst):
         raise OSError(28, "No space left on device")
