@@ -1,11 +1,19 @@
-"""Statistics across sessions, per game: played, won, win rate, best time, streaks."""
+"""Statistics across sessions, per game: played, won, win rate, best time, streaks.
+
+`statistics.json` is shared by every copy of the app on the data folder: each `record` reads, adds and writes under
+a lock, so two copies add up.  A damaged file is kept aside with a word to the person, never silently replaced.
+"""
 
 from __future__ import annotations
 
 import math
 from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
 
-from cardtable.storage import data_dir, read_json, write_json_atomic
+from cardtable.files.locks import FileLock
+from cardtable.files.reader import Unreadable
+from cardtable.storage import data_dir, kept_aside_sentence, read_json, write_json_atomic
 
 
 @dataclass
@@ -56,44 +64,102 @@ def format_time(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-def _path():
+MAX_GAMES = 256  # records kept per file: far more games than the app has, and a bound on a hostile file
+MAX_COUNT = 10**9
+
+
+def _path() -> Path:
     return data_dir() / "statistics.json"
 
 
-def load_all() -> dict[str, GameStats]:
-    """Every game's statistics; an unreadable file gives empty records (it is not overwritten until a game ends)."""
+def _lock() -> FileLock:
+    return FileLock(data_dir() / "statistics.lock")
+
+
+@dataclass(frozen=True)
+class StatsFile:
+    """What `read_all` found: every game's record, and a sentence for the person if the file could not be used
+    (it was kept aside, never replaced without a copy)."""
+
+    records: dict[str, GameStats]
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class Recorded:
+    """What `record` did: the game's updated record, and a sentence for the person if something went wrong (the
+    file was damaged and kept aside, or the new record could not be written)."""
+
+    stats: GameStats
+    problem: str | None = None
+
+
+def read_all() -> StatsFile:
+    """Every game's statistics.  A file that cannot be used is kept aside and `problem` says so."""
     try:
-        data = read_json(_path())
-    except (OSError, ValueError):
-        return {}
+        with _lock():
+            return _read_unlocked()
+    except OSError as exc:  # no lock to be had: read without it, and keep nothing aside
+        try:
+            return StatsFile(_decode(read_json(_path())))
+        except (OSError, ValueError):
+            return StatsFile({}, f"The statistics could not be read ({exc.strerror or exc}).")
+
+
+def _read_unlocked() -> StatsFile:
+    path = _path()
+    try:
+        data = read_json(path, constants=True)
+    except FileNotFoundError:
+        return StatsFile({})
+    except Unreadable as exc:
+        return StatsFile({}, kept_aside_sentence("statistics", path, exc.reason))
+    if not isinstance(data, dict):
+        return StatsFile({}, kept_aside_sentence("statistics", path, "it does not hold statistics"))
+    return StatsFile(_decode(data))
+
+
+def _decode(data: Any) -> dict[str, GameStats]:
     out: dict[str, GameStats] = {}
     if not isinstance(data, dict):
         return out
     names = {f.name for f in fields(GameStats)}
-    for game_id, record in data.items():
-        if isinstance(record, dict):
+    for game_id, record in list(data.items())[:MAX_GAMES]:
+        if isinstance(record, dict) and len(game_id) <= 64:
             # a field of the wrong type (hand-edited file) falls back to its default rather than crash `record`
             out[game_id] = GameStats(**{k: v for k, v in record.items() if k in names and _fits(k, v)})
     return out
 
 
+def load_all() -> dict[str, GameStats]:
+    """Every game's statistics (see `read_all`)."""
+    return read_all().records
+
+
 def _fits(name: str, value: object) -> bool:
     """Whether a stored value has the type of its GameStats field (bool is not taken for an int)."""
     if name == "best_time":
-        return value is None or (type(value) in (int, float) and math.isfinite(value) and value >= 0)
+        return value is None or (type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_COUNT)
     if name == "best_score":
-        return value is None or type(value) is int
-    return type(value) is int and value >= 0
+        return value is None or (type(value) is int and abs(value) <= MAX_COUNT)
+    return type(value) is int and 0 <= value <= MAX_COUNT
 
 
 def load(game_id: str) -> GameStats:
     return load_all().get(game_id, GameStats())
 
 
-def record(game_id: str, won: bool, seconds: float, score: int | None = None) -> GameStats:
-    """Count a game for `game_id` and save; returns the updated record."""
-    everything = load_all()
-    stats = everything.setdefault(game_id, GameStats())
-    stats.record(won, seconds, score)
-    write_json_atomic(_path(), {k: asdict(v) for k, v in everything.items()})
-    return stats
+def record(game_id: str, won: bool, seconds: float, score: int | None = None) -> Recorded:
+    """Count a game for `game_id` and save it, merged under a lock with whatever another copy of the app wrote
+    meanwhile.  Never raises for the disk: a failure is `Recorded.problem`."""
+    try:
+        with _lock():
+            found = _read_unlocked()
+            stats = found.records.setdefault(game_id, GameStats())
+            stats.record(won, seconds, score)
+            write_json_atomic(_path(), {k: asdict(v) for k, v in found.records.items()})
+    except OSError as exc:
+        fallback = load(game_id)
+        fallback.record(won, seconds, score)
+        return Recorded(fallback, f"This game could not be added to the statistics ({exc.strerror or exc}).")
+    return Recorded(stats, found.problem)

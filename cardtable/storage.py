@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import tempfile
 import time
@@ -15,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from cardtable.files.reader import Unreadable, read_json_file
 
 APP_NAME = "cardtable"
 
@@ -53,13 +56,18 @@ def last_game_path(game_id: str) -> Path:
     return saves_dir() / f"last-{game_id}.json"
 
 
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write JSON to a temporary file beside `path`, then rename it over `path`."""
+#: Files the app leaves beside its own while writing (`<name>.<random>.tmp`); a crash may leave one behind.
+TEMPORARY_SUFFIX = ".tmp"
+SMALL_FILE_BYTES = 1 << 20  # settings and statistics are a few kilobytes
+
+
+def write_json_atomic(path: Path, data: Any, indent: int | None = 1) -> None:
+    """Write JSON to a temporary file beside `path`, then rename it over `path` (OSError when it cannot)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=TEMPORARY_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(data, f, indent=1)
+            json.dump(data, f, indent=indent, allow_nan=False)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -68,10 +76,10 @@ def write_json_atomic(path: Path, data: Any) -> None:
         raise
 
 
-def read_json(path: Path) -> Any:
-    """Parse a JSON file; OSError / ValueError on trouble."""
-    with open(path, encoding="utf-8") as f:
-        return json.load(f)
+def read_json(path: Path, max_bytes: int = SMALL_FILE_BYTES, constants: bool = False) -> Any:
+    """Parse a JSON file through the hardened reader: `Unreadable` (a ValueError) with a reason, or
+    FileNotFoundError.  `constants`: NaN and Infinity are read as floats, for a caller checking field by field."""
+    return read_json_file(path, max_bytes, constants=constants)
 
 
 def keep_aside(path: Path) -> Path:
@@ -85,6 +93,23 @@ def keep_aside(path: Path) -> Path:
     return target
 
 
+ANIMATION_SECONDS = {"slow": 0.45, "normal": 0.25, "fast": 0.12, "instant": 0.0}
+MAX_BOT_DELAY = 5.0
+
+
+def _valid_setting(name: str, value: Any) -> bool:
+    """Whether a stored value can be used for the setting `name` (bool is not taken for a number)."""
+    if name == "animation_speed":
+        return isinstance(value, str) and value in ANIMATION_SECONDS
+    if name == "card_back":  # the art falls back to its default design for a name it does not know
+        return isinstance(value, str) and 0 < len(value) <= 32 and value.isidentifier()
+    if name == "fullscreen":
+        return type(value) is bool
+    if name == "bot_delay":
+        return type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_BOT_DELAY
+    return False
+
+
 @dataclass
 class Settings:
     """The person's preferences (Settings screen)."""
@@ -96,22 +121,48 @@ class Settings:
 
     @classmethod
     def load(cls) -> Settings:
-        """Settings from disk; a missing or unreadable file gives the defaults."""
+        """The settings on disk (see `read`)."""
+        return cls.read()[0]
+
+    @classmethod
+    def read(cls) -> tuple[Settings, str | None]:
+        """Settings from disk, field by field: a value that is missing or cannot be used gives its default.  A file
+        that cannot be read at all gives the defaults and is kept aside; the second value then says so."""
+        path = config_dir() / "settings.json"
+        settings = cls()
         try:
-            data = read_json(config_dir() / "settings.json")
-        except (OSError, ValueError):
-            return cls()
+            data = read_json(path, 64 * 1024, constants=True)
+        except FileNotFoundError:
+            return settings, None
+        except Unreadable as exc:
+            return settings, kept_aside_sentence("settings", path, exc.reason)
         if not isinstance(data, dict):
-            return cls()
-        defaults = cls()
-        kwargs = {}
+            return settings, kept_aside_sentence("settings", path, "it does not hold settings")
         for f in fields(cls):
-            value = data.get(f.name, getattr(defaults, f.name))
-            kwargs[f.name] = value if isinstance(value, type(getattr(defaults, f.name))) else getattr(defaults, f.name)
-        return cls(**kwargs)
+            value = data.get(f.name)
+            if _valid_setting(f.name, value):
+                setattr(settings, f.name, float(value) if f.name == "bot_delay" else value)
+        return settings, None
 
     def save(self) -> None:
+        """Write the settings (OSError when they cannot be written)."""
         write_json_atomic(config_dir() / "settings.json", asdict(self))
 
 
-ANIMATION_SECONDS = {"slow": 0.45, "normal": 0.25, "fast": 0.12, "instant": 0.0}
+def kept_aside_sentence(what: str, path: Path, reason: str) -> str:
+    """Move a file that cannot be used aside (`keep_aside`) and say so in a sentence for the person."""
+    try:
+        kept = keep_aside(path)
+    except OSError:
+        return f"The {what} file could not be read ({reason}) and could not be moved aside."
+    return f"The {what} file could not be read ({reason}). It was kept as {kept.name}."
+
+
+def instance_lock_path() -> Path:
+    """The lock the copy of the app that keeps the saves holds (`cardtable.files.instance`)."""
+    return data_dir() / "instance.lock"
+
+
+def writable_folders() -> tuple[Path, ...]:
+    """The folders the app writes its files into."""
+    return config_dir(), data_dir(), saves_dir()

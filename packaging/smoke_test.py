@@ -255,10 +255,12 @@ class Smoke:
              "click", "1"], self.env)
 
     def autosave_actions(self) -> int:
+        from cardtable.session.saves import read_save  # the snapshot with its journal's moves
+
         path = self.home / "data" / "saves" / "autosave-klondike.json"
         try:
-            return len(json.loads(path.read_text(encoding="utf-8"))["actions"])
-        except (OSError, ValueError, KeyError):
+            return len(read_save(path)[0]["actions"])
+        except (OSError, ValueError, KeyError, TypeError):
             return 0
 
     def run(self) -> None:

@@ -171,7 +171,7 @@ def test_record_a_sequence_of_games() -> None:
     games = [(True, 200.0), (True, 150.0), (False, 10.0), (True, 300.0), (True, 75.04), (True, 90.0), (False, 5.0)]
     expected_streaks = [(1, 1), (2, 2), (0, 2), (1, 2), (2, 2), (3, 3), (0, 3)]
     for n, ((won, seconds), (current, longest)) in enumerate(zip(games, expected_streaks, strict=True), 1):
-        s = stats.record("klondike", won, seconds)
+        s = stats.record("klondike", won, seconds).stats
         assert s.played == n
         assert (s.current_streak, s.longest_streak) == (current, longest)
         assert stats.load("klondike") == s  # saved as it goes
@@ -184,19 +184,19 @@ def test_record_a_sequence_of_games() -> None:
 
 
 def test_losses_never_set_a_best_time() -> None:
-    s = stats.record("klondike", False, 12.0)
+    s = stats.record("klondike", False, 12.0).stats
     assert s.best_time is None
-    s = stats.record("klondike", True, 500.0)
+    s = stats.record("klondike", True, 500.0).stats
     assert s.best_time == 500.0
-    s = stats.record("klondike", True, 600.0)
+    s = stats.record("klondike", True, 600.0).stats
     assert s.best_time == 500.0
 
 
 def test_best_score_is_the_highest() -> None:
     stats.record("klondike", False, 1.0, score=40)
     stats.record("klondike", True, 1.0, score=120)
-    assert stats.record("klondike", False, 1.0, score=-52).best_score == 120
-    assert stats.record("klondike", False, 1.0).best_score == 120
+    assert stats.record("klondike", False, 1.0, score=-52).stats.best_score == 120
+    assert stats.record("klondike", False, 1.0).stats.best_score == 120
 
 
 def test_statistics_persist_across_sessions(home: Path) -> None:
@@ -225,9 +225,14 @@ def test_corrupt_statistics_give_empty_records(raw: str | bytes) -> None:
     path = storage.data_dir() / "statistics.json"
     path.parent.mkdir(parents=True)
     path.write_bytes(raw.encode() if isinstance(raw, str) else raw)
-    assert stats.load_all() == {}
+    found = stats.read_all()
+    assert found.records == {}
+    assert found.problem is not None and "could not be read" in found.problem
+    kept = list(path.parent.glob("statistics.json.corrupt-*"))
+    assert len(kept) == 1 and kept[0].name in found.problem  # kept aside, never replaced without a copy
+    assert kept[0].read_bytes() == (raw.encode() if isinstance(raw, str) else raw)
     assert stats.load("klondike") == GameStats()
-    assert stats.record("klondike", True, 42.0).played == 1  # the next game starts afresh
+    assert stats.record("klondike", True, 42.0).stats.played == 1  # the next game starts afresh
     assert stats.load("klondike").won == 1
 
 
@@ -244,7 +249,7 @@ def test_damaged_records_are_skipped_or_repaired() -> None:
     assert "crazy" not in everything
     assert everything["kachuful"] == GameStats()  # every field had the wrong type: each falls back to its default
     # counting a game and showing it must not crash
-    k = stats.record("kachuful", True, 10.0)
+    k = stats.record("kachuful", True, 10.0).stats
     assert (k.played, k.won, k.best_time, k.current_streak) == (1, 1, 10.0, 1)
     assert k.lines()[0] == "Played 1, won 1 (100%)"
     assert stats.load("kachuful") == k

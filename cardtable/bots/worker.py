@@ -13,6 +13,10 @@ A frozen (PyInstaller) app must call `freeze_support()` first thing in its entry
 builds use threads (a spawned worker would otherwise start a second copy of the app).  The environment variable
 `CARDTABLE_BOT_MODE` (auto, process, thread, inline) overrides the mode of every `think` left on "auto": tests of
 the table can keep bots in threads, or inline.
+
+A worker that stops answering (hung, stopped) is the caller's to notice (the turn driver counts its own clock):
+`Thinking.abandon()` kills and forgets the worker process, and the next decision starts a fresh one.  The worker
+watches the app's process and ends with it, even when the app was killed outright.
 """
 
 from __future__ import annotations
@@ -52,6 +56,17 @@ def _worker_init() -> None:
         os.nice(5)
     except (AttributeError, OSError):
         pass
+    threading.Thread(target=_exit_with_parent, daemon=True, name="parent-watch").start()
+
+
+def _exit_with_parent() -> None:
+    """In the worker: end as soon as the app's process ends, however it ended (killed outright too), rather than
+    live on as an orphan.  The parent's sentinel (a pipe on POSIX, a process handle on Windows) says so."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    parent.join()
+    os._exit(0)
 
 
 def _pool() -> ProcessPoolExecutor:
@@ -85,6 +100,35 @@ def shutdown() -> None:
 atexit.register(shutdown)
 
 
+def worker_pids() -> list[int]:
+    """The ids of the worker processes running now (none before the first use)."""
+    with _lock:
+        processes = getattr(_executor, "_processes", None) or {}
+        return list(processes)
+
+
+def replace_worker() -> None:
+    """Kill the worker process (hung or stopped: SIGKILL works on both) and forget its pool; the next decision
+    starts a fresh one.  Decisions still waiting in the old pool fail with BrokenProcessPool."""
+    global _executor
+    with _lock:
+        executor, _executor = _executor, None
+    if executor is None:
+        return
+    processes = list((getattr(executor, "_processes", None) or {}).values())  # no public way to reach them
+    for process in processes:
+        try:
+            process.kill()
+        except (OSError, ValueError):  # gone already, or closed
+            pass
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        try:  # reap it: a SIGKILLed process goes at once
+            process.join(timeout=1.0)
+        except (OSError, ValueError, AssertionError):
+            pass
+
+
 def _give_up_processes() -> None:
     global _processes_ok
     _processes_ok = False
@@ -110,18 +154,28 @@ class Thinking:
     """A decision in progress.  `done()` never blocks; `result()` waits if needed and returns the action (or raises
     what the bot raised).  In process mode the bot's state is copied back when the result is collected."""
 
-    def __init__(self, bot: Any, future: Future, mode: str, retry: tuple[State, int] | None = None) -> None:
+    def __init__(
+        self,
+        bot: Any,
+        future: Future,
+        mode: str,
+        retry: tuple[State, int] | None = None,
+        pool: ProcessPoolExecutor | None = None,
+    ) -> None:
         self.bot = bot
         self.future = future
         self.mode = mode  # "process", "thread" or "inline"
         self._retry = retry  # the question again, should the worker process die on it
+        self._pool = pool  # the pool asked (process mode)
         self._collected = False
 
     def _recover(self) -> None:
-        """The worker process died (killed, out of memory): ask a thread instead, and use threads from now on."""
+        """The worker process died: ask a thread instead.  A worker that died on its own (killed, out of memory)
+        means threads from now on; one that `replace_worker` killed leaves the next decisions to a fresh one."""
         if self.mode == "process" and self._retry is not None and self.future.done() and not self.future.cancelled():
             if isinstance(self.future.exception(), BrokenProcessPool):
-                _give_up_processes()
+                if self._pool is _executor:
+                    _give_up_processes()
                 fallback = _in_thread(self.bot, *self._retry)
                 self.future, self.mode = fallback.future, "thread"
 
@@ -144,7 +198,16 @@ class Thinking:
 
     def cancel(self) -> None:
         """Forget the decision (a process already working on it finishes it and the answer is dropped)."""
+        self._retry = None
         self.future.cancel()
+
+    def abandon(self) -> None:
+        """Give up on a decision that does not answer: a worker process on it is killed and replaced (see
+        `replace_worker`); a thread cannot be stopped and is left to finish on its own (it is a daemon)."""
+        hung = self.mode == "process" and not self.future.done()
+        self.cancel()
+        if hung and self._pool is not None and self._pool is _executor:
+            replace_worker()
 
 
 def _in_thread(bot: Any, state: State, seat: int) -> Thinking:
@@ -188,10 +251,11 @@ def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
             raise
         return _in_thread(bot, state, seat)
     try:
-        future = _pool().submit(_decide, payload)
+        pool = _pool()
+        future = pool.submit(_decide, payload)
     except Exception:  # noqa: BLE001 - the pool is broken or cannot start
         if mode == "process":
             raise
         _give_up_processes()
         return _in_thread(bot, state, seat)
-    return Thinking(bot, future, "process", (state, seat))
+    return Thinking(bot, future, "process", (state, seat), pool)

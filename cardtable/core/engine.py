@@ -9,6 +9,7 @@ reproduces a game exactly.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import types
 import typing
@@ -133,23 +134,34 @@ def _decode(value: Any, hint: Any) -> Any:
     return value
 
 
+@functools.cache
+def _decoders(types: tuple[type[Action], ...]) -> dict[str, tuple[type[Action], tuple[tuple[str, Any], ...]]]:
+    """Per action type name: the class and its (field, type hint) pairs, resolved once per set of types
+    (`typing.get_type_hints` is far slower than decoding an action)."""
+    found: dict[str, tuple[type[Action], tuple[tuple[str, Any], ...]]] = {}
+    for cls in types:
+        hints = typing.get_type_hints(cls)
+        found[cls.__name__] = (cls, tuple((f.name, hints[f.name]) for f in dataclasses.fields(cls)))
+    return found
+
+
 def action_from_json_for(types: tuple[type[Action], ...], data: Mapping[str, Any]) -> Action:
     """Rebuild an action of one of `types` from `Action.to_json()` output."""
     if not isinstance(data, Mapping) or "type" not in data:
         raise ValueError(f"not an action: {data!r}")
-    by_name = {t.__name__: t for t in types}
-    cls = by_name.get(data["type"]) if isinstance(data["type"], str) else None  # unhashable -> ValueError
-    if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}")
-    hints = typing.get_type_hints(cls)
+    kind = data["type"]
+    found = _decoders(types).get(kind) if isinstance(kind, str) else None  # unhashable -> ValueError
+    if found is None:
+        raise ValueError(f"unknown action type {kind!r}")
+    cls, fields = found
     kwargs = {}
-    for f in dataclasses.fields(cls):
-        if f.name not in data:
-            raise ValueError(f"action {data['type']} lacks field {f.name!r}")
-        kwargs[f.name] = _decode(data[f.name], hints[f.name])
-    extra = set(data) - {"type"} - {f.name for f in dataclasses.fields(cls)}
-    if extra:
-        raise ValueError(f"action {data['type']} has unknown fields {sorted(extra)}")
+    for name, hint in fields:
+        if name not in data:
+            raise ValueError(f"action {kind} lacks field {name!r}")
+        kwargs[name] = _decode(data[name], hint)
+    if len(data) != len(fields) + 1:
+        extra = set(data) - {"type"} - {name for name, _ in fields}
+        raise ValueError(f"action {kind} has unknown fields {sorted(extra)}")
     return cls(**kwargs)
 
 

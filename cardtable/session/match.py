@@ -8,22 +8,38 @@ log produces, never stored.  Files are not this module's business: a match is gi
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cardtable.core.engine import Action, Event, IllegalAction, State, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
 from cardtable.games.plugin import GamePlugin
+from cardtable.session.checkpoints import Checkpoints
 
-#: Writes a match where it is kept (after every change); raises OSError when it cannot.
+#: Writes a match where it is kept (after every change); raises OSError when it cannot.  A saver may also have
+#: `compact(match)` (write the match in one piece now) and `release(match)` (the table is done with it); see
+#: `cardtable.session.saves.Autosave`.
 Saver = Callable[["Match"], None]
 #: Finds a game by its id (the registry's `get_game`); KeyError for an unknown id.
 GameLookup = Callable[[str], GamePlugin]
 
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+#: Longest seat name a save may hold (the menu allows 16 characters).
+MAX_NAME_LENGTH = 32
+#: Longest game id a save may name.
+MAX_GAME_ID = 64
+#: Seeds a save may hold: 0 <= seed < MAX_SEED.
+MAX_SEED = 2**63
+#: Seconds of play a save may claim (a larger or impossible value loads as 0).
+MAX_ELAPSED = 10 * 365 * 24 * 3600.0
+#: An event kind that starts a new round (a deal): a good moment for the saver to write the match in one piece.
+ROUND_START = "deal"
+
+log = logging.getLogger(__name__)
 
 
 class SaveError(Exception):
@@ -69,7 +85,10 @@ class LogEntry:
 
 
 class Match:
-    """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change."""
+    """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change.
+
+    A match given a saver is saved at once: a new game replaces the previous save before its first move.
+    """
 
     def __init__(
         self,
@@ -84,13 +103,18 @@ class Match:
         self.seats = list(seats)
         self.options = self.rules.validate_options(options)
         self.seed = new_seed() if seed is None else seed
-        self.state: State = self.rules.new_game(len(self.seats), self.options, self.seed)
+        self.state: State = self._new_state()
         self.log: list[LogEntry] = []
         self._redo: list[list[LogEntry]] = []
+        self._checkpoints = Checkpoints(self._new_state)
         self.elapsed = 0.0  # seconds of play, counted by the table
         self.saver = saver
         self.undo_allowed = True
         self.save_error: str | None = None
+        self.autosave()
+
+    def _new_state(self) -> State:
+        return self.rules.new_game(len(self.seats), self.options, self.seed)
 
     @property
     def game_id(self) -> str:
@@ -103,10 +127,15 @@ class Match:
         if seat is None:
             raise IllegalAction("The game is over.")
         events = self.state.apply(action)
-        self.log.append(LogEntry(seat, action))
+        self._append(LogEntry(seat, action))
         self._redo.clear()
-        self.autosave()
+        self.autosave(compact=any(event.kind == ROUND_START for event in events))
         return events
+
+    def _append(self, entry: LogEntry) -> None:
+        """Log an action already applied to the state."""
+        self.log.append(entry)
+        self._checkpoints.note(len(self.log), self.state)
 
     def can_undo(self) -> bool:
         return self.undo_allowed and not self.state.is_over() and self._undo_point() is not None
@@ -133,7 +162,8 @@ class Match:
         cut = self._undo_point()
         assert cut is not None
         self._redo.append(self.log[cut:])
-        self._rebuild(self.log[:cut])
+        self.state = self._checkpoints.rebuild(self.log, cut)
+        self.log = self.log[:cut]
         self.autosave()
         return True
 
@@ -144,19 +174,13 @@ class Match:
         group = self._redo.pop()
         for entry in group:
             self.state.apply(entry.action)
-            self.log.append(entry)
+            self._append(entry)
         self.autosave()
         return True
 
-    def _rebuild(self, entries: Sequence[LogEntry]) -> None:
-        state = self.rules.new_game(len(self.seats), self.options, self.seed)
-        for entry in entries:
-            state.apply(entry.action)
-        self.state = state
-        self.log = list(entries)
-
     # ----- saving --------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def save_header(self) -> dict[str, Any]:
+        """Everything a save holds but the action log (see `to_json`)."""
         return {
             "format": SAVE_FORMAT,
             "game": self.game_id,
@@ -165,88 +189,177 @@ class Match:
             "options": self.options,
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
-            "actions": [[e.seat, e.action.to_json()] for e in self.log],
             "elapsed": round(self.elapsed, 3),
         }
 
+    def to_json(self) -> dict[str, Any]:
+        """The match as save data: `actions` is the log as [seat, action] pairs, the truth a load replays."""
+        data = self.save_header()
+        data["actions"] = [[e.seat, e.action.to_json()] for e in self.log]
+        return data
+
     @classmethod
     def from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None = None) -> Match:
-        """Rebuild a match by replaying its log; SaveError with a clear message if it does not add up."""
+        """Rebuild a match by replaying its log; SaveError with a clear message if it does not add up.
+
+        The saver is not called: the match is as it was saved.
+        """
         try:
-            return cls._from_json(data, lookup, saver)
+            match = cls._from_json(data, lookup)
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IllegalAction) as exc:
-            raise SaveError(f"The saved game is damaged: {exc}") from exc
+            raise SaveError(f"The saved game is damaged: {_short(str(exc), 200, quote=False)}") from exc
+        match.saver = saver
+        return match
 
     @classmethod
-    def _from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None) -> Match:
+    def _from_json(cls, data: Any, lookup: GameLookup) -> Match:
         if not isinstance(data, dict):
             raise SaveError("The saved game is damaged: it is not a saved game.")
-        # type(...) is int: bool is an int subclass (True == 1), and a tampered file must not swap them.
-        if type(data.get("format")) is not int or data["format"] != SAVE_FORMAT:
-            raise SaveError(f"The saved game has format {data.get('format')!r}; this version reads {SAVE_FORMAT}.")
+        check_format(data.get("format"))
         missing = [k for k in ("game", "players", "options", "seed", "seats", "actions") if k not in data]
         if missing:
             raise ValueError(f"it lacks {', '.join(missing)}")
-        try:
-            game = lookup(str(data["game"]))
-        except KeyError as exc:
-            raise ValueError(exc.args[0]) from None  # a KeyError's str() would wrap the message in quotes
+        game = find_game(data["game"], lookup)
         rules = game.rules
         if type(data.get("rules_version")) is not int or data["rules_version"] != rules.version:
             raise SaveError(
                 f"The saved game was made with {rules.title} rules version {data.get('rules_version')!r};"
                 f" this version has {rules.version}."
             )
-        seats_data = data["seats"]
-        players = data["players"]
-        if not isinstance(seats_data, list) or type(players) is not int or len(seats_data) != players:
-            raise ValueError("the seats do not match the number of players")
-        seats = []
-        for s in seats_data:
-            if (not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS or not isinstance(s.get("name"), str)
-                    or not isinstance(s.get("handed_over", False), bool)):
-                raise ValueError(f"bad seat {s!r}")
-            seats.append(Seat(s["kind"], s["name"], s.get("handed_over", False)))
+        seats = seats_from_json(data["seats"], data["players"], rules)
         seed = data["seed"]
-        if type(seed) is not int:
-            raise ValueError(f"bad seed {seed!r}")
+        if type(seed) is not int or not 0 <= seed < MAX_SEED:
+            raise ValueError(f"bad seed {_short(seed)}")
         if not isinstance(data["options"], dict):
-            raise ValueError(f"bad options {data['options']!r}")
-        match = cls(game, seats, data["options"], seed)
+            raise ValueError(f"bad options {_short(data['options'])}")
+        options = rules.validate_options(data["options"])  # a ValueError naming the option
         entries = data["actions"]
         if not isinstance(entries, list):
             raise ValueError("the action log is not a list")
+        try:
+            match = cls(game, seats, options, seed)
+        except EXPECTED as exc:
+            reason = _short(str(exc), 200, quote=False)
+            raise SaveError(f"The saved game is damaged: it cannot be set up ({reason})") from exc
+        except Exception as exc:  # noqa: BLE001 - see `game_fault`
+            raise game_fault("the game could not be set up", exc) from exc
         for n, item in enumerate(entries, 1):
-            if not isinstance(item, list) or len(item) != 2:
-                raise ValueError(f"log entry {n} is malformed")
-            seat, action_data = item
-            action = rules.action_from_json(action_data)
-            if type(seat) is not int or seat != match.state.turn:
-                raise ValueError(f"log entry {n} is played by seat {seat!r}, but it was seat {match.state.turn}'s turn")
             try:
-                match.state.apply(action)
-            except IllegalAction as exc:
-                raise SaveError(f"The saved game is damaged: move {n} is not legal ({exc.reason})") from exc
-            match.log.append(LogEntry(seat, action))
+                match._replay(rules, n, item)
+            except EXPECTED:
+                raise
+            except Exception as exc:  # noqa: BLE001 - see `game_fault`
+                raise game_fault(f"move {n} cannot be replayed", exc) from exc
         elapsed = data.get("elapsed", 0.0)
-        valid = type(elapsed) in (int, float) and math.isfinite(elapsed) and elapsed >= 0  # not bool, inf, nan
+        valid = type(elapsed) in (int, float) and math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED  # not bool
         match.elapsed = float(elapsed) if valid else 0.0
-        match.saver = saver
         return match
 
-    def autosave(self) -> None:
-        """Hand the match to its saver (if any).
+    def _replay(self, rules: Rules, n: int, item: Any) -> None:
+        """Replay log entry `n` of a save (`[seat, action]`)."""
+        if not isinstance(item, list) or len(item) != 2:
+            raise ValueError(f"log entry {n} is malformed")
+        seat, action_data = item
+        try:
+            action = rules.action_from_json(action_data)
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"move {n} cannot be read ({_short(str(exc), 160, quote=False)})") from exc
+        if type(seat) is not int or seat != self.state.turn:
+            turn = self.state.turn
+            raise ValueError(f"log entry {n} is played by seat {_short(seat)}, but it was seat {turn}'s turn")
+        try:
+            self.state.apply(action)
+        except IllegalAction as exc:
+            reason = _short(exc.reason, 200, quote=False)
+            raise SaveError(f"The saved game is damaged: move {n} is not legal ({reason})") from exc
+        self._append(LogEntry(seat, action))
+
+    def autosave(self, compact: bool = False) -> None:
+        """Hand the match to its saver (if any); `compact`: a good moment for it to write everything in one piece.
 
         A disk error never interrupts play: it is kept in `save_error` for the table to show,
         and the previous save stays intact (the saver's writes are atomic).
         """
+        self._save("compact" if compact else None)
+
+    def close(self) -> None:
+        """The table is done with this match: its saver writes it in one piece, unless the saver has moved on to a
+        newer match (after New).  Errors as in `autosave`."""
+        self._save("release")
+
+    def _save(self, how: str | None) -> None:
         if self.saver is None:
             return
+        call = (getattr(self.saver, how, None) if how else None) or self.saver
         try:
-            self.saver(self)
+            call(self)
         except OSError as exc:
             self.save_error = f"The game could not be saved: {exc.strerror or exc}"
         else:
             self.save_error = None
+
+
+def check_format(version: Any) -> None:
+    """SaveError unless `version` is the save format this version reads."""
+    # type(...) is int: bool is an int subclass (True == 1), and a tampered file must not swap them.
+    if type(version) is int and version == SAVE_FORMAT:
+        return
+    if type(version) is int and version > SAVE_FORMAT:
+        raise SaveError(f"The saved game has format {version}, from a newer cardtable; this version reads"
+                        f" format {SAVE_FORMAT}.")
+    raise SaveError(f"The saved game has an unknown format ({_short(version)}); this version reads format"
+                    f" {SAVE_FORMAT}.")
+
+
+def find_game(game_id: Any, lookup: GameLookup) -> GamePlugin:
+    """The game a save is of; SaveError naming it when this version does not have it."""
+    if not isinstance(game_id, str) or not game_id or len(game_id) > MAX_GAME_ID or not game_id.isprintable():
+        raise SaveError(f"The saved game names no game this version knows ({_short(game_id)}).")
+    try:
+        return lookup(game_id)
+    except KeyError:
+        raise SaveError(f"The saved game is of a game this version does not have: {game_id}.") from None
+
+
+def seats_from_json(seats_data: Any, players: Any, rules: Rules) -> list[Seat]:
+    """The seats of a save, each checked (a name the table can draw); ValueError naming the first bad one."""
+    if type(players) is not int or players not in rules.players:
+        raise ValueError(f"{rules.title} is not for {_short(players)} players")
+    if not isinstance(seats_data, list) or len(seats_data) != players:
+        raise ValueError("the seats do not match the number of players")
+    seats = []
+    for n, s in enumerate(seats_data, 1):
+        if (not isinstance(s, dict) or s.get("kind") not in SEAT_KINDS
+                or not isinstance(s.get("handed_over", False), bool)):
+            raise ValueError(f"bad seat {n} ({_short(s)})")
+        name = s.get("name")
+        if not isinstance(name, str) or not name:
+            raise ValueError(f"bad seat {n}: it has no name")
+        if len(name) > MAX_NAME_LENGTH:
+            raise ValueError(f"bad seat {n}: its name is {len(name)} characters long (at most {MAX_NAME_LENGTH})")
+        if not name.isprintable():
+            raise ValueError(f"bad seat {n}: its name holds characters that cannot be shown")
+        seats.append(Seat(s["kind"], name, s.get("handed_over", False)))
+    return seats
+
+
+#: What the game's code may raise on a save's data: the loader's checks turn each into a clear SaveError.
+EXPECTED = (KeyError, TypeError, ValueError, IllegalAction, SaveError)
+
+
+def game_fault(what: str, exc: Exception) -> SaveError:
+    """The SaveError for an unexpected exception of the game's own code on a save's data: a fault of the game on
+    data it did not expect, logged for a bug report, never a crash (a save must not be able to crash the app)."""
+    log.error("replaying a save: %s", what, exc_info=exc)
+    return SaveError(f"The saved game is damaged: {what} ({type(exc).__name__}).")
+
+
+def _short(value: Any, limit: int = 40, quote: bool = True) -> str:
+    """`repr(value)` (`str` without `quote`) cut to `limit` characters, for messages about untrusted data."""
+    try:
+        text = repr(value) if quote else str(value)
+    except ValueError:  # an int too long to convert
+        return "a number too long to show"
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"

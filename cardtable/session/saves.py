@@ -1,65 +1,262 @@
 """Where matches are kept: the autosave of an unfinished game, the last finished game, and reading a save back.
 
-A save that cannot be used is never deleted: it is moved aside (`<name>.corrupt-<time>`) and the error says where.
+The autosave is a snapshot (the match's save data, written whole) and a journal of the changes since, one line per
+change (see `cardtable.session.journal`): a move costs one small append, however long the game.  The match is
+written whole again at a round's start, every `COMPACT_AFTER` changes, when the table closes, and when the game is
+over (then as the last game, and the autosave and its journal are removed).
+
+A save that cannot be used is never deleted: it is moved aside (`<name>.corrupt-<time>`), with its journal, and the
+error says where.
 """
 
 from __future__ import annotations
 
+import os
+import secrets
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from cardtable.session.match import GameLookup, Match, SaveError
-from cardtable.storage import autosave_path, keep_aside, last_game_path, read_json, write_json_atomic
+from cardtable.files.reader import Unreadable, parse_json, read_bytes
+from cardtable.session.atomic import write_atomic
+from cardtable.session.journal import (
+    JournalChanged,
+    JournalFile,
+    apply_journal,
+    cut_line,
+    journal_path,
+    move_line,
+    parse_journal,
+)
+from cardtable.session.match import GameLookup, LogEntry, Match, SaveError, Saver, Seat
+from cardtable.session.save_text import LogText, number, save_pieces
+from cardtable.storage import autosave_path, keep_aside, last_game_path
+
+#: The largest snapshot or journal read (a save of 20,000 moves is under 1 MB).
+MAX_SAVE_BYTES = 32 << 20
+#: Journal lines after which the match is written whole again (loading reads at most this many).
+COMPACT_AFTER = 1000
 
 
 def write_match(path: Path, match: Match) -> None:
-    """Write the match atomically to `path` (OSError when it cannot)."""
-    write_json_atomic(path, match.to_json())
+    """Write the whole match atomically to `path` (OSError when it cannot)."""
+    write_atomic(path, save_pieces(match, LogText(match.log)))
+
+
+@dataclass(frozen=True)
+class Resumable:
+    """A journal that a load read to its end: the autosave may go on appending to it."""
+
+    journal: JournalFile
+    lines: int
 
 
 class Autosave:
-    """A match's saver: the game's autosave while it is unfinished; once it is over, the last game (for replay),
-    and no autosave left behind."""
+    """A match's saver: the game's autosave (snapshot and journal) while it is unfinished; once it is over, the last
+    game (for replay), and no autosave left behind.
 
-    def __init__(self, path: Path, last_path: Path) -> None:
+    It keeps one match: the last one it was given (a new match takes it over at once).  `release` from a match it
+    has moved on from does nothing, so a table closing after New cannot put its old game back.
+    """
+
+    def __init__(self, path: Path, last_path: Path, game_id: str | None = None) -> None:
         self.path = path
         self.last_path = last_path
+        self.journal_path = journal_path(path)
+        self.game_id = game_id  # the game whose saves these are (a load of another game's save is refused)
+        self._match: Match | None = None  # the match the files hold
+        self._journal: JournalFile | None = None  # where its changes go; None: write the match whole next
+        self._entries: list[LogEntry] = []  # the match's log as last seen, and its JSON text
+        self._texts = LogText()
+        self._seats: list[Seat] = []
+        self._elapsed = "0"
+        self._lines = 0  # journal lines since the snapshot
 
     @classmethod
     def for_game(cls, game_id: str) -> Autosave:
         """The game's files in the person's data folder (`cardtable.storage`)."""
-        return cls(autosave_path(game_id), last_game_path(game_id))
+        return cls(autosave_path(game_id), last_game_path(game_id), game_id)
 
     def __call__(self, match: Match) -> None:
+        """Save what changed (OSError when it cannot; the next call catches up)."""
         if match.state.is_over():
-            write_match(self.last_path, match)
-            self.path.unlink(missing_ok=True)
+            self._finish(match)
+            return
+        if match is self._match and self._journal is not None and match.seats == self._seats:
+            try:
+                self._append_changes(match)
+            except JournalChanged:
+                pass  # not ours any more: the match is written whole below
+            else:
+                if self._lines < COMPACT_AFTER:
+                    return
+        self._write_whole(match)
+
+    def compact(self, match: Match) -> None:
+        """Write the match whole now, its journal started afresh."""
+        if match.state.is_over():
+            self._finish(match)
         else:
-            write_match(self.path, match)
+            self._write_whole(match)
+
+    def release(self, match: Match) -> None:
+        """The table is done with `match`: write it whole, unless a newer match has taken this saver over."""
+        if match is self._match:
+            self.compact(match)
+
+    def attach(self, match: Match, resumable: Resumable | None = None) -> None:
+        """Keep `match`, just loaded from this saver's files (`resumable`: go on with their journal) or elsewhere."""
+        self._match = match
+        self._entries, self._texts = list(match.log), LogText(match.log)
+        self._seats = list(match.seats)
+        self._elapsed = number(match.elapsed)
+        self._journal = resumable.journal if resumable else None
+        self._lines = resumable.lines if resumable else 0
+
+    # ----- writing -------------------------------------------------------------------------------
+    def _sync(self, match: Match) -> tuple[int, int]:
+        """Bring the seen log up to `match.log`; returns how many entries stayed and how many there were."""
+        log, entries = match.log, self._entries
+        if match is not self._match:
+            self._match = match
+            self._journal = None
+            self._entries, self._texts = list(log), LogText(log)
+            return 0, 0
+        # The log only changes at its end, and each entry is its own object: the last entry still in place (by
+        # identity) marks where the log was cut.
+        kept, before = min(len(log), len(entries)), len(entries)
+        while kept and log[kept - 1] is not entries[kept - 1]:
+            kept -= 1
+        del entries[kept:]
+        self._texts.truncate(kept)
+        added = log[kept:]
+        entries.extend(added)
+        self._texts.extend(added)
+        return kept, before
+
+    def _append_changes(self, match: Match) -> None:
+        assert self._journal is not None
+        kept, before = self._sync(match)
+        elapsed = number(match.elapsed)
+        length = len(match.log)
+        lines = [cut_line(kept, elapsed)] if kept < before and kept == length else []
+        lines += [move_line(n, self._texts[n], elapsed) for n in range(kept, length)]
+        if not lines and elapsed != self._elapsed:
+            lines.append(cut_line(length, elapsed))
+        if not lines:
+            return
+        try:
+            self._journal.append(b"".join(lines))
+        except OSError:
+            self._journal = None
+            raise
+        self._elapsed = elapsed
+        self._lines += len(lines)
+
+    def _write_whole(self, match: Match) -> None:
+        self._sync(match)
+        self._journal = None  # until the new journal is in place
+        token = secrets.token_hex(8)
+        write_atomic(self.path, save_pieces(match, self._texts, token))
+        # A crash here leaves the old journal, whose header names the old token: loading ignores it.
+        self._journal = JournalFile.start(self.journal_path, token)
+        self._seats = list(match.seats)
+        self._elapsed = number(match.elapsed)
+        self._lines = 0
+
+    def _finish(self, match: Match) -> None:
+        self._sync(match)
+        write_atomic(self.last_path, save_pieces(match, self._texts))
+        self.path.unlink(missing_ok=True)  # the snapshot first: a journal alone is never loaded
+        self.journal_path.unlink(missing_ok=True)
+        self._match, self._journal = None, None
+        self._entries, self._texts = [], LogText()
 
 
-def load_match(path: Path, lookup: GameLookup, saver: Autosave | None = None) -> Match:
-    """Load a save; an unreadable or impossible one is moved aside and SaveError says where.
+# ----- loading -------------------------------------------------------------------------------------------------
+def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_id: str | None = None) -> Match:
+    """Load a save (with its journal, if it has one); an unreadable or impossible one is moved aside, with its
+    journal, and SaveError says where.  `game_id` (by default the saver's): the game the save must be of.
 
     FileNotFoundError passes through (there is nothing to keep aside).
     """
+    expected = game_id or getattr(saver, "game_id", None)
     try:
-        data = read_json(path)
-        return Match.from_json(data, lookup, saver)
+        data, resumable = read_save(path)
+        if expected is not None and isinstance(data, dict) and data.get("game") != expected:
+            raise SaveError(f"The saved game is not a game of {expected}: it names another game.")
+        match = Match.from_json(data, lookup, saver)
     except FileNotFoundError:
         raise
     except (OSError, ValueError, SaveError) as exc:
-        reason = exc.message if isinstance(exc, SaveError) else f"The saved game cannot be read: {exc}"
-        kept = keep_aside(path) if path.exists() else None
-        where = f" The file was kept as {kept.name}." if kept else ""
-        raise SaveError(reason + where, kept) from exc
+        raise _kept_aside(path, exc) from exc
+    if isinstance(saver, Autosave):
+        saver.attach(match, resumable if saver.path == path else None)
+    return match
 
 
-def saved_when(path: Path) -> str:
-    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for a file's modification time."""
+def read_save(path: Path) -> tuple[Any, Resumable | None]:
+    """The save data at `path` with its journal's changes applied, and the journal if it may be appended to.
+
+    `Unreadable` / ValueError for a damaged file; FileNotFoundError when there is no save (a journal is optional).
+    """
+    data = parse_json(read_bytes(path, MAX_SAVE_BYTES))
+    journal_file = journal_path(path)
+    try:
+        raw = read_bytes(journal_file, MAX_SAVE_BYTES)
+        inode = os.stat(journal_file).st_ino
+    except FileNotFoundError:
+        return data, None
+    journal = parse_journal(raw, data.get("journal") if isinstance(data, dict) else None)
+    if journal is None:
+        return data, None
+    apply_journal(data, journal.changes)
+    if journal.torn:  # appending after a cut-off line would damage the journal: the next save writes it whole
+        return data, None
+    return data, Resumable(JournalFile(journal_file, inode, journal.size), len(journal.changes))
+
+
+def _kept_aside(path: Path, exc: Exception) -> SaveError:
+    """Move the save and its journal aside; the SaveError saying why and where."""
+    if isinstance(exc, SaveError):
+        reason = exc.message
+    elif isinstance(exc, Unreadable):
+        reason = f"The saved game cannot be read: {exc.reason}."
+    elif isinstance(exc, OSError):
+        reason = f"The saved game cannot be read: {exc.strerror or exc}."
+    else:
+        reason = f"The saved game cannot be read: {exc}."
+    kept: dict[Path, Path] = {}
+    for file in (path, journal_path(path)):
+        try:
+            kept[file] = keep_aside(file)
+        except FileNotFoundError:
+            pass
+        except OSError as err:
+            reason += f" {file.name} could not be moved aside ({err.strerror or err})."
+    if kept:
+        names = " and ".join(k.name for k in kept.values())
+        reason += f" The file{'s were' if len(kept) > 1 else ' was'} kept as {names}."
+    return SaveError(reason, kept.get(path))
+
+
+def saved_at(path: Path) -> float | None:
+    """When the save at `path` was last written (its journal included), as a time stamp; None without a save."""
     try:
         stamp = path.stat().st_mtime
     except OSError:
+        return None
+    try:
+        return max(stamp, journal_path(path).stat().st_mtime)
+    except OSError:
+        return stamp
+
+
+def saved_when(path: Path) -> str:
+    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for when the save at `path` was last written."""
+    stamp = saved_at(path)
+    if stamp is None:
         return ""
     when = time.localtime(stamp)
     today = time.localtime()

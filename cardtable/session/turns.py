@@ -3,6 +3,9 @@
 The `TurnDriver` is pure Python and runs on the time it is given (`update(dt, ready)`), so the table drives it
 every frame and tests drive it with whatever clock they like.  It never applies a move itself: it hands the table
 a `Move` (a bot's choice, or the default a timer made for a person), and the table plays it like any other.
+
+A bot's decision that does not answer within `ANSWER_CAP` seconds of the driver's clock (a hung or stopped worker)
+is abandoned, and the game's rule bot (or a random legal move) makes the move in this process instead.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.bots import make_bot
+from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
 from cardtable.core.engine import Action
 from cardtable.core.layout import TurnTimer
@@ -21,6 +24,11 @@ from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
 Think = Callable[[Any, Any, int], Thinking]
+
+#: Seconds a decision may take before it is abandoned: the hard bot's own limit, and a margin that covers starting
+#: the worker process on a slow machine (the first decision may wait for it).
+ANSWER_CAP = HARD_TIME_LIMIT + 5.0
+TOO_SLOW = "A bot took too long to decide; a simpler bot made its move."
 
 
 @dataclass(frozen=True)
@@ -57,6 +65,7 @@ class TurnDriver:
         self.bots = {i: self._bot(seat, i) for i, seat in enumerate(match.seats) if not seat.is_human and bots}
         self.job: Thinking | None = None
         self.waited = 0.0
+        self.thought = 0.0  # seconds the decision in progress has taken
         self.timer: TurnTimer | None = None  # the clock of the decision on the table
         self.time_left: float | None = None  # seconds left on a person's turn timer
         self._clock_for: tuple[int, int] | None = None  # the decision (log length, seat) the clock is running for
@@ -106,12 +115,17 @@ class TurnDriver:
             self.waited += dt
             if self.waited < self.bot_delay:
                 return None
-            seed = self.match.seed * 1000 + len(self.match.log)
-            world = self.match.state.determinize(seat, random.Random(seed))
-            self.job = self.thinker(self.bots[seat], world, seat)
+            self.thought = 0.0
+            self.job = self.thinker(self.bots[seat], self._world(seat), seat)
             return None
         if not self.job.done():
-            return None
+            self.thought += dt
+            if self.thought < ANSWER_CAP:
+                return None
+            job, self.job = self.job, None
+            self.waited = 0.0
+            job.abandon()
+            return self._fallback(seat)
         job, self.job = self.job, None
         self.waited = 0.0
         legal = self.match.state.legal_actions()
@@ -122,6 +136,28 @@ class TurnDriver:
         if action not in legal:  # a bot's illegal choice is a bug too
             return Move(seat, legal[0], note="A bot chose a move that is not legal; a legal move was made for it.")
         return Move(seat, action)
+
+    def _seed(self) -> int:
+        """The seed of the decision on the table: a bot's choice is the same however often it is asked."""
+        return self.match.seed * 1000 + len(self.match.log)
+
+    def _world(self, seat: int) -> Any:
+        """What the bot at `seat` may see: a determinization of the real state."""
+        return self.match.state.determinize(seat, random.Random(self._seed()))
+
+    def _fallback(self, seat: int) -> Move:
+        """The move of a bot that did not answer: the game's rule bot decides here, or a random legal move."""
+        legal = self.match.state.legal_actions()
+        action = None
+        rule_bot = self.match.game.rule_bot
+        if rule_bot is not None:
+            try:
+                action = rule_bot(self._seed()).choose(self._world(seat), seat)
+            except Exception:  # noqa: BLE001 - a random move will do
+                action = None
+        if action not in legal:
+            action = random.Random(self._seed()).choice(legal)
+        return Move(seat, action, note=TOO_SLOW)
 
     def _run_clock(self, seat: int, dt: float, ready: bool, timer: TurnTimer | None) -> Move | None:
         if timer is None:
@@ -172,7 +208,7 @@ class TurnDriver:
         if self.job is not None:
             self.job.cancel()
         self.job = None
-        self.waited = 0.0
+        self.waited = self.thought = 0.0
         self.timer = self.time_left = self._clock_for = None
 
     # ----- undo ----------------------------------------------------------------------------------------

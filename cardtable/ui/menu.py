@@ -18,9 +18,10 @@ from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.core.cards import Card
+from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
 from cardtable.session.match import Match, SaveError, Seat
-from cardtable.session.saves import Autosave, load_match, saved_when
+from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.menu_form import FormWidgets, TableForm
 from cardtable.ui.showcase import card_fan, showcase_image
@@ -49,9 +50,8 @@ def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
         if entry.rules is None:
             continue
         path = autosave_path(entry.id)
-        try:
-            stamp = path.stat().st_mtime
-        except OSError:
+        stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
+        if stamp is None:
             continue
         if best is None or stamp > best[0]:
             best = (stamp, entry, path)
@@ -69,7 +69,7 @@ class MenuScene(Scene):
         memory = app.navigator.menu_memory  # what the menu showed when it was last left
         first = next((e for e in CATALOGUE if e.rules is not None), CATALOGUE[0])
         self.selected_game: str = memory.get("game", first.id)
-        self.message = message
+        self.message = " ".join(filter(None, (message, app.take_notices())))
         self.forms: dict[str, TableForm] = memory.setdefault("forms", {})
         self.buttons: dict[str, UIButton] = {}
         self.form_widgets = FormWidgets(self.ui)
@@ -132,6 +132,10 @@ class MenuScene(Scene):
         self._fan = None
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
+        found = stats.read_all()  # a damaged file is kept aside, and said once
+        self.records = found.records
+        if found.problem:
+            self.message = " ".join(filter(None, (self.message, found.problem)))
         width, height = self.app.size
         s = self.ui_scale  # a big window: bigger text, and room for it
         self.margin = clamp(min(width * 0.022, height * 0.03), 14, 40 * s)
@@ -254,14 +258,14 @@ class MenuScene(Scene):
                 UILabel(pygame.Rect(inner.x, top + i * line_h, note_w, line_h), line, self.ui, object_id="#muted")
         bottom -= button_h + gap * 2
         if self.message:
-            lines = wrap(self.ui, self.message, inner.width - 8)[:4]
+            lines = wrap(self.ui, self.message, inner.width - 8)[:8]
             bottom -= len(lines) * line_h
             for i, line in enumerate(lines):
                 label = UILabel(pygame.Rect(inner.x, bottom + i * line_h, inner.width, line_h), line, self.ui,
                                 object_id="#error")
                 self.message_labels.append(label)
             bottom -= gap
-        stat_lines = stats.load(entry.id).lines(timed=form.rules.players.stop - 1 == 1)
+        stat_lines = self.records.get(entry.id, stats.GameStats()).lines(timed=form.rules.players.stop - 1 == 1)
         wrapped = pack(self.ui, stat_lines, inner.width - 8)
         stats_h = (len(wrapped) + 1) * line_h + gap
         room_for_form = bottom - y - stats_h
@@ -293,7 +297,7 @@ class MenuScene(Scene):
     def new_game(self) -> None:
         options, seats = self.form_values()
         try:
-            match = Match(get_game(self.selected_game), seats, options, saver=Autosave.for_game(self.selected_game))
+            match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game))
         except (ValueError, KeyError) as exc:
             self.show_message(f"Cannot start this table: {exc}")
             return
@@ -304,7 +308,7 @@ class MenuScene(Scene):
         game_id = game_id or self.selected_game
         path = autosave_path(game_id)
         try:
-            match = load_match(path, get_game, saver=Autosave.for_game(game_id))
+            match = load_match(path, get_game, saver=self._saver(game_id))
         except SaveError as exc:
             log.warning("autosave of %s unusable: %s", game_id, exc.message)
             self.show_message(exc.message)
@@ -317,6 +321,13 @@ class MenuScene(Scene):
             self.show_message(f"The saved game could not be opened: {exc}")
             return
         self._open_table(match)
+
+    def _saver(self, game_id: str) -> Autosave | None:
+        """The game's autosave, unless another copy of the app keeps the saves (then the table says so)."""
+        if self.app.instance.claim():
+            return Autosave.for_game(game_id)
+        self.app.notices.append(SECOND_COPY)
+        return None
 
     def resume_last(self) -> None:
         latest = latest_autosave()

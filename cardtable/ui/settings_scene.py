@@ -122,14 +122,16 @@ class SettingsScene(Scene):
 
     def back(self) -> None:
         """Save, switch fullscreen if it changed, and leave."""
+        message = ""
         try:
             self.app.settings.save()
-        except OSError:
+        except OSError as exc:
             log.exception("saving the settings failed")
+            message = f"The settings could not be saved ({exc.strerror or exc}); they hold until you quit."
         if self.app.settings.fullscreen != self.initial_fullscreen:
             self.initial_fullscreen = self.app.settings.fullscreen
             self.app.apply_fullscreen()
-        self.app.navigator.menu()
+        self.app.navigator.menu(message)
 
     # ----- Scene hooks ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -12,8 +12,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from cardtable.bots.worker import replace_worker
+from cardtable.files.instance import SECOND_COPY, Instance
 from cardtable.resources import asset_path
-from cardtable.storage import Settings, log_dir
+from cardtable.storage import Settings, instance_lock_path, log_dir, writable_folders
 from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
 from cardtable.ui.theme import ui_scale
@@ -71,7 +73,12 @@ class App:
         """Open the window; `NoDisplay` (one sentence for the person) if there is no screen to open it on."""
         init_display()
         pygame.display.set_caption(TITLE)
-        self.settings = Settings.load()
+        self.settings, settings_problem = Settings.read()
+        #: Sentences for the person that no scene has said yet (damaged files kept aside, a second copy of the app).
+        self.notices: list[str] = [settings_problem] if settings_problem else []
+        self.instance = Instance(instance_lock_path(), writable_folders())
+        if not self.instance.claim():
+            self.notices.append(SECOND_COPY)
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         try:
             self.screen = self._open_window()
@@ -139,6 +146,11 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def take_notices(self) -> str:
+        """What the app still has to tell the person, as one text (and forget it: it is said once)."""
+        text, self.notices = " ".join(self.notices), []
+        return text
 
     # ----- loop -----------------------------------------------------------------------------
     def _resized(self, size: tuple[int, int]) -> None:
@@ -209,6 +221,8 @@ class App:
             while self.running and (max_frames is None or self.frame < max_frames):
                 self.step()
         finally:
+            replace_worker()  # killed, not waited for: a bot worker that hangs must not hold up the exit
+            self.instance.release()
             pygame.quit()
 
 

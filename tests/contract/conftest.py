@@ -6,9 +6,5 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def headless_home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
-    return tmp_path
+def headless_home(table_home, bots_inline):
+    return table_home

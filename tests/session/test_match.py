@@ -230,19 +230,20 @@ def test_apply_after_the_end_is_illegal() -> None:
 
 
 def test_autosave_after_every_action(home: Path) -> None:
-    match = klondike_match()
     path = storage.autosave_path("klondike")
     assert path.is_relative_to(home)
-    assert not path.exists()
+    match = klondike_match()
+    assert path.exists(), "a new match is saved at once"
+    assert load_match(path, lookup).log == []
     match.apply(Draw())
-    assert path.exists()
     data = json.loads(path.read_text(encoding="utf-8"))
-    assert data["format"] == SAVE_FORMAT and data["game"] == "klondike" and len(data["actions"]) == 1
+    assert data["format"] == SAVE_FORMAT and data["game"] == "klondike"
     assert load_match(path, lookup).state.view(0) == view(match)
     for _ in range(5):
         play(match, 1, seed=len(match.log))
-        assert load_match(path, lookup).state.view(0) == view(match)
-        assert len(json.loads(path.read_text(encoding="utf-8"))["actions"]) == len(match.log)
+        loaded = load_match(path, lookup)
+        assert loaded.state.view(0) == view(match)
+        assert loaded.log == match.log
 
 
 def test_no_autosave_without_a_path(home: Path) -> None:
@@ -254,31 +255,37 @@ def test_no_autosave_without_a_path(home: Path) -> None:
 def test_autosave_leaves_no_temporary_files() -> None:
     match = klondike_match()
     play(match, 20)
+    match.undo()
+    match.close()
     folder = storage.autosave_path("klondike").parent
-    assert [p.name for p in folder.iterdir()] == ["autosave-klondike.json"]
-    assert not list(folder.glob("*.tmp"))
+    assert sorted(p.name for p in folder.iterdir()) == ["autosave-klondike.journal", "autosave-klondike.json"]
 
 
 def test_failed_autosave_keeps_the_old_file(monkeypatch: pytest.MonkeyPatch) -> None:
     match = klondike_match()
     play(match, 4)
     path = storage.autosave_path("klondike")
-    old = path.read_bytes()
+    journal = path.with_suffix(".journal")
+    old = path.read_bytes(), journal.read_bytes()
 
-    def broken_replace(src: Any, dst: Any) -> None:
+    def broken(*args: Any) -> None:
         raise OSError("disk on fire")
 
-    real_replace = os.replace
-    monkeypatch.setattr(os, "replace", broken_replace)
+    real_write, real_replace = os.write, os.replace
+    monkeypatch.setattr(os, "write", broken)
+    monkeypatch.setattr(os, "replace", broken)
     played = len(match.log)
     match.apply(match.state.legal_actions()[0])  # play goes on; the error is kept for the table to show
     assert len(match.log) == played + 1
     assert match.save_error is not None and "could not be saved" in match.save_error
+    match.apply(match.state.legal_actions()[0])  # the next try writes the match whole, and fails too
+    assert match.save_error is not None
     with pytest.raises(OSError, match="disk on fire"):
         write_match(path, match)
+    monkeypatch.setattr(os, "write", real_write)
     monkeypatch.setattr(os, "replace", real_replace)
-    assert path.read_bytes() == old
-    assert [p.name for p in path.parent.iterdir()] == [path.name]
+    assert (path.read_bytes(), journal.read_bytes()) == old
+    assert sorted(p.name for p in path.parent.iterdir()) == [journal.name, path.name]
     # the next successful save catches up
     match.apply(match.state.legal_actions()[0])
     assert match.save_error is None
@@ -360,15 +367,23 @@ def test_from_json_accepts_its_own_output() -> None:
     assert Match.from_json(json.loads(json.dumps(data)), lookup).to_json() == data
 
 
-@pytest.mark.parametrize("elapsed", [float("inf"), float("-inf"), float("nan"), -1, True, "12", None])
-def test_bad_elapsed_loads_as_zero(elapsed: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("elapsed", [float("inf"), float("-inf"), float("nan"), -1, True, "12", None, 1e12])
+def test_bad_elapsed_loads_as_zero(elapsed: Any) -> None:
     data, _ = saved_klondike()
     data["elapsed"] = elapsed
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(data), encoding="utf-8")  # inf and nan are written as Infinity / NaN
-    loaded = load_match(path, lookup)
+    loaded = Match.from_json(data, lookup)
     assert loaded.elapsed == 0.0
     assert len(loaded.log) == 30
+
+
+def test_an_infinite_elapsed_in_a_file_loads_as_zero(tmp_path: Path) -> None:
+    data, _ = saved_klondike()
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data).replace('"elapsed": 0.0', '"elapsed": 1e999'), encoding="utf-8")
+    assert load_match(path, lookup).elapsed == 0.0
+    path.write_text(json.dumps(data).replace('"elapsed": 0.0', '"elapsed": NaN'), encoding="utf-8")
+    with pytest.raises(SaveError, match="cannot be read.*NaN"):  # JSON's constants are refused by the reader
+        load_match(path, lookup)
 
 
 def test_elapsed_may_be_an_int_or_absent() -> None:

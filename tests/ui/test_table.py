@@ -511,7 +511,7 @@ def test_n_asks_before_it_throws_a_game_away_then_starts_a_new_deal(table_app, t
     assert isinstance(new, TableScene) and new is not table
     assert new.match is not match and not new.match.log
     assert new.match.seed != match.seed
-    assert new.match.saver is match.saver
+    assert new.match.saver is not None and match.saver is None  # only the new game saves now
     assert stats.load("klondike").played == 1, "the abandoned deal counts as played"
 
 
@@ -739,6 +739,7 @@ def test_killed_and_restarted_the_table_shows_the_same_game(table_app, tmp_path,
     felt = (0, 52, 1280, 800 - 52 - 40)  # below the buttons (Redo differs), above the status bar (its clock runs)
     screen = pixels(app, felt)
     pygame.quit()  # killed: no on_exit, nothing saved but the autosave
+    app.instance.release()  # as the system does for a killed process
 
     app2 = App((1280, 800))
     app2.settings.animation_speed = "instant"
@@ -782,6 +783,8 @@ def test_a_whole_game_through_the_ui_is_won(open_table, tmp_path):
 def test_a_disk_error_while_autosaving_is_shown_and_play_goes_on(open_table, tmp_path, monkeypatch):
     import os
 
+    from cardtable.session.journal import JournalFile
+
     match = klondike(tmp_path)
     table, driver = open_table(match)
 
@@ -789,6 +792,7 @@ def test_a_disk_error_while_autosaving_is_shown_and_play_goes_on(open_table, tmp
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
+    monkeypatch.setattr(JournalFile, "append", lambda self, data: broken_replace(None, None))  # a move is appended
     zone = table.layout.zone("stock")
     driver.click((zone.slot[0] + zone.slot[2] // 2, zone.slot[1] + zone.slot[3] // 2))
     assert len(match.log) == 1

@@ -28,7 +28,7 @@ class Messages:
     def say(self, text: str, error: bool = False) -> None:
         """Show `text` now (an answer to what the person just did), in place of any announcement."""
         self.text, self.error = text, error
-        self.time_left = MESSAGE_SECONDS
+        self.time_left = MESSAGE_SECONDS * (2 if error else 1)  # a problem is given time to be read
         self.queue.clear()
         self._moments.clear()
 

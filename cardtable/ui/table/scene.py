@@ -39,6 +39,7 @@ from cardtable.ui.table.hints import hint_for, hint_marks
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
+from cardtable.ui.table.records import count_given_up, count_result
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.view import (
     CardLook,
@@ -94,6 +95,7 @@ class TableScene(Scene):
         if match.state.is_over():
             self.game_over_handled = False
             self._on_game_over(celebrate=False)
+        self.say(app.take_notices(), error=True)
 
     def _make_driver(self) -> TurnDriver:
         return TurnDriver(self.match, self.app.settings.bot_delay)
@@ -197,9 +199,10 @@ class TableScene(Scene):
         (and speaks to a player called "You" in the second person: "You are skipped")."""
         return name_seats(text, [seat.name for seat in self.match.seats])
 
-    def say(self, text: str, error: bool = False) -> None:
-        """Show `text` now (an answer to what the person just did), in place of any announcement."""
-        self.messages.say(text, error)
+    def say(self, text: str | None, error: bool = False) -> None:
+        """Show `text` now (an answer to what the person just did), in place of any announcement; None: nothing."""
+        if text:
+            self.messages.say(text, error)
 
     def announce(self, text: str) -> None:
         """Show what happened at the table; announcements queue up so each one is seen for a moment."""
@@ -329,10 +332,9 @@ class TableScene(Scene):
 
     def new_game(self) -> None:
         m = self.match
-        if not m.state.is_over() and m.log:
-            stats.record(m.game_id, won=False, seconds=m.elapsed, score=None)
+        self.app.notices.extend(filter(None, [count_given_up(m)]))  # the new table says it
         seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
-        fresh = Match(m.game, seats, m.options, saver=m.saver)
+        fresh, m.saver = Match(m.game, seats, m.options, saver=m.saver), None  # the old one must not save over it
         fresh.autosave()
         self.app.navigator.table(fresh)
 
@@ -342,7 +344,7 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         self.driver.cancel()
         if not self.match.state.is_over() and self.match.log:
-            self.match.autosave()
+            self.match.close()  # written whole; nothing if New has given the saver to a newer match
 
     def open_score_sheet(self) -> None:
         self.panels.open_score_sheet()
@@ -354,9 +356,7 @@ class TableScene(Scene):
         human_won = any(w in self.humans for w in result.winners)
         people = self.people
         if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
-            score = result.scores[people[0]]
-            stats.record(self.match.game_id, won=any(w in people for w in result.winners),
-                         seconds=self.match.elapsed, score=int(score) if float(score).is_integer() else None)
+            self.say(count_result(self.match, people), error=True)
         if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
             self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
         else:
@@ -458,9 +458,9 @@ class TableScene(Scene):
             outline(surface, art, rect, colour)
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
-        self._draw_status(surface)
         if self.result_panel is not None:  # the result is the only thing to look at now
             dim(surface)
+        self._draw_status(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
             self.celebration.draw(surface)
 
@@ -493,7 +493,7 @@ class TableScene(Scene):
         if left is not None:
             clock = f"{int(left) + 1} s left \u00b7 " + clock
         message = None
-        if self.messages.showing and self.result_panel is None:
+        if self.messages.showing and (self.result_panel is None or self.messages.error):
             message = (self.messages.text, self.messages.error)
         self.status_bar.draw(surface, self.status_text(), clock, (left or 99) < 6, self.ui_scale, message,
                              self.layout.message_at)

@@ -215,6 +215,30 @@ class StatusBar:
             image = self._cache[key] = self.fonts.get(px, bold).render(text, True, colour)
         return image
 
+    def _wrapped(self, text: str, colour: theme.Colour, px: int, width: int) -> pygame.Surface:
+        """Bold `text` in lines no wider than `width`, centred under each other (one image, cached)."""
+        key = (text, colour, px, width)
+        image = self._cache.get(key)
+        if image is None:
+            font = self.fonts.get(px, True)
+            lines: list[str] = []
+            for word in text.split():
+                if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+                    lines[-1] = f"{lines[-1]} {word}"
+                else:
+                    lines.append(word)
+            images = [font.render(line, True, colour) for line in lines or [""]]
+            image = pygame.Surface((min(width, max(i.get_width() for i in images)),
+                                    sum(i.get_height() for i in images)), pygame.SRCALPHA)
+            y = 0
+            for line_image in images:
+                image.blit(line_image, line_image.get_rect(midtop=(image.get_width() // 2, y)))
+                y += line_image.get_height()
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[key] = image
+        return image
+
     def draw(self, surface: pygame.Surface, status: str, clock: str, warn: bool, scale: float,
              message: tuple[str, bool] | None, message_at: tuple[int, int] | None) -> None:
         sw, sh = surface.get_size()
@@ -236,7 +260,7 @@ class StatusBar:
         if message:
             words, error = message
             colour = theme.ERROR if error else (250, 240, 200)
-            msg = self._text(words, True, colour, int(17 * scale))
+            msg = self._wrapped(words, colour, int(17 * scale), sw - 60)
             box = msg.get_rect(midbottom=message_at or (sw // 2, bar.y - 10)).inflate(24, 12)
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
