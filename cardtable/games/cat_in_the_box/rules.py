@@ -1,0 +1,623 @@
+"""Cat in the Box: pure rules (see shared rules/cat-in-the-box.md and seed 000).
+
+The cards are numbers only; a card's colour is what its player declares when playing it, by putting a token on
+the research board's space (number, colour).  A declaration is legal only if that space is empty and the colour is
+still available to the player (the X of that colour on their player board is covered).  Red is trump.
+
+Seats are 0..n-1 and clockwise is +1.  Readable texts call seat s "Seat s+1".
+
+A round: deal (from the state's own seeded generator), the 2-player observer tokens, one hidden discard per seat
+(one seat at a time, from the start player clockwise), one public prediction per seat (1 to 4, from the start
+player clockwise), then tricks until every player holds one card, or until a paradox: a player to act with no legal
+declaration for any card in hand.  The engine then offers exactly one action, `Paradox`, so the paradox is a
+logged move; the trick phase ends at once and the interrupted trick is won by no one.
+
+Cards of one number are alike, so a hand offers one action per number and declaration: the first copy of the
+number in the (sorted) hand.  `apply` takes any copy of the same number as the same move.
+
+Zones (for events and the table): hand0.., discard0.. (each seat's hidden discard), trick, won0.. (tricks won
+this round), centre (the 2-player centre pile), out (the cards left over).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.cards import Card
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.wording import seat_list, seat_name
+
+#: The colours in the board's column order (red is trump; green and red are not neighbours).
+COLOURS = ("R", "B", "Y", "G")
+COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+RED = "R"
+NUMBER_SUIT = "N"  # cat cards have no colour: a suit that is none of the French ones
+COPIES = 5
+#: Per player count: the highest number in play, and the cards dealt to each player.
+DECKS = {5: (9, 9), 4: (8, 10), 3: (7, 11), 2: (5, 10)}
+PREDICTIONS = (1, 2, 3, 4)
+OBSERVER = -1  # the owner of an observer token (2 players)
+REVEALED = 3  # centre cards revealed in a 2-player game
+#: For the 2-player observers: the colour a number's first, second and third reveal covers.
+OBSERVER_COLOURS = ("G", "Y", "B")
+TRICK_HOLD = 1.5
+ROUND_HOLD = 0.5
+
+
+def card_number(card: Card) -> int:
+    return card.rank
+
+
+# ----- actions ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Put one card face down out of play (hidden from everyone else)."""
+
+    card: Card
+
+    def describe(self) -> str:
+        return f"Discard {self.card.rank}"
+
+
+@dataclass(frozen=True)
+class Predict(Action):
+    """Predict the number of tricks the seat will win this round (1 to 4)."""
+
+    amount: int
+
+    def describe(self) -> str:
+        return f"Predict {self.amount}"
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a card and declare its colour: the seat's token goes on the research board space (number, colour)."""
+
+    card: Card
+    colour: str
+
+    def describe(self) -> str:
+        return f"Play {self.card.rank} as {COLOUR_NAMES.get(self.colour, self.colour)}"
+
+
+@dataclass(frozen=True)
+class Paradox(Action):
+    """No card in hand has a legal declaration: the paradox ends the trick phase."""
+
+    def describe(self) -> str:
+        return "Paradox"
+
+
+PARADOX = Paradox()
+_ALL_CARDS = tuple(Card(n, NUMBER_SUIT, c) for n in range(1, 10) for c in range(COPIES))
+# Shared action objects: legal_actions allocates no actions, and `in` matches on identity first.
+PLAY: dict[tuple[Card, str], Play] = {(card, colour): Play(card, colour) for card in _ALL_CARDS for colour in COLOURS}
+_PLAY_AS = {colour: {card: PLAY[(card, colour)] for card in _ALL_CARDS} for colour in COLOURS}
+DISCARD: dict[Card, Discard] = {card: Discard(card) for card in _ALL_CARDS}
+PREDICT: dict[int, Predict] = {k: Predict(k) for k in PREDICTIONS}
+_PREDICT_ALL = [PREDICT[k] for k in PREDICTIONS]
+_DECKS = {players: tuple(c for c in _ALL_CARDS if c.rank <= top) for players, (top, _) in DECKS.items()}
+# Sets of numbers as bit masks (bit n: number n): the free spaces of a colour, the numbers of a hand.
+_NUMBERS_IN = tuple(tuple(n for n in range(1, 10) if mask >> n & 1) for mask in range(1 << 10))
+
+
+def deck(players: int) -> list[Card]:
+    """The cat cards for `players`: five copies of each number from 1 to the deck's top."""
+    return list(_DECKS[players])
+
+
+# ----- the research board --------------------------------------------------------------------------------
+
+
+def largest_group(board: Mapping[tuple[int, str], int], seat: int) -> int:
+    """The size of `seat`'s largest group of orthogonally connected tokens: rows are neighbours when their numbers
+    differ by one, columns in the board's order (red, blue, yellow, green, no wrap-around)."""
+    mine = {space for space, owner in board.items() if owner == seat}
+    best = 0
+    seen: set[tuple[int, str]] = set()
+    for start in mine:
+        if start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            number, colour = stack.pop()
+            size += 1
+            column = COLOURS.index(colour)
+            near = [(number - 1, colour), (number + 1, colour)]
+            near += [(number, COLOURS[c]) for c in (column - 1, column + 1) if 0 <= c < len(COLOURS)]
+            for space in near:
+                if space in mine and space not in seen:
+                    seen.add(space)
+                    stack.append(space)
+        best = max(best, size)
+    return best
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What a finished round leaves behind: predictions, tricks won, who caused a paradox, and each seat's score."""
+
+    start: int
+    predictions: tuple[int, ...]
+    tricks: tuple[int, ...]
+    bonus: tuple[int, ...]
+    paradox: int | None
+    scores: tuple[int, ...]
+
+
+def round_scores(predictions: Sequence[int], tricks: Sequence[int], board: Mapping[tuple[int, str], int],
+                 paradox: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(bonus, score) per seat: a trick is a point; an exact prediction adds the largest group, unless the seat
+    caused the paradox, which scores minus one per trick won and no bonus."""
+    bonus, scores = [], []
+    for seat, (predicted, won) in enumerate(zip(predictions, tricks, strict=True)):
+        if seat == paradox:
+            bonus.append(0)
+            scores.append(-won)
+            continue
+        extra = largest_group(board, seat) if predicted == won else 0
+        bonus.append(extra)
+        scores.append(won + extra)
+    return tuple(bonus), tuple(scores)
+
+
+# ----- the state ---------------------------------------------------------------------------------------
+
+
+class CatState(State):
+    """A game of Cat in the Box in progress (see the module docstring)."""
+
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
+        self.n = players
+        self.rounds = players if options["rounds"] == "per_player" else 1
+        self.red_broken_rule = options["red_lead"] == "broken"
+        self.voluntary_void = options["voluntary_void"] == "on"
+        self.rng = random.Random(seed)
+        self.records: list[RoundRecord] = []
+        self.round = 0
+        self.turn: int | None = 0
+        self._plays: list[Play] | None = None  # the legal plays of the seat to act, once asked for
+        self._deal(start=0)
+
+    # ----- a round's set-up ---------------------------------------------------------------------------
+    def _deal(self, start: int) -> None:
+        n = self.n
+        self.start = start
+        cards = deck(n)
+        self.rng.shuffle(cards)
+        each = DECKS[n][1]
+        self.hands: list[list[Card]] = [sorted(cards[s * each:(s + 1) * each]) for s in range(n)]
+        rest = cards[n * each:]
+        self.board: dict[tuple[int, str], int] = {}
+        all_numbers = (1 << (DECKS[n][0] + 1)) - 2
+        self.free = dict.fromkeys(COLOURS, all_numbers)  # per colour: the numbers whose space is empty
+        self.revealed: list[Card] = []
+        self.out: list[Card] = []
+        if n == 2:
+            self.revealed, self.out = rest[:REVEALED], rest[REVEALED:]
+            for card in self.revealed:
+                for colour in OBSERVER_COLOURS:
+                    if (card.rank, colour) not in self.board:
+                        self.board[(card.rank, colour)] = OBSERVER
+                        self.free[colour] &= ~(1 << card.rank)
+                        break
+        else:
+            self.out = rest
+        self.red_on_board = False
+        self.available: list[set[str]] = [set(COLOURS) for _ in range(n)]
+        self.discards: list[Card | None] = [None] * n
+        self.predictions: list[int | None] = [None] * n
+        self.tricks = [0] * n
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.trick: list[tuple[int, Card, str]] = []
+        self.leader = start
+        self.led: str | None = None
+        self.last_trick: list[tuple[int, Card, str]] = []
+        self.last_winner: int | None = None
+        self.paradox: int | None = None
+        self.interrupted: list[Card] = []  # the cards of the trick a paradox interrupted (won by no one)
+        #: Per seat: numbers the seat cannot hold, learnt when it could not follow (for `determinize`).
+        self.cannot_hold: list[set[int]] = [set() for _ in range(n)]
+        self.phase = "discard"
+        self.turn = start
+
+    # ----- queries ------------------------------------------------------------------------------------
+    @property
+    def red_is_broken(self) -> bool:
+        """Whether a red token is on the board (whoever placed it)."""
+        return self.red_on_board
+
+    def _firsts(self, seat: int) -> list[Card]:
+        """The first copy of each number in `seat`'s sorted hand."""
+        out: list[Card] = []
+        last = -1
+        for card in self.hands[seat]:
+            if card.rank != last:
+                out.append(card)
+                last = card.rank
+        return out
+
+    def _declarations(self, seat: int, colours: Sequence[str]) -> list[Play]:
+        """Every legal declaration of `colours` (in that order) with a card of `seat`'s hand."""
+        firsts: dict[int, Card] = {}
+        held = 0
+        for card in self.hands[seat]:
+            if card.rank not in firsts:
+                firsts[card.rank] = card
+                held |= 1 << card.rank
+        available, free = self.available[seat], self.free
+        out: list[Play] = []
+        for colour in colours:
+            if colour in available:
+                play_as = _PLAY_AS[colour]
+                out += [play_as[firsts[n]] for n in _NUMBERS_IN[held & free[colour]]]
+        return out
+
+    def can_follow(self, seat: int) -> bool:
+        """Whether `seat` holds a card with a legal declaration of the led colour."""
+        led = self.led
+        if led is None or led not in self.available[seat]:
+            return False
+        return any((card.rank, led) not in self.board for card in self.hands[seat])
+
+    def legal_plays(self, seat: int) -> list[Play]:
+        """The legal card-and-colour declarations of `seat` now (empty: a paradox); do not change the list."""
+        if seat == self.turn:
+            if self._plays is None:
+                self._plays = self._find_plays(seat)
+            return self._plays
+        return self._find_plays(seat)
+
+    def _find_plays(self, seat: int) -> list[Play]:
+        led = self.led
+        if led is None:  # leading
+            plays = self._declarations(seat, COLOURS)
+            if self.red_broken_rule and not self.red_is_broken:
+                others = [p for p in plays if p.colour != RED]
+                if others:
+                    return others
+            return plays
+        follow = self._declarations(seat, (led,))
+        if follow and not self.voluntary_void:
+            return follow
+        return follow + self._declarations(seat, [c for c in COLOURS if c != led])
+
+    def _may_play(self, seat: int, number: int, colour: str) -> bool:
+        """Whether `seat`, holding `number`, may declare it as `colour` (`legal_plays` without the list)."""
+        available = self.available[seat]
+        if colour not in available or not self.free[colour] >> number & 1:
+            return False
+        led = self.led
+        if led is None:
+            if colour == RED and self.red_broken_rule and not self.red_on_board:
+                return not any(p.colour != RED for p in self.legal_plays(seat))
+            return True
+        if colour == led or self.voluntary_void or led not in available:
+            return True
+        free = self.free[led]
+        return not any(free >> c.rank & 1 for c in self.hands[seat])  # could not follow
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if seat is None:
+            return []
+        if self.phase == "discard":
+            return [DISCARD[card] for card in self._firsts(seat)]
+        if self.phase == "predict":
+            return list(_PREDICT_ALL)
+        plays: list[Action] = list(self.legal_plays(seat))
+        return plays or [PARADOX]
+
+    def why_not(self, seat: int, card: Card, colour: str) -> str:
+        """Why `seat` may not play `card` as `colour` now ("" if it may)."""
+        if card.rank not in {c.rank for c in self.hands[seat]}:
+            return f"{seat_name(seat)} holds no {card.rank}."
+        if (card.rank, colour) in self.board:
+            return f"That space ({card.rank} {COLOUR_NAMES[colour]}) is taken."
+        if colour not in self.available[seat]:
+            return f"{COLOUR_NAMES[colour].capitalize()} is no longer available to {seat_name(seat)}."
+        led = self.led
+        if led is not None and colour != led and not self.voluntary_void and self.can_follow(seat):
+            return f"{seat_name(seat)} must follow {COLOUR_NAMES[led]}."
+        if led is None and colour == RED and self.red_broken_rule and not self.red_is_broken:
+            if any(p.colour != RED for p in self.legal_plays(seat)):
+                return "Red may not be led until a red token is on the board."
+        return ""
+
+    # ----- playing ------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        seat = self.turn
+        if seat is None:
+            raise IllegalAction("The game is over.")
+        events = self._apply(seat, action)
+        self._plays = None
+        return events
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if self.phase == "discard":
+            return self._discard(seat, action)
+        if self.phase == "predict":
+            return self._predict(seat, action)
+        if isinstance(action, Paradox):
+            if self.legal_plays(seat):
+                raise IllegalAction(f"{seat_name(seat)} has a legal declaration: there is no paradox.")
+            return self._paradox(seat)
+        if not isinstance(action, Play):
+            raise IllegalAction("It is time to play a card and declare its colour.")
+        return self._play(seat, action)
+
+    def _same_number(self, seat: int, card: Any) -> Card:
+        if not isinstance(card, Card):
+            raise IllegalAction("That is not a card.")
+        for held in self.hands[seat]:
+            if held.rank == card.rank and held.suit == card.suit:
+                return held
+        raise IllegalAction(f"{seat_name(seat)} holds no {card.rank}.")
+
+    def _discard(self, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, Discard):
+            raise IllegalAction("Each player first discards one card.")
+        card = self._same_number(seat, action.card)
+        self.hands[seat].remove(card)
+        self.discards[seat] = card
+        events = [Event("move", (card,), f"hand{seat}", f"discard{seat}", seat, f"{seat_name(seat)} discards a card.")]
+        if all(d is not None for d in self.discards):
+            self.phase = "predict"
+            self.turn = self.start
+        else:
+            self.turn = (seat + 1) % self.n
+        return events
+
+    def _predict(self, seat: int, action: Action) -> list[Event]:
+        if not isinstance(action, Predict):
+            raise IllegalAction("It is time to predict how many tricks you will win.")
+        if type(action.amount) is not int or action.amount not in PREDICTIONS:
+            raise IllegalAction("Only 1, 2, 3 or 4 tricks may be predicted.")
+        self.predictions[seat] = action.amount
+        events = [Event("message", seat=seat, value=action.amount,
+                        text=f"{seat_name(seat)} predicts {action.amount}.")]
+        if all(p is not None for p in self.predictions):
+            self.phase = "play"
+            self.turn = self.leader = self.start
+        else:
+            self.turn = (seat + 1) % self.n
+        return events
+
+    def _play(self, seat: int, action: Play) -> list[Event]:
+        colour = action.colour
+        if colour not in COLOURS:
+            raise IllegalAction(f"There is no colour {colour!r}.")
+        card = self._same_number(seat, action.card)  # the first copy of the number: the one legal_plays offers
+        if not self._may_play(seat, card.rank, colour):
+            raise IllegalAction(self.why_not(seat, card, colour) or "That move is not legal now.")
+        led = self.led
+        if led is None:
+            self.led = colour
+        elif colour != led and led in self.available[seat]:
+            if not self.voluntary_void:  # could not follow: no number of this hand has a free led space
+                self.cannot_hold[seat] |= {n for n in range(1, DECKS[self.n][0] + 1) if (n, led) not in self.board}
+            self.available[seat].discard(led)
+        self.hands[seat].remove(card)
+        self.board[(card.rank, colour)] = seat
+        self.free[colour] &= ~(1 << card.rank)
+        if colour == RED:
+            self.red_on_board = True
+        self.trick.append((seat, card, colour))
+        text = f"{seat_name(seat)} plays {card.rank} as {COLOUR_NAMES[colour]}."
+        if len(self.trick) < self.n:
+            self.turn = (seat + 1) % self.n
+            return [Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour)]
+        events = [Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour, hold=TRICK_HOLD)]
+        return events + self._end_trick()
+
+    def trick_winner(self) -> int:
+        """The seat winning the current trick: the highest red if any red was declared, else the highest card of
+        the led colour."""
+        reds = [(card.rank, seat) for seat, card, colour in self.trick if colour == RED]
+        if reds:
+            return max(reds)[1]
+        return max((card.rank, seat) for seat, card, colour in self.trick if colour == self.led)[1]
+
+    def _end_trick(self) -> list[Event]:
+        winner = self.trick_winner()
+        cards = tuple(card for _, card, _ in self.trick)
+        self.tricks[winner] += 1
+        self.won[winner].extend(cards)
+        self.last_trick, self.last_winner = self.trick, winner
+        self.trick, self.led = [], None
+        events = [Event("move", cards, "trick", f"won{winner}", winner, f"{seat_name(winner)} wins the trick.")]
+        if all(len(hand) == 1 for hand in self.hands):
+            return events + self._end_round()
+        self.leader = self.turn = winner
+        return events
+
+    def _paradox(self, seat: int) -> list[Event]:
+        self.paradox = seat
+        cards = tuple(card for _, card, _ in self.trick)
+        self.interrupted = list(cards)
+        self.last_trick, self.last_winner = self.trick, None
+        self.trick, self.led = [], None
+        events = [Event("message", seat=seat, text=f"Paradox! {seat_name(seat)} has no legal declaration.",
+                        hold=TRICK_HOLD)]
+        if cards:
+            events.append(Event("move", cards, "trick", "out", None, "The interrupted trick is won by no one."))
+        return events + self._end_round()
+
+    def _end_round(self) -> list[Event]:
+        predictions = tuple(p or 0 for p in self.predictions)
+        bonus, scores = round_scores(predictions, self.tricks, self.board, self.paradox)
+        self.records.append(RoundRecord(self.start, predictions, tuple(self.tricks), bonus, self.paradox, scores))
+        parts = [f"{seat_name(s)} {score:+d}" if score < 0 else f"{seat_name(s)} {score}" for s, score in
+                 enumerate(scores)]
+        events = [Event("score", text="Round scores: " + ", ".join(parts) + ".", value=scores, hold=ROUND_HOLD)]
+        self.round += 1
+        if self.round >= self.rounds:
+            self.turn = None
+            self.phase = "over"
+            result = self.result()
+            return events + [Event("over", text=result.summary)]
+        self._deal(start=(self.start + 1) % self.n)
+        return events + [Event("deal", text=f"Round {self.round + 1}: {seat_name(self.start)} starts.")]
+
+    # ----- results ------------------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
+
+    def result(self) -> Result:
+        totals = self.totals()
+        if not self.records:
+            return Result([0.0] * self.n, [], "No round has been scored yet.")
+        best = max(totals)
+        winners = [s for s in range(self.n) if totals[s] == best]
+        if len(winners) > 1 and self.rounds > 1:  # the highest score in the final round, then shared
+            final = self.records[-1].scores
+            top = max(final[s] for s in winners)
+            winners = [s for s in winners if final[s] == top]
+        verb = "wins" if len(winners) == 1 else "share the victory"
+        summary = f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}."
+        return Result([float(t) for t in totals], winners, summary)
+
+    # ----- views --------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        legal: list[Play] = []
+        if seat is not None and seat == self.turn and self.phase == "play":
+            legal = self.legal_plays(seat)
+        return {
+            "players": n,
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "round": min(self.round, self.rounds - 1),
+            "rounds": self.rounds,
+            "start": self.start,
+            "top": DECKS[n][0],
+            "hands": [list(h) if s == seat else [None] * len(h) for s, h in enumerate(self.hands)],
+            "discarded": [d is not None for d in self.discards],
+            "my_discard": self.discards[seat] if seat is not None else None,
+            "predictions": list(self.predictions),
+            "available": [[c for c in COLOURS if c in a] for a in self.available],
+            "tricks": list(self.tricks),
+            "won": [len(w) for w in self.won],
+            "board": dict(self.board),
+            "trick": list(self.trick),
+            "leader": self.leader,
+            "led": self.led,
+            "last_trick": list(self.last_trick),
+            "last_winner": self.last_winner,
+            "revealed": list(self.revealed),
+            "paradox": self.paradox,
+            "red_broken": self.red_is_broken,
+            "red_lead_rule": self.red_broken_rule,
+            "voluntary_void": self.voluntary_void,
+            "legal_plays": [(p.card, p.colour) for p in legal],
+            "records": [r.__dict__ for r in self.records],
+            "totals": self.totals(),
+        }
+
+    def clone(self) -> CatState:
+        other = object.__new__(CatState)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.records = list(self.records)
+        other.hands = [list(h) for h in self.hands]
+        other.board = dict(self.board)
+        other.free = dict(self.free)
+        other.revealed = list(self.revealed)
+        other.out = list(self.out)
+        other.available = [set(a) for a in self.available]
+        other.discards = list(self.discards)
+        other.predictions = list(self.predictions)
+        other.tricks = list(self.tricks)
+        other.won = [list(w) for w in self.won]
+        other.trick = list(self.trick)
+        other.interrupted = list(self.interrupted)
+        other.last_trick = list(self.last_trick)
+        other.cannot_hold = [set(c) for c in self.cannot_hold]
+        other._plays = None
+        return other
+
+    def determinize(self, seat: int | None, rng: random.Random) -> CatState:
+        """A clone where every card `seat` cannot see (the others' hands and discards, the cards out of play) is
+        dealt again at random, so that a seat that could not follow holds none of the numbers it could have
+        followed with; the future rounds' deals are reseeded."""
+        other = self.clone()
+        other.rng = random.Random(rng.randrange(2**63))
+        if self.turn is None:
+            return other
+        others = [s for s in range(self.n) if s != seat]
+        pool = [c for s in others for c in self.hands[s]]
+        pool += [d for s in others if (d := self.discards[s]) is not None]
+        pool += list(self.out)
+        for _ in range(50):
+            rng.shuffle(pool)
+            dealt = _deal_constrained(pool, [(s, len(self.hands[s]), self.cannot_hold[s]) for s in others])
+            if dealt is not None:
+                break
+        else:  # cannot happen with a consistent record; keep the real cards rather than fail
+            return other
+        hands, rest = dealt
+        for s in others:
+            other.hands[s] = sorted(hands[s])
+        for s in others:
+            if self.discards[s] is not None:
+                other.discards[s] = rest.pop()
+        other.out = rest
+        return other
+
+
+def _deal_constrained(pool: list[Card], wants: list[tuple[int, int, set[int]]]
+                      ) -> tuple[dict[int, list[Card]], list[Card]] | None:
+    """Give each (seat, count, numbers it cannot hold) its count of cards from `pool`, the most constrained seat
+    first; None when the greedy deal fails (the caller shuffles and tries again)."""
+    left = list(pool)
+    hands: dict[int, list[Card]] = {}
+    for seat, count, banned in sorted(wants, key=lambda w: -len(w[2])):
+        mine = [c for c in left if c.rank not in banned][:count]
+        if len(mine) < count:
+            return None
+        hands[seat] = mine
+        taken = set(map(id, mine))
+        left = [c for c in left if id(c) not in taken]
+    return hands, left
+
+
+# ----- the rules ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CatRules(Rules):
+    """Cat in the Box for 2 to 5 players."""
+
+    def new_game(self, players: int, options: Mapping[str, Any] | None = None, seed: int | None = None) -> CatState:
+        self.check_players(players)
+        chosen = self.validate_options(options)
+        return CatState(players, chosen, new_seed() if seed is None else seed)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        action = super().action_from_json(data)
+        if isinstance(action, (Discard, Play)) and (action.card.suit != NUMBER_SUIT or
+                                                    not 1 <= action.card.rank <= 9):
+            raise ValueError(f"not a cat card: {action.card.code}")
+        return action
+
+
+RULES = CatRules(
+    id="cat_in_the_box",
+    title="Cat in the Box",
+    players=range(2, 6),
+    options=(
+        Option("rounds", "Rounds", ("1", "per_player"), "1", ("1", "One per player")),
+        Option("red_lead", "Red lead", ("free", "broken"), "free", ("Free", "Red must be broken")),
+        Option("voluntary_void", "Voluntary void", ("off", "on"), "off", ("Off", "On")),
+    ),
+    action_types=(Discard, Predict, Play, Paradox),
+    blurb="Declare each card's colour on a shared board; predict your tricks and avoid the paradox.",
+)
