@@ -111,6 +111,21 @@ def deck(players: int) -> list[Card]:
     return list(_DECKS[players])
 
 
+_PLAY_EVENTS: dict[tuple[int, Card, str, bool], Event] = {}
+
+
+def _play_event(seat: int, card: Card, colour: str, last: bool) -> Event:
+    """The event of a card played (events are immutable: each is made once and shared); `last`: it completes the
+    trick, which then stays in view for a moment."""
+    key = (seat, card, colour, last)
+    event = _PLAY_EVENTS.get(key)
+    if event is None:
+        text = f"{seat_name(seat)} plays {card.rank} as {COLOUR_NAMES[colour]}."
+        event = _PLAY_EVENTS[key] = Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour,
+                                          hold=TRICK_HOLD if last else 0.0)
+    return event
+
+
 # ----- the research board --------------------------------------------------------------------------------
 
 
@@ -409,12 +424,10 @@ class CatState(State):
         if colour == RED:
             self.red_on_board = True
         self.trick.append((seat, card, colour))
-        text = f"{seat_name(seat)} plays {card.rank} as {COLOUR_NAMES[colour]}."
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
-            return [Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour)]
-        events = [Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour, hold=TRICK_HOLD)]
-        return events + self._end_trick()
+            return [_play_event(seat, card, colour, False)]
+        return [_play_event(seat, card, colour, True), *self._end_trick()]
 
     def trick_winner(self) -> int:
         """The seat winning the current trick: the highest red if any red was declared, else the highest card of
