@@ -6,14 +6,14 @@ a lock, so two copies add up.  A damaged file is kept aside with a word to the p
 
 from __future__ import annotations
 
-import math
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from cardtable.files.locks import FileLock
 from cardtable.files.reader import Unreadable
-from cardtable.storage import data_dir, kept_aside_sentence, read_json, write_json_atomic
+from cardtable.files.values import number_in, whole_in
+from cardtable.storage import data_dir, keep_aside, kept_aside_sentence, read_json, write_json_atomic
 
 
 @dataclass
@@ -101,7 +101,8 @@ def read_all() -> StatsFile:
             return _read_unlocked()
     except OSError as exc:  # no lock to be had: read without it, and keep nothing aside
         try:
-            return StatsFile(_decode(read_json(_path())))
+            data = read_json(_path(), constants=True)
+            return StatsFile(_decode(data)[0] if isinstance(data, dict) else {})
         except (OSError, ValueError):
             return StatsFile({}, f"The statistics could not be read ({exc.strerror or exc}).")
 
@@ -116,19 +117,45 @@ def _read_unlocked() -> StatsFile:
         return StatsFile({}, kept_aside_sentence("statistics", path, exc.reason))
     if not isinstance(data, dict):
         return StatsFile({}, kept_aside_sentence("statistics", path, "it does not hold statistics"))
-    return StatsFile(_decode(data))
+    records, damage = _decode(data)
+    if damage is None:
+        return StatsFile(records)
+    # What could be read is kept; the file as it was is kept aside, never overwritten without a copy.
+    try:
+        kept = keep_aside(path)
+        write_json_atomic(path, {k: asdict(v) for k, v in records.items()})
+    except OSError as exc:
+        return StatsFile(records, f"Part of the statistics is damaged ({damage}), and the file could not be"
+                                  f" repaired ({exc.strerror or exc}).")
+    return StatsFile(records, f"Part of the statistics was damaged ({damage}). The file was kept as {kept.name};"
+                              " the rest was kept.")
 
 
-def _decode(data: Any) -> dict[str, GameStats]:
+def _decode(data: dict[Any, Any]) -> tuple[dict[str, GameStats], str | None]:
+    """The records that can be used, and what was wrong with the others (None: nothing)."""
     out: dict[str, GameStats] = {}
-    if not isinstance(data, dict):
-        return out
+    damage: list[str] = []
     names = {f.name for f in fields(GameStats)}
+    if len(data) > MAX_GAMES:
+        damage.append(f"more than {MAX_GAMES} games")
     for game_id, record in list(data.items())[:MAX_GAMES]:
-        if isinstance(record, dict) and len(game_id) <= 64:
-            # a field of the wrong type (hand-edited file) falls back to its default rather than crash `record`
-            out[game_id] = GameStats(**{k: v for k, v in record.items() if k in names and _fits(k, v)})
-    return out
+        if not isinstance(record, dict) or len(game_id) > 64:
+            damage.append(f"the record of {game_id[:20]!r} is not a record")
+            continue
+        # a field of the wrong type or out of range falls back to its default rather than crash `record`
+        good = {k: v for k, v in record.items() if k in names and _fits(k, v)}
+        stats = GameStats(**good)
+        if len(good) < len(record) or not _consistent(stats):
+            damage.append(f"the record of {game_id[:20]!r} has impossible values")
+            if not _consistent(stats):
+                stats = GameStats(played=stats.played, won=min(stats.won, stats.played))
+        out[game_id] = stats
+    return out, "; ".join(damage[:2]) + ("; and more" if len(damage) > 2 else "") if damage else None
+
+
+def _consistent(stats: GameStats) -> bool:
+    return (stats.won <= stats.played and stats.current_streak <= stats.longest_streak <= stats.won
+            and (stats.best_time is None or stats.won > 0))
 
 
 def load_all() -> dict[str, GameStats]:
@@ -139,10 +166,10 @@ def load_all() -> dict[str, GameStats]:
 def _fits(name: str, value: object) -> bool:
     """Whether a stored value has the type of its GameStats field (bool is not taken for an int)."""
     if name == "best_time":
-        return value is None or (type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_COUNT)
+        return value is None or number_in(value, 0, MAX_COUNT)
     if name == "best_score":
-        return value is None or (type(value) is int and abs(value) <= MAX_COUNT)
-    return type(value) is int and 0 <= value <= MAX_COUNT
+        return value is None or whole_in(value, -MAX_COUNT, MAX_COUNT)
+    return whole_in(value, 0, MAX_COUNT)
 
 
 def load(game_id: str) -> GameStats:

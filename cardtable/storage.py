@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 import json
-import math
 import os
 import tempfile
 import time
@@ -18,6 +17,7 @@ from typing import Any
 import platformdirs
 
 from cardtable.files.reader import Unreadable, read_json_file
+from cardtable.files.values import number_in
 
 APP_NAME = "cardtable"
 
@@ -106,7 +106,7 @@ def _valid_setting(name: str, value: Any) -> bool:
     if name == "fullscreen":
         return type(value) is bool
     if name == "bot_delay":
-        return type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_BOT_DELAY
+        return number_in(value, 0, MAX_BOT_DELAY)
     return False
 
 

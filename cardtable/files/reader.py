@@ -32,6 +32,11 @@ def _no_constants(name: str) -> Any:
     raise Unreadable(f"it holds the number {name}, which is not a real number")
 
 
+def _int_or_infinite(digits: str) -> int | float:
+    """An integer too long for any field (and for Python's conversion limit) reads as infinity."""
+    return int(digits) if len(digits) <= 64 else float("inf")
+
+
 def read_bytes(path: Path, max_bytes: int) -> bytes:
     """The bytes of a regular file of at most `max_bytes`, opened without following a link and without blocking."""
     try:
@@ -82,7 +87,10 @@ def parse_json(raw: bytes, max_depth: int = MAX_DEPTH, constants: bool = False) 
     except UnicodeDecodeError as exc:
         raise Unreadable(f"it is not text (byte {exc.start} is not UTF-8)") from exc
     try:
-        data = json.loads(text, parse_constant=float if constants else _no_constants)
+        if constants:  # every value is checked by its field: an impossible one only loses that field
+            data = json.loads(text, parse_constant=float, parse_int=_int_or_infinite)
+        else:
+            data = json.loads(text, parse_constant=_no_constants)
     except RecursionError:
         raise Unreadable("its lists or objects are nested too deeply") from None
     except Unreadable:

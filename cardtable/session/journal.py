@@ -29,7 +29,9 @@ from cardtable.storage import TEMPORARY_SUFFIX
 
 JOURNAL_FORMAT = 1
 SUFFIX = ".journal"
-_APPEND_FLAGS = os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+# Never blocks (a FIFO put in its place fails at once) and never follows a link.
+_APPEND_FLAGS = (os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+                 | getattr(os, "O_NONBLOCK", 0))
 
 
 def journal_path(snapshot: Path) -> Path:

@@ -9,13 +9,13 @@ log produces, never stored.  Files are not this module's business: a match is gi
 from __future__ import annotations
 
 import logging
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
+from cardtable.files.values import number_in
 from cardtable.games.plugin import GamePlugin
 from cardtable.session.checkpoints import Checkpoints
 
@@ -253,7 +253,7 @@ class Match:
             except Exception as exc:  # noqa: BLE001 - see `game_fault`
                 raise game_fault(f"move {n} cannot be replayed", exc) from exc
         elapsed = data.get("elapsed", 0.0)
-        valid = type(elapsed) in (int, float) and math.isfinite(elapsed) and 0 <= elapsed <= MAX_ELAPSED  # not bool
+        valid = number_in(elapsed, 0, MAX_ELAPSED)  # not bool, inf, nan, nor an int too big for a float
         match.elapsed = float(elapsed) if valid else 0.0
         return match
 

@@ -11,6 +11,7 @@ error says where.
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 import time
@@ -21,7 +22,6 @@ from typing import Any
 from cardtable.files.reader import Unreadable, parse_json, read_bytes
 from cardtable.session.atomic import write_atomic
 from cardtable.session.journal import (
-    JournalChanged,
     JournalFile,
     apply_journal,
     cut_line,
@@ -32,6 +32,8 @@ from cardtable.session.journal import (
 from cardtable.session.match import GameLookup, LogEntry, Match, SaveError, Saver, Seat
 from cardtable.session.save_text import LogText, number, save_pieces
 from cardtable.storage import autosave_path, keep_aside, last_game_path
+
+log = logging.getLogger("cardtable")
 
 #: The largest snapshot or journal read (a save of 20,000 moves is under 1 MB).
 MAX_SAVE_BYTES = 32 << 20
@@ -86,8 +88,8 @@ class Autosave:
         if match is self._match and self._journal is not None and match.seats == self._seats:
             try:
                 self._append_changes(match)
-            except JournalChanged:
-                pass  # not ours any more: the match is written whole below
+            except OSError:  # changed by someone else, or cannot take a line: the match is written whole below
+                pass
             else:
                 if self._lines < COMPACT_AFTER:
                     return
@@ -191,6 +193,9 @@ def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_
         raise
     except (OSError, ValueError, SaveError) as exc:
         raise _kept_aside(path, exc) from exc
+    except Exception as exc:  # noqa: BLE001 - a value no check foresaw: still a damaged save, never a crash
+        log.exception("reading the save %s failed", path.name)
+        raise _kept_aside(path, ValueError(f"{type(exc).__name__}: {exc}")) from exc
     if isinstance(saver, Autosave):
         saver.attach(match, resumable if saver.path == path else None)
     return match

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import logging
+import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +17,7 @@ import pygame_gui
 from cardtable.bots.worker import replace_worker
 from cardtable.files.instance import SECOND_COPY, Instance
 from cardtable.resources import asset_path
-from cardtable.storage import Settings, instance_lock_path, log_dir, writable_folders
+from cardtable.storage import Settings, instance_lock_path, keep_aside, log_dir, writable_folders
 from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
 from cardtable.ui.theme import ui_scale
@@ -252,7 +254,10 @@ def _setup_logging() -> None:
     try:
         directory = log_dir()
         directory.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(directory / "cardtable.log", encoding="utf-8")
+        path = directory / "cardtable.log"
+        if os.path.lexists(path) and not stat.S_ISREG(os.lstat(path).st_mode):
+            keep_aside(path)  # a FIFO or a link there would block or redirect the log
+        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
     except OSError:
         handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))

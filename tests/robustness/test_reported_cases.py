@@ -286,3 +286,85 @@ def test_11_new_then_quit_brings_back_the_new_game(game_id, start_app, some_matc
     app.dispatch(pygame.event.Event(pygame.QUIT))  # quit before any move
     again = load_match(autosave_path(game_id), get_game)
     assert again.seed == fresh.seed and not again.log
+
+
+# ----- found by an independent run of the cases above ---------------------------------------------------------
+
+HUGE = "1" + "0" * 400  # a whole number no float can hold
+
+
+def test_a_huge_number_in_the_settings_or_the_statistics_never_stops_the_app(start_app) -> None:
+    put(config_dir() / "settings.json", f'{{"bot_delay": {HUGE}, "card_back": "red"}}'.encode())
+    put(data_dir() / "statistics.json", f'{{"klondike": {{"played": 3, "won": 1, "best_time": {HUGE}}}}}'.encode())
+    app = start_app()
+    assert Settings.read() == (Settings(card_back="red"), None)  # the bad field alone falls back
+    assert "Part of the statistics was damaged" in app.scene.message
+    assert stats.load("klondike").played == 3  # what could be read is kept
+    assert kept_copies(data_dir() / "statistics.json")
+
+
+def test_a_number_too_long_to_read_loses_only_its_setting() -> None:
+    put(config_dir() / "settings.json", ('{"bot_delay": ' + "9" * 5000 + ', "card_back": "green"}').encode())
+    assert Settings.read() == (Settings(card_back="green"), None)
+
+
+def test_a_huge_elapsed_time_in_a_save_is_refused_or_reset(game_id, start_app, saved_game) -> None:
+    data = saved_game(game_id)
+    put(autosave_path(game_id), json.dumps(data).replace('"elapsed": ', f'"elapsed": {HUGE}, "x": ').encode())
+    put(last_game_path(game_id), json.dumps(dict(data, elapsed=int(HUGE))).encode())
+    app = start_app()
+    menu = app.scene
+    menu.select_game(game_id)
+    menu.replay_last()  # opens (the clock reads 0) or says why: never a crash
+    if app.scene is menu:
+        assert menu.message
+    app.navigator.menu()
+    menu = app.scene
+    menu.select_game(game_id)
+    menu.resume()  # the clock of a save is not the game: an impossible one reads as 0
+    assert isinstance(app.scene, TableScene) and app.scene.match.elapsed < 1
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ({"played": -5, "won": 2}, "negative"),
+    ({"played": 5, "won": "two"}, "a word"),
+    ({"played": 2, "won": 7}, "more won than played"),
+    ({"played": 5, "won": 2, "best_time": "NaN"}, "not a number"),
+    (7, "not a record"),
+])
+def test_4_statistics_damaged_inside_valid_json_are_kept_aside_too(record, why, start_app) -> None:
+    raw = json.dumps({"klondike": record, "crazy": {"played": 9, "won": 4}}).replace('"NaN"', "NaN").encode()
+    path = put(data_dir() / "statistics.json", raw)
+    app = start_app()
+    assert "Part of the statistics was damaged" in app.scene.message, why
+    assert kept_copies(path)[0].read_bytes() == raw  # the file as it was
+    assert stats.load("crazy") == stats.GameStats(played=9, won=4)  # the rest was kept
+    stats.record("klondike", True, 5.0)
+    assert kept_copies(path)[0].read_bytes() == raw
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_8_a_fifo_in_place_of_the_journal_mid_game_never_blocks(some_match) -> None:
+    match = some_match("crazy")
+    saver = Autosave.for_game("crazy")
+    match.saver = saver
+    match.autosave()
+    match.apply(match.state.legal_actions()[0])
+    journal = autosave_path("crazy").with_suffix(".journal")
+    journal.unlink()
+    os.mkfifo(journal)
+    match.apply(match.state.legal_actions()[0])  # returns: the FIFO is not waited on
+    assert match.save_error is None and journal.is_file()  # written whole again, with a new journal
+    assert load_match(autosave_path("crazy"), get_game).log == match.log
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_8_a_fifo_in_place_of_the_log_never_blocks_the_start(tmp_path) -> None:
+    log = tmp_path / "log" / "cardtable.log"
+    log.parent.mkdir()
+    os.mkfifo(log)
+    env = dict(os.environ, CARDTABLE_HOME=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    code = "from cardtable.ui.window import App; App((800, 560)); print('started')"
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "started" in done.stdout
+    assert log.is_file() and list(log.parent.glob("cardtable.log.corrupt-*"))
