@@ -18,6 +18,7 @@ from cardtable.core.engine import Action, Event
 from cardtable.core.wording import seat_name
 
 Rect = tuple[int, int, int, int]
+Colour = tuple[int, int, int]
 View = Mapping[str, Any]
 #: What a gesture means: one action, several (the table lets the player choose among the legal ones), or nothing.
 Gesture = Action | Sequence[Action] | None
@@ -93,13 +94,15 @@ class Marker:
     """A token the table draws: a disc in a seat's colour on a board cell or a player's board, a chip, a counter.
 
     shape: "token" (a disc), "chip" (a disc with a white rim) or "counter" (a rounded box); `text` on it (a number);
-    `seat` gives its colour (None: a neutral one).
+    `seat` gives its colour (None: a neutral one); `colour`, when given, is the colour instead (a game's own
+    player colours, or what the marker stands for: a suit, a declared colour).
     """
 
     rect: Rect
     seat: int | None = None
     text: str = ""
     shape: str = "token"
+    colour: Colour | None = None
 
 
 @dataclass
@@ -171,7 +174,6 @@ class ScoreSheet:
     rows: tuple[tuple[str, ...], ...]
 
 
-Colour = tuple[int, int, int]
 WHITE: Colour = (255, 255, 255)
 
 

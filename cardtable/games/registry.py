@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.engine import Rules
-from cardtable.games import crazy, kachuful, klondike
+from cardtable.games import cat_in_the_box, crazy, kachuful, klondike
 from cardtable.games.plugin import GamePlugin
 
 #: The built games, in the order the menu lists them.
-GAMES: tuple[GamePlugin, ...] = (klondike.GAME, kachuful.GAME, crazy.GAME)
+GAMES: tuple[GamePlugin, ...] = (klondike.GAME, kachuful.GAME, crazy.GAME, cat_in_the_box.GAME)
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,6 @@ class CatalogueEntry:
 
 
 UPCOMING: tuple[CatalogueEntry, ...] = (
-    CatalogueEntry("cat_in_the_box", "Cat in the Box", "Quantum trick-taking: suits are declared as you play."),
     CatalogueEntry("king_of_the_hill", "King of the Hill", "Five players, two decks, one king."),
     CatalogueEntry("cat_te", "Cat Te (Six Cards)", "Win the last trick with six cards."),
     CatalogueEntry("eat_reds", "Eat Reds (Chinese Ten)", "Pair cards to ten and capture the reds."),

@@ -3,7 +3,8 @@
 The person's hand selects pairs (`select=2`, a "Play pair" button) and may wrap to two rows; table cards are
 targets one by one (capture that card); the board's six cells are targets with the seats' tokens on them; the
 seat panels carry named marks and a counter of tokens; the call shows card faces; cards are colourless numbers
-(`FaceSpec`); a capture holds a beat; the turn timer's default is the first legal move.
+(`FaceSpec`); the called number's cell carries a dot of the game's own colour; a capture holds a beat; the turn
+timer's default is the first legal move.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from tests.fixture_game.rules import NUMBERS, SUIT, Call, Capture, Mark, Pair, P
 
 PAPER = (250, 248, 240)
 INK = (40, 40, 48)
+CALLED = (250, 120, 200)
 
 
 class PairsLayout(BaseLayout):
@@ -70,6 +72,8 @@ class PairsLayout(BaseLayout):
             owner = view["board"][n - 1]
             markers = (Marker((rect[0] + cell // 4, rect[1] + cell // 4, cell // 2, cell // 2), owner),) \
                 if owner is not None else ()
+            if n == view["called"]:  # the called number: a dot in a colour of the game's own, not a seat's
+                markers += (Marker((rect[0] + 3, rect[1] + 3, cell // 4, cell // 4), colour=CALLED),)
             zones.append(Zone(f"cell{n}", "cell", rect, label=str(n), markers=markers))
         for s in (0, 1):
             pile = view["piles"][s]

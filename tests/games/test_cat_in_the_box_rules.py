@@ -212,7 +212,7 @@ def test_discards_are_hidden_and_one_seat_at_a_time() -> None:
         assert state.turn == seat
         assert all(isinstance(a, Discard) for a in state.legal_actions())
         card = state.hands[seat][-1]
-        state.apply(Discard(card))  # any copy of a number is the same move: the first copy goes
+        state.apply(next(a for a in state.legal_actions() if a.card.rank == card.rank))
         card = state.discards[seat]
         assert card is not None and card not in state.hands[seat]
         other = (seat + 1) % 5

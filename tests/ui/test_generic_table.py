@@ -239,3 +239,50 @@ def test_a_big_window_grows_the_toolbar_panels_and_text(table_app, open_table):
     assert big[1] > small[1] and small[1] <= PANEL_W
     assert big[2] > small[2]
     assert table.buttons["menu"].rect.bottom <= table.context().area[1], "the toolbar stays above the table"
+
+
+def test_a_marker_may_carry_a_colour_of_the_games_own(table_app, open_table):
+    from tests.fixture_game.layout import CALLED
+
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    dot = next(m for m in table.layout.zone("cell1").markers if m.colour is not None)
+    assert dot.seat is None and dot.colour == CALLED
+    driver.frames(1)
+    assert table_app.screen.get_at(centre(dot.rect))[:3] == CALLED
+
+
+def other_number_on_the_table(match: Match) -> tuple[Card, int]:
+    """A hand card and the index of the last table card, of another number (an illegal capture)."""
+    last = len(match.state.table) - 1
+    card = next(c for c in match.state.hands[0] if c.rank != match.state.table[last].rank)
+    return card, last
+
+
+def test_a_drop_where_the_move_is_illegal_says_the_engines_reason(table_app, open_table):
+    """The table's top card is also where the table as a whole takes a drop, which means nothing here: the drop is
+    read as the move it means there (a capture), and the engine says why it is illegal."""
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = other_number_on_the_table(match)
+    target = table.layout.zone("table").spots[index].rect
+    start = hand_point(table, card)
+    here = next(s.rect for s in table.layout.zone("hand0").spots if s.card == card)
+    before = len(match.log)
+    driver.drag(start, (start[0] + target[0] - here[0], start[1] + target[1] - here[1]))
+    assert len(match.log) == before
+    assert table.message == "A card captures a table card of the same number." and table.message_error
+
+
+def test_a_click_where_the_selection_may_not_go_says_why_and_keeps_it(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = other_number_on_the_table(match)
+    driver.click(hand_point(table, card))
+    target = table.layout.zone("table").spots[index].rect
+    assert target not in table.input.target_rects()
+    before = len(match.log)
+    driver.click(centre(target))
+    assert len(match.log) == before
+    assert table.message == "A card captures a table card of the same number." and table.message_error
+    assert [match.state.hands[0][p.index] for p in table.input.selected] == [card]

@@ -13,7 +13,7 @@ declaration for any card in hand.  The engine then offers exactly one action, `P
 logged move; the trick phase ends at once and the interrupted trick is won by no one.
 
 Cards of one number are alike, so a hand offers one action per number and declaration: the first copy of the
-number in the (sorted) hand.  `apply` takes any copy of the same number as the same move.
+number in the (sorted) hand; `apply` refuses another copy (a table maps a card picked up to the first copy).
 
 Zones (for events and the table): hand0.., discard0.. (each seat's hidden discard), trick, won0.. (tricks won
 this round), centre (the 2-player centre pile), out (the cards left over).
@@ -368,10 +368,13 @@ class CatState(State):
         return self._play(seat, action)
 
     def _same_number(self, seat: int, card: Any) -> Card:
+        """The card of the move: the first copy of its number in the hand (the one `legal_actions` offers)."""
         if not isinstance(card, Card):
             raise IllegalAction("That is not a card.")
         for held in self.hands[seat]:
             if held.rank == card.rank and held.suit == card.suit:
+                if held != card:  # the copies of a number are alike: one move, made with the first copy
+                    raise IllegalAction(f"Play the {card.rank} with the first copy of it in the hand.")
                 return held
         raise IllegalAction(f"{seat_name(seat)} holds no {card.rank}.")
 
@@ -537,7 +540,7 @@ class CatState(State):
     def clone(self) -> CatState:
         other = object.__new__(CatState)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        other.rng = random.Random(0)  # seeded, not from the system's entropy: its state is replaced at once
         other.rng.setstate(self.rng.getstate())
         other.records = list(self.records)
         other.hands = [list(h) for h in self.hands]

@@ -4,8 +4,8 @@ A press on a card that may be picked starts a `Drag`; once the pointer travels a
 places a legal drop would go light up: a whole zone, or one card of it (capture that card), or a cell of a board.
 Releasing there asks the layout what the drop means.  A press that did not travel is a click: in a zone that
 selects (`Zone.select`) it selects or unselects the card, and the lit targets of the selection then take a click
-(or the selection's buttons act); elsewhere the layout says what the click means (one action, or several: the
-table offers them).
+(or the selection's buttons act; a click on a place the selection may not go shows the engine's reason);
+elsewhere the layout says what the click means (one action, or several: the table offers them).
 """
 
 from __future__ import annotations
@@ -214,7 +214,10 @@ class TableInput:
         head = rects[0]
         picked = self._picked(d)
         legal = {(t.zone, t.index) for _z, t, _a in self.legal_targets(picked)}
-        best: tuple[int, int, int, Target] | None = None
+        view = scene.view()
+        # The place meant: a legal one first, then one where the drop means a move at all (so that the engine
+        # says why that move is illegal), then a whole zone rather than one card, then the biggest overlap.
+        best: tuple[int, int, int, int, Gesture] | None = None
         for zone, target in targets_of(scene.layout.zones):
             if zone.id == d.zone:
                 continue
@@ -222,12 +225,12 @@ class TableInput:
             if area <= 0:
                 continue
             is_legal = (target.zone, target.index) in legal
-            candidate = (1 if is_legal else 0, 1 if target.index is None else 0, area, target)
-            if best is None or candidate[:3] > best[:3]:
+            meant = scene.game_layout.drop_action(view, picked, target)
+            candidate = (1 if is_legal else 0, 1 if candidates(meant) else 0, 1 if target.index is None else 0, area,
+                         meant)
+            if best is None or candidate[:4] > best[:4]:
                 best = candidate
-        gesture: Gesture = None
-        if best is not None:
-            gesture = scene.game_layout.drop_action(scene.view(), picked, best[3])
+        gesture: Gesture = best[4] if best is not None else None
         zone = scene.layout.zone(d.zone)
         from_rects = {spot_key(zone, s): r for s, r in zip(d.spots, rects, strict=True)}
         if scene.perform(gesture, from_rects):
@@ -266,6 +269,10 @@ class TableInput:
             if chosen is not None:
                 if scene.perform(chosen[1]):
                     self.selected, self._lit = [], None
+                return
+            meant = scene.game_layout.drop_action(scene.view(), self.selected, Target(d.zone, d.index))
+            if candidates(meant):  # a place the selection may not go: the engine says why, the selection stays
+                scene.perform(meant)
                 return
             self.clear_selection()
         # The second click of a double click on a card just sent away is the same request, not a new one

@@ -156,12 +156,13 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
 
 
 def render_markers(markers: tuple[Marker, ...], box: Rect, fonts: Fonts) -> pygame.Surface:
-    """Tokens (discs in their seat's colour), chips (discs with a white rim) and counters (boxes with a number)."""
+    """Tokens (discs in their seat's colour, or their own), chips (discs with a white rim) and counters (boxes with a
+    number)."""
     image = pygame.Surface(box[2:], pygame.SRCALPHA)
     for marker in markers:
         x, y, w, h = marker.rect
         rect = pygame.Rect(x - box[0], y - box[1], w, h)
-        colour = theme.seat_colour(marker.seat) if marker.seat is not None else theme.MUTED
+        colour = marker.colour or (theme.seat_colour(marker.seat) if marker.seat is not None else theme.MUTED)
         if marker.shape == "counter":
             pygame.draw.rect(image, colour, rect, border_radius=max(2, min(w, h) // 4))
             pygame.draw.rect(image, (20, 20, 20), rect, 1, border_radius=max(2, min(w, h) // 4))

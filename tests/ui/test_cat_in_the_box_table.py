@@ -1,0 +1,477 @@
+"""The Cat in the Box table, driven headless through real posted mouse events.
+
+A card is played by a drag onto an empty space of the research board (the space is the declaration), or by a click
+on the card and a click on a lit space; a discard is a click on a card; a prediction and the paradox are buttons of
+a choice panel.  Positions are reached by applying moves to the match before the table opens (every seat's moves
+go through `Match.apply`), found by seeded random playouts; the match state is what every test checks.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from cardtable.core.cards import Card
+from cardtable.core.layout import Rect, TableContext, Zone
+from cardtable.games import get_game
+from cardtable.games.cat_in_the_box.layout import (
+    BOARD_COLOURS,
+    LAYOUT,
+    OBSERVER_COLOUR,
+    cell_id,
+    player_colour,
+)
+from cardtable.games.cat_in_the_box.rules import (
+    COLOURS,
+    PARADOX,
+    PREDICT,
+    RULES,
+    CatState,
+    Discard,
+    Paradox,
+    Play,
+    Predict,
+)
+from cardtable.session.match import Match, Seat
+from cardtable.ui import theme
+from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.table import TableScene
+from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
+from cardtable.ui.table.view import table_context
+
+CURTAIN = theme.CURTAIN
+NAMES = ("You", "Ann", "Bob", "Cy", "Dee")
+SIZES = ((800, 560), (1280, 800), (1920, 1080))
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def seats(humans: Sequence[str], players: int) -> list[Seat]:
+    out = [Seat("human", name) for name in humans]
+    return out + [Seat("bot:normal", NAMES[len(out) + i]) for i in range(players - len(out))]
+
+
+def cat(players: int = 5, seed: int = 1, humans: Sequence[str] = ("You",), options: dict | None = None,
+        moves: Sequence = ()) -> Match:
+    match = Match(get_game("cat_in_the_box"), seats(humans, players), options or {}, seed)
+    for action in moves:
+        match.apply(action)
+    return match
+
+
+def find_moves(players: int, wanted: Callable[[CatState], bool], seeds: int = 400) -> tuple[int, list]:
+    """A seed and the moves (random legal ones, from a generator seeded alike) that reach a position `wanted`."""
+    for seed in range(seeds):
+        state = RULES.new_game(players, {}, seed)
+        rng = random.Random(seed)
+        moves = []
+        while not state.is_over():
+            if wanted(state):
+                return seed, moves
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            moves.append(action)
+    raise AssertionError("no playout reaches such a position")
+
+
+def to_play(state: CatState) -> bool:
+    """Seat 0 to play, after the discards and the predictions."""
+    return state.phase == "play" and state.turn == 0
+
+
+def hand_zone(table: TableScene) -> Zone:
+    return table.layout.zone(f"hand{table.viewer}")
+
+
+def card_point(table: TableScene, card: Card) -> tuple[tuple[int, int], Rect]:
+    """A point of `card` in the hand at the screen that no other card covers, and the card's rectangle."""
+    zone = hand_zone(table)
+    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
+    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
+    return visible_point(zone.spots[i].rect, nxt), zone.spots[i].rect
+
+
+def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Click `card` in the hand at the screen, after the double-click time (the same place may have been clicked
+    just before, by the person before)."""
+    if table.last_click is not None:
+        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
+        if gap > 0:
+            driver.frames(math.ceil(gap / DT))
+    driver.click(card_point(table, card)[0])
+
+
+def centre(rect: Sequence[int]) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+def drop_on_cell(table: TableScene, driver: UIDriver, card: Card, number: int, colour: str) -> None:
+    """Drag `card` from the hand so that it lies centred on the board space (number, colour)."""
+    start, rect = card_point(table, card)
+    cell = table.layout.zone(cell_id(number, colour)).slot
+    cx, cy = centre(cell)
+    driver.drag(start, (start[0] + cx - (rect[0] + rect[2] // 2), start[1] + cy - (rect[1] + rect[3] // 2)))
+
+
+def last_copy(state: CatState, seat: int, number: int) -> Card:
+    """The last copy of `number` in the seat's hand (the engine lists the first: the table must map it)."""
+    return [c for c in state.hands[seat] if c.rank == number][-1]
+
+
+def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], seconds: float = 20.0) -> None:
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table did not get there in time"
+        driver.frames(1)
+
+
+def face_up(table: TableScene) -> set[Card]:
+    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
+
+
+# --------------------------------------------------------------------------- playing a card
+
+
+def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open_table):
+    seed, moves = find_moves(5, lambda s: to_play(s) and any(
+        len([c for c in s.hands[0] if c.rank == p.card.rank]) > 1 for p in s.legal_plays(0)))
+    match = cat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    play = next(p for p in state.legal_plays(0) if len([c for c in state.hands[0] if c.rank == p.card.rank]) > 1)
+    card = last_copy(state, 0, play.card.rank)
+    assert card != play.card, "a later copy of the number: the table maps it to the engine's move"
+    before = len(match.log)
+    drop_on_cell(table, driver, card, play.card.rank, play.colour)
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].seat == 0
+    assert match.log[-1].action == Play(play.card, play.colour)
+    assert match.state.board[(play.card.rank, play.colour)] == 0
+    # The token is on the space, in the player's own colour (none of the board's four colours).
+    zone = table.layout.zone(cell_id(play.card.rank, play.colour))
+    assert [m.colour for m in zone.markers] == [player_colour(0)]
+    assert player_colour(0) not in BOARD_COLOURS.values()
+    driver.frames(1)
+    assert table_app.screen.get_at(centre(zone.markers[0].rect))[:3] == player_colour(0)
+    # The card lies in the trick with a tag of its declared colour.
+    trick = table.layout.zone("trick")
+    if match.state.trick:  # (the trick is still going: 5 players)
+        assert [s.card.rank for s in trick.spots][-1] == play.card.rank
+        tags = [m for m in trick.markers if m.shape == "counter"]
+        assert tags[-1].colour == BOARD_COLOURS[play.colour]
+
+
+def test_a_click_on_a_card_lights_its_spaces_and_a_click_on_one_plays_it(table_app, open_table):
+    seed, moves = find_moves(4, to_play)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    play = state.legal_plays(0)[-1]
+    start, _ = card_point(table, last_copy(state, 0, play.card.rank))
+    driver.click(start)
+    assert len(table.input.selected) == 1, "the click selects the card"
+    lit = set(table.input.target_rects())
+    spaces = {table.layout.zone(cell_id(p.card.rank, p.colour)).slot for p in state.legal_plays(0)
+              if p.card.rank == play.card.rank}
+    assert lit == spaces, "exactly the legal spaces of the selected number light up"
+    before = len(match.log)
+    driver.click(centre(table.layout.zone(cell_id(play.card.rank, play.colour)).slot))
+    assert len(match.log) == before + 1 and match.log[-1].action == Play(play.card, play.colour)
+    assert table.input.selected == []
+
+
+def illegal_position(state: CatState) -> bool:
+    """Seat 0 to follow, holding a card whose space of some colour is empty but not legal (it must follow), and
+    whose neighbours in the row are not legal either (so a drop there cannot land on a legal one)."""
+    if not to_play(state) or state.led is None or not state.legal_plays(0):
+        return False
+    return illegal_space(state) is not None
+
+
+def illegal_space(state: CatState) -> tuple[Card, str] | None:
+    legal = {(p.card.rank, p.colour) for p in state.legal_plays(0)}
+    for card in state.hands[0]:
+        for i, colour in enumerate(COLOURS):
+            near = [COLOURS[j] for j in (i - 1, i, i + 1) if 0 <= j < len(COLOURS)]
+            if (card.rank, colour) in state.board or any((card.rank, c) in legal for c in near):
+                continue
+            if state.why_not(0, card, colour):
+                return card, colour
+    return None
+
+
+def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
+    seed, moves = find_moves(4, illegal_position)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card, colour = illegal_space(state)
+    reason = table.named(state.why_not(0, card, colour))
+    assert reason
+    before = len(match.log)
+    drop_on_cell(table, driver, card, card.rank, colour)
+    driver.settle(table)
+    assert len(match.log) == before, "nothing is played"
+    assert table.message == reason and table.message_error
+    # The same with a click on the card, then on that (unlit) space: the reason, and the card stays selected.
+    table.messages.clear_error()
+    start, _ = card_point(table, card)
+    driver.click(start)
+    driver.click(centre(table.layout.zone(cell_id(card.rank, colour)).slot))
+    assert len(match.log) == before
+    assert table.message == reason and table.message_error
+    assert len(table.input.selected) == 1
+
+
+# --------------------------------------------------------------------------- discard, predict, paradox
+
+
+def test_the_discard_is_a_click_and_stays_hidden_from_the_other_seats(table_app, open_table):
+    match = cat(players=5, seed=7)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    assert state.phase == "discard" and state.turn == 0
+    assert table.layout.zone("hand0").playable == frozenset(range(len(state.hands[0])))
+    card = state.hands[0][-1]
+    start, _ = card_point(table, card)
+    driver.click(start)
+    driver.settle(table)
+    first = next(c for c in state.hands[0] + [state.discards[0]] if c is not None and c.rank == card.rank)
+    assert match.log[-1].action == Discard(first) and state.discards[0].rank == card.rank
+    # The seat that discarded sees its card face up; no other seat's view or table shows it.
+    mine = table.layout.zone("discard0").spots
+    assert [(s.card, s.face_up) for s in mine] == [(state.discards[0], True)]
+    for seat in range(1, 5):
+        view = state.view(seat)
+        assert view["my_discard"] is None and view["discarded"][0]
+        ctx = table_context((1280, 800), NAMES, seat)
+        layout = LAYOUT.build(view, ctx)
+        assert [(s.card, s.face_up) for s in layout.zone("discard0").spots] == [(None, False)]
+        assert state.discards[0] not in {s.card for z in layout.zones for s in z.spots}
+    public = LAYOUT.build(state.view(None), table_context((1280, 800), NAMES, None))
+    assert not any(s.face_up for z in public.zones if z.id.startswith(("hand", "discard")) for s in z.spots)
+
+
+def test_a_prediction_is_a_button_of_the_panel(table_app, open_table):
+    match = cat(players=5, seed=2, moves=[])
+    for _ in range(5):
+        match.apply(match.state.legal_actions()[0])
+    table, driver = open_table(match, bot_delay=30.0)
+    assert match.state.phase == "predict" and match.state.turn == 0
+    assert table.choice_panel is not None
+    labels = {table.buttons[n].text: a for n, a in table.action_buttons.items() if n.startswith("choice:")}
+    assert labels == {str(k): PREDICT[k] for k in (1, 2, 3, 4)}
+    name = next(n for n, a in table.action_buttons.items() if a == Predict(3))
+    driver.click_widget(table.buttons[name])
+    assert match.log[-1].action == Predict(3) and match.state.predictions[0] == 3
+    assert table.layout.zone("seat0").lines[1] == "predicts 3 \u00b7 won 0"
+
+
+def test_a_paradox_is_a_button_that_says_why(table_app, open_table):
+    seed, moves = find_moves(5, lambda s: s.turn == 0 and s.legal_actions() == [PARADOX])
+    match = cat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    assert match.state.legal_actions() == [PARADOX]
+    name, action = next((n, a) for n, a in table.action_buttons.items() if isinstance(a, Paradox))
+    assert table.buttons[name].text == "Paradox: no card can be declared"
+    assert "no card can be declared" in table.status_text().lower() or "paradox" in table.status_text().lower()
+    driver.click_widget(table.buttons[name])
+    driver.settle(table)
+    assert match.log[-1].action == PARADOX and match.log[-1].seat == 0
+    assert match.state.is_over() and match.state.paradox == 0
+    wait(table, driver, lambda: table.result_panel is not None)
+
+
+# --------------------------------------------------------------------------- pass and play
+
+
+def assert_curtain(table: TableScene, driver: UIDriver) -> None:
+    """The curtain is up: no card of a hand or of a discard is in the picture, and the screen is the curtain."""
+    assert table.curtain_for is not None and not table.human_turn
+    state = table.state
+    hidden = {c for h in state.hands for c in h} | {d for d in state.discards if d is not None}
+    assert not face_up(table) & hidden
+    driver.frames(1)
+    w, h = table.app.size
+    for x in range(10, w - 10, w // 9):
+        for y in range(10, h - 10, h // 7):
+            colour = table.app.screen.get_at((x, y))[:3]
+            assert all(abs(a - b) <= 6 for a, b in zip(colour, CURTAIN, strict=True)), (x, y, colour)
+
+
+def lift(table: TableScene, driver: UIDriver) -> None:
+    w, h = table.app.size
+    driver.click((w // 2, h // 2))
+    assert table.curtain_for is None
+
+
+def test_pass_and_play_keeps_every_hand_and_discard_behind_the_curtain(table_app, open_table):
+    match = cat(players=3, seed=5, humans=("Pia", "Quin"))
+    table, driver = open_table(match)
+    state = match.state
+    assert state.turn == 0 and table.viewer == 0 and table.curtain_for is None
+    click_card(table, driver, state.hands[0][0])  # Pia discards
+    assert state.discards[0] is not None and state.turn == 1
+    assert table.curtain_for == 1, "Quin's discard is behind the curtain"
+    assert_curtain(table, driver)
+    lift(table, driver)
+    assert table.viewer == 1
+    assert face_up(table) == set(state.hands[1]), "Quin sees his hand, and not Pia's discard"
+    assert [(s.card, s.face_up) for s in table.layout.zone("discard0").spots] == [(None, False)]
+    click_card(table, driver, state.hands[1][0])  # Quin discards; the bot then discards
+    assert state.discards[1] is not None
+    wait(table, driver, lambda: table.curtain_for == 0)
+    assert state.phase == "predict" and state.turn == 0
+    assert_curtain(table, driver)
+    lift(table, driver)
+    assert face_up(table) == set(state.hands[0]) | {state.discards[0]}, "Pia sees her hand and her own discard"
+    # The rest of the game with the mouse, a curtain between the two people's turns.
+    rng = random.Random(4)
+    while not state.is_over():
+        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
+             (table.human_turn and table.settled))
+        if state.is_over():
+            break
+        if table.curtain_for is not None:
+            assert_curtain(table, driver)
+            lift(table, driver)
+        seat = state.turn
+        assert table.viewer == seat
+        shown = face_up(table) - {state.discards[seat]} - {c for _, c, _ in state.trick} - set(state.revealed)
+        assert shown == set(state.hands[seat])
+        before = len(match.log)
+        driver.perform(table, rng.choice(state.legal_actions()))
+        assert len(match.log) == before + 1, table.message
+    wait(table, driver, lambda: table.result_panel is not None)
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def test_a_whole_game_of_rounds_through_the_table_with_bots(table_app, open_table):
+    """One person and two bots, a round per player: every move of the person is a gesture (a click to discard,
+    a button to predict, a drag to play, the paradox button)."""
+    match = cat(players=3, seed=11, options={"rounds": "per_player"})
+    table, driver = open_table(match)
+    rng = random.Random(11)
+    kinds = set()
+    while not match.state.is_over():
+        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        if match.state.is_over():
+            break
+        action = rng.choice(match.state.legal_actions())
+        before = len(match.log)
+        driver.perform(table, action)
+        assert len(match.log) == before + 1 and match.log[-1].seat == 0, table.message
+        kinds.add(type(match.log[-1].action))
+    assert {Discard, Predict, Play} <= kinds
+    wait(table, driver, lambda: table.result_panel is not None)
+    sheet = LAYOUT.score_sheet(table.view(), table.context())
+    assert sheet.headers == ("Round", "You", "Ann", "Bob")
+    assert [row[0] for row in sheet.rows] == ["1", "2", "3", "Total"]
+    assert sheet.rows[-1][1:] == tuple(str(t) for t in match.state.totals())
+
+
+# --------------------------------------------------------------------------- what the table looks like
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def mid_game(players: int) -> dict:
+    seed, moves = find_moves(players, lambda s: to_play(s) and len(s.trick) >= 1 and len(s.board) >= 8)
+    state = RULES.new_game(players, {}, seed)
+    for action in moves:
+        state.apply(action)
+    return state.view(0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_board_fits_clear_of_the_seats_and_the_hand(players: int, size: tuple[int, int]):
+    view = mid_game(players)
+    ctx: TableContext = table_context(size, NAMES[:players], 0, theme.ui_scale(size))
+    layout = LAYOUT.build(view, ctx)
+    x0, y0, w, h = ctx.area
+    board = [z for z in layout.zones if z.id.startswith(("cell", "column", "head"))]
+    assert len([z for z in board if z.kind == "cell"]) == 4 * view["top"]
+    seats_and_cards = [z for z in layout.zones if z.id.startswith(("seat", "hand", "won", "discard", "info"))
+                       or z.id in ("trick", "centre")]
+    for zone in board + seats_and_cards:
+        x, y, zw, zh = zone.bounds()
+        assert x >= 0 and y >= y0 and x + zw <= w and y + zh <= y0 + h, (zone.id, zone.bounds())
+    for zone in board:
+        for other in seats_and_cards:
+            assert not overlaps(zone.bounds(), other.bounds()), (zone.id, other.id)
+    panels = [z for z in layout.zones if z.id.startswith("seat")]
+    for i, a in enumerate(panels):
+        for b in panels[i + 1:]:
+            assert not overlaps(a.slot, b.slot), (a.id, b.id)
+    # Readable: spaces and tokens big enough to see and to drop on.
+    cell = layout.zone(cell_id(1, "R")).slot
+    assert cell[2] >= 36 and cell[3] >= 28
+    # The trick's cards and their colour tags do not cover each other's tags.
+    tags = [m.rect for m in layout.zone("trick").markers if m.shape == "counter"]
+    assert all(not overlaps(a, b) for i, a in enumerate(tags) for b in tags[i + 1:])
+
+
+def test_observer_tokens_are_not_a_players(table_app, open_table):
+    match = cat(players=2, seed=3)
+    table, driver = open_table(match, bot_delay=30.0)
+    observers = [space for space, owner in match.state.board.items() if owner == -1]
+    assert observers
+    for number, colour in observers:
+        markers = table.layout.zone(cell_id(number, colour)).markers
+        assert [(m.colour, m.shape) for m in markers] == [(OBSERVER_COLOUR, "chip")]
+    assert OBSERVER_COLOUR not in [player_colour(s) for s in range(5)]
+
+
+def test_the_led_colours_column_is_framed_and_voids_are_crossed_out(table_app, open_table):
+    seed, moves = find_moves(4, lambda s: to_play(s) and s.led is not None and any(
+        len(a) < 4 for a in s.available))
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    for colour in COLOURS:
+        framed = "current" in table.layout.zone(f"column{colour}").marks
+        assert framed == (colour == state.led)
+    seat = next(s for s in range(4) if len(state.available[s]) < 4)
+    dots = table.layout.zone(f"seat{seat}").markers[1:]
+    assert [m.text == "\u00d7" for m in dots] == [c not in state.available[seat] for c in COLOURS]
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, open_table):
+    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.trick) == 3 and bool(s.legal_plays(0)))
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    play = match.state.legal_plays(0)[0]
+    table.play(play)
+    assert table.stages, "the engine's hold: the full trick shows before it is gathered"
+    trick = table.layout.zone("trick")
+    assert len(trick.spots) == 4 and trick.spots[-1].card == play.card
+    assert [m.colour for m in table.layout.zone(cell_id(play.card.rank, play.colour)).markers] == [player_colour(0)]
+    driver.settle(table)
+    assert not table.stages and not table.layout.zone("trick").spots
+    winner = match.state.last_winner
+    if winner is not None and not match.state.is_over():
+        assert len(table.layout.zone(f"won{winner}").spots) == 4 * match.state.tricks[winner]
+
+
+def test_the_hint_lights_the_card_and_the_space(table_app, open_table):
+    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.legal_plays(0)) > 1)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    table.show_hint()
+    assert table.message.startswith("Hint:")
+    hint = get_game("cat_in_the_box").hint(match.state)
+    if isinstance(hint.action, Play):
+        space = table.layout.zone(cell_id(hint.action.card.rank, hint.action.colour)).slot
+        assert [c for _, c in table.hint_marks] == [theme.PICKED, theme.LEGAL]
+        assert table.hint_marks[1][0] == space
