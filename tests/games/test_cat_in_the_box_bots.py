@@ -37,7 +37,7 @@ def plugin() -> GamePlugin:
     """The game as the hard bot sees it: the rules and this module's hooks."""
     return GamePlugin(rules=RULES, layout=None, rule_bot=bots.RuleBot, hint=bots.hint,
                       search=SearchHooks(reward=bots.search_reward, done=bots.search_done,
-                                         rollout=bots.rollout_action,
+                                         rollout=bots.search_rollout, weight=bots.world_weight,
                                          settings=tuple(sorted(bots.search_settings().items()))))
 
 
@@ -249,6 +249,39 @@ def test_the_search_hooks_score_the_round_searched() -> None:
     scores = state.records[0].scores
     assert all(0.0 <= r <= 1.0 for r in rewards)
     assert sorted(range(3), key=lambda s: rewards[s]) == sorted(range(3), key=lambda s: scores[s])
+
+
+def test_the_plugin_wires_the_search_hooks() -> None:
+    from cardtable.games.cat_in_the_box import GAME
+
+    assert GAME.search == plugin().search
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_the_search_rollout_plays_legal_rounds(options: dict) -> None:
+    for players in (2, 3, 4, 5):
+        state = RULES.new_game(players, options, seed=players)
+        rng = random.Random(players)
+        while state.turn is not None:
+            action = bots.search_rollout(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+
+
+def test_the_world_weight_follows_predictions_and_discards() -> None:
+    """A seat that predicted 4 more likely holds high numbers than low ones; a discard the rule bot's policy would
+    not make weighs less; the seat's own cards are never weighed."""
+    high = position(4, [[1, 2, 3, 4, 5], [8, 8, 7, 7, 6], [2, 3, 4, 5, 6], [3, 4, 5, 6, 7]], {}, turn=0,
+                    predictions=[1, 4, 2, 2], tricks=[0, 0, 0, 0], discards={0: 1, 1: 7, 2: 4, 3: 5})
+    low = position(4, [[1, 2, 3, 4, 5], [1, 1, 2, 2, 3], [2, 3, 4, 5, 6], [3, 4, 5, 6, 7]], {}, turn=0,
+                   predictions=[1, 4, 2, 2], tricks=[0, 0, 0, 0], discards={0: 1, 1: 2, 2: 4, 3: 5})
+    assert bots.world_weight(high, 0) > 2 * bots.world_weight(low, 0) > 0.0
+    odd = high.clone()
+    odd.discards[1] = Card(1, NUMBER_SUIT, 4)  # the rule bot would discard a 7 or an 8 from that hand, not its 1
+    assert bots.world_weight(odd, 0) < bots.world_weight(high, 0)
+    mine = high.clone()
+    mine.hands[0] = sorted(Card(n, NUMBER_SUIT, 4) for n in (8, 8, 8, 8, 8))
+    assert bots.world_weight(mine, 0) == bots.world_weight(high, 0)
 
 
 def test_the_hard_bot_plays_a_legal_game() -> None:
