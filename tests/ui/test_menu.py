@@ -76,11 +76,9 @@ def inside(widget, size: tuple[int, int]) -> bool:
 
 
 @pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    monkeypatch.setenv("CARDTABLE_HOME", str(tmp_path))
-    return tmp_path
+def home(table_home):
+    """The shared private home (dummy drivers, CARDTABLE_HOME), under the name these tests use."""
+    return table_home
 
 
 @pytest.fixture
