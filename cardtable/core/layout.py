@@ -245,6 +245,10 @@ class GameLayout(Protocol):
     def click_action(self, view: View, legal: Sequence[Action], target: Target) -> Gesture:
         """The action(s) meant by clicking `target` (a card, or the zone itself) with nothing selected."""
 
+    def drop_refusal(self, view: View, picked: Sequence[Picked], target: Target) -> str | None:
+        """Why the `picked` cards cannot go on `target` when putting them there means no move at all (a card on
+        another number's row), for the person; None to let them go back without a word."""
+
     def can_pick(self, view: View, zone: str, index: int) -> bool:
         """Whether card `index` of `zone` may be picked up to drag (or selected, in a zone that selects)."""
 
@@ -289,6 +293,9 @@ class BaseLayout:
         return None
 
     def click_action(self, view: View, legal: Sequence[Action], target: Target) -> Gesture:
+        return None
+
+    def drop_refusal(self, view: View, picked: Sequence[Picked], target: Target) -> str | None:
         return None
 
     def can_pick(self, view: View, zone: str, index: int) -> bool:

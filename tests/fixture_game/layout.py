@@ -112,6 +112,11 @@ class PairsLayout(BaseLayout):
             return Mark(card, int(target.zone[4:]))
         return None
 
+    def drop_refusal(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> str | None:
+        if target.zone.startswith("pile") and self._cards(view, picked):
+            return "Won cards go to the piles by themselves."
+        return None
+
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
         return view["seat"] is not None and zone == f"hand{view['seat']}" and view["called"] is not None
 

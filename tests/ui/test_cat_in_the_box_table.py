@@ -228,6 +228,29 @@ def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
     assert len(table.input.selected) == 1
 
 
+def test_a_card_on_another_numbers_row_says_where_it_goes(table_app, open_table):
+    seed, moves = find_moves(4, to_play)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = state.legal_plays(0)[0].card
+    row = next(m for m in range(1, 10) if abs(m - card.rank) >= 2
+               and table.layout.zone(cell_id(m, COLOURS[0])).slot[2] > 0)
+    before = len(match.log)
+    drop_on_cell(table, driver, card, row, COLOURS[0])
+    driver.settle(table)
+    assert len(match.log) == before, "nothing is played"
+    assert table.message == f"A {card.rank} goes in the {card.rank} row: its colour is the column you drop it in."
+    assert table.message_error
+    # The same with a click on the card, then on that space: the reason, and the card stays selected.
+    table.messages.clear_error()
+    start, _ = card_point(table, card)
+    driver.click(start)
+    driver.click(centre(table.layout.zone(cell_id(row, COLOURS[0])).slot))
+    assert len(match.log) == before and len(table.input.selected) == 1
+    assert table.message.startswith(f"A {card.rank} goes in the {card.rank} row") and table.message_error
+
+
 # --------------------------------------------------------------------------- discard, predict, paradox
 
 

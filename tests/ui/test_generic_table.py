@@ -286,3 +286,27 @@ def test_a_click_where_the_selection_may_not_go_says_why_and_keeps_it(table_app,
     assert len(match.log) == before
     assert table.message == "A card captures a table card of the same number." and table.message_error
     assert [match.state.hands[0][p.index] for p in table.input.selected] == [card]
+
+
+def test_a_drop_that_means_no_move_says_the_layouts_reason_and_goes_back(table_app, open_table):
+    """A pile takes no card from the hand: the drop means no move, and the layout's reason is said."""
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    card = match.state.hands[0][0]
+    start = hand_point(table, card)
+    pile = table.layout.zone("pile1").slot
+    here = next(s.rect for s in table.layout.zone("hand0").spots if s.card == card)
+    before = len(match.log)
+    driver.drag(start, (start[0] + pile[0] - here[0], start[1] + pile[1] - here[1]))
+    assert len(match.log) == before and card in match.state.hands[0]
+    assert table.message == "Won cards go to the piles by themselves." and table.message_error
+
+
+def test_a_click_that_means_no_move_for_the_selection_says_why_and_keeps_it(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    card = match.state.hands[0][0]
+    driver.click(hand_point(table, card))
+    driver.click(centre(table.layout.zone("pile1").slot))
+    assert table.message == "Won cards go to the piles by themselves." and table.message_error
+    assert [match.state.hands[0][p.index] for p in table.input.selected] == [card]

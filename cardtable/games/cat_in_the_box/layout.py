@@ -367,6 +367,17 @@ class CatLayout(BaseLayout):
             return None  # a card declares a colour only on its own number's row
         return Play(first, space[1])
 
+    def drop_refusal(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> str | None:
+        card = self._held(view, picked)
+        space = parse_cell(target.zone)
+        if card is None or space is None:
+            return None
+        if view["phase"] == "discard":
+            return "First discard a card: drop it on your discard space, or click it."
+        if view["phase"] == "play" and space[0] != card.rank:
+            return f"A {card.rank} goes in the {card.rank} row: its colour is the column you drop it in."
+        return None
+
     def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Gesture:
         me = view["seat"]
         if me is None or target.index is None or view["phase"] != "discard":

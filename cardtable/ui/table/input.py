@@ -218,6 +218,7 @@ class TableInput:
         # The place meant: a legal one first, then one where the drop means a move at all (so that the engine
         # says why that move is illegal), then a whole zone rather than one card, then the biggest overlap.
         best: tuple[int, int, int, int, Gesture] | None = None
+        under: list[tuple[int, int, Target]] = []  # what the cards lie on, the most covered first
         for zone, target in targets_of(scene.layout.zones):
             if zone.id == d.zone:
                 continue
@@ -230,13 +231,29 @@ class TableInput:
                          meant)
             if best is None or candidate[:4] > best[:4]:
                 best = candidate
+            under.append((candidate[2], area, target))
         gesture: Gesture = best[4] if best is not None else None
         zone = scene.layout.zone(d.zone)
         from_rects = {spot_key(zone, s): r for s, r in zip(d.spots, rects, strict=True)}
         if scene.perform(gesture, from_rects):
             self.selected, self._lit = [], None
-        else:
-            self._fly_home(d, rects)
+            return
+        self._fly_home(d, rects)
+        if not candidates(gesture):
+            under.sort(key=lambda u: (u[0], u[1]), reverse=True)
+            self._refuse(picked, [t for _, _, t in under])
+
+    def _refuse(self, picked: list[Picked], targets: list[Target]) -> bool:
+        """Say why the picked cards cannot go where they were put (the first of `targets` the layout has a reason
+        for); True if it said one."""
+        scene = self.scene
+        view = scene.view()
+        for target in targets:
+            reason = scene.game_layout.drop_refusal(view, picked, target)
+            if reason:
+                scene.say(reason, error=True)
+                return True
+        return False
 
     def _fly_home(self, d: Drag, rects: list[Rect]) -> None:
         scene = self.scene
@@ -273,6 +290,8 @@ class TableInput:
             meant = scene.game_layout.drop_action(scene.view(), self.selected, Target(d.zone, d.index))
             if candidates(meant):  # a place the selection may not go: the engine says why, the selection stays
                 scene.perform(meant)
+                return
+            if self._refuse(self.selected, [Target(d.zone, d.index)]):  # the layout says why; the selection stays
                 return
             self.clear_selection()
         # The second click of a double click on a card just sent away is the same request, not a new one
