@@ -200,11 +200,13 @@ class FaceSpec:
 class TurnTimer:
     """A time limit on a person's decision: when `seconds` run out, `default(rng)` is played for them (bots never
     wait on a timer).  After `hand_over_after` time-outs in a row (None: never) a bot plays the seat for the rest
-    of the game."""
+    of the game.  A `quiet` timer is a beat rather than a limit (the deal goes on unless the person acts): no
+    countdown is shown, nothing is said, and it never counts as a time-out."""
 
     seconds: float
     default: Callable[[random.Random], Action]
     hand_over_after: int | None = None
+    quiet: bool = False
 
 
 @dataclass

@@ -185,7 +185,10 @@ class TurnDriver:
         timer's `hand_over_after` time-outs in a row, a bot takes the seat for the rest of the game.
         """
         limit = self.timer.hand_over_after if self.timer is not None else None
+        quiet = self.timer is not None and self.timer.quiet
         self.timer = self.time_left = self._clock_for = None
+        if move is not None and move.by_clock and quiet:  # a beat that passed: not a time-out
+            return None
         if move is None or not move.by_clock:
             if seat is not None:
                 self.timeouts.pop(seat, None)

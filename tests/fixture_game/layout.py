@@ -140,7 +140,7 @@ class PairsLayout(BaseLayout):
     def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
         if not view["timer"] or not legal:
             return None
-        return TurnTimer(view["timer"], lambda rng: legal[0])
+        return TurnTimer(view["timer"], lambda rng: legal[0], quiet=view["timer"] == 1)
 
     def face(self, card: Card) -> FaceSpec:
         return FaceSpec(PAPER, str(card.rank), centre_fill=INK, corner=str(card.rank), ink=INK)

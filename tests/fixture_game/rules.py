@@ -211,6 +211,6 @@ class PairsRules(Rules):
 
 RULES = PairsRules(
     id="pairs_and_board", title="Pairs and Board", players=range(2, 3),
-    options=(Option("timer", "Turn timer", (0, 10), 0, ("Off", "10 s")),),
+    options=(Option("timer", "Turn timer", (0, 10, 1), 0, ("Off", "10 s", "A quiet 1 s beat")),),
     action_types=(Call, Pair, Capture, Mark, Pass), blurb="The table's test game.",
 )

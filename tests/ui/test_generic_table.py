@@ -181,9 +181,23 @@ def test_the_timer_makes_its_default_move(table_app, open_table):
     legal = match.state.legal_actions()
     driver.frames(round(9.5 * 60))
     assert len(match.log) == before and table.driver.time_left is not None
+    assert table.clock_text()[0].startswith("1 s left") and table.clock_text()[1]
     driver.frames(60)
     assert match.log[before].seat == 0 and match.log[before].action == legal[0]
     assert table.message.startswith("Time is up")
+
+
+def test_a_quiet_timer_is_a_beat_with_no_countdown_and_no_time_out(table_app, open_table):
+    match = pairs(timer=1)
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    legal = match.state.legal_actions()
+    driver.frames(30)
+    assert len(match.log) == before and table.driver.time_left is not None
+    assert "left" not in table.clock_text()[0] and not table.clock_text()[1]
+    driver.frames(40)
+    assert match.log[before].seat == 0 and match.log[before].action == legal[0]
+    assert not table.message.startswith("Time is up") and table.driver.timeouts == {}
 
 
 def test_faces_come_from_the_layouts_spec(table_app, open_table):

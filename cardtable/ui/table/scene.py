@@ -487,13 +487,20 @@ class TableScene(Scene):
             return f"{self.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
         return status
 
-    def _draw_status(self, surface: pygame.Surface) -> None:
+    def clock_text(self) -> tuple[str, bool]:
+        """The status bar's clock: the game's time, after the seconds left on a person's timer; and whether
+        those are running out."""
         clock = stats.format_time(self.match.elapsed)
-        left = self.driver.time_left
-        if left is not None:
-            clock = f"{int(left) + 1} s left \u00b7 " + clock
+        timer = self.driver.timer
+        left = None if timer is not None and timer.quiet else self.driver.time_left
+        if left is None:
+            return clock, False
+        return f"{int(left) + 1} s left \u00b7 " + clock, left < 6
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        clock, hurry = self.clock_text()
         message = None
         if self.messages.showing and (self.result_panel is None or self.messages.error):
             message = (self.messages.text, self.messages.error)
-        self.status_bar.draw(surface, self.status_text(), clock, (left or 99) < 6, self.ui_scale, message,
+        self.status_bar.draw(surface, self.status_text(), clock, hurry, self.ui_scale, message,
                              self.layout.message_at)
