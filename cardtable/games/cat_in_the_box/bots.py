@@ -112,32 +112,39 @@ def discard_choice(numbers: Sequence[int], players: int) -> int:
 
 def group_sizes(board: dict[tuple[int, str], int], seat: int, space: tuple[int, str]) -> tuple[int, int, int]:
     """(largest group now, size of the group `space` would join with a token of `seat`, own tokens next to it)."""
-    mine = {s for s, owner in board.items() if owner == seat}
-    if not mine:
-        return 0, 1, 0
-    best = 0
-    seen: set[tuple[int, str]] = set()
-    comp_of: dict[tuple[int, str], int] = {}
-    sizes: list[int] = []
-    for start in mine:
-        if start in seen:
-            continue
-        seen.add(start)
-        stack, members = [start], []
-        while stack:
-            sp = stack.pop()
-            members.append(sp)
-            for near in _near(sp):
-                if near in mine and near not in seen:
-                    seen.add(near)
-                    stack.append(near)
-        for m in members:
-            comp_of[m] = len(sizes)
-        sizes.append(len(members))
-        best = max(best, len(members))
-    touching = [near for near in _near(space) if near in mine]
-    joined = 1 + sum(sizes[i] for i in {comp_of[t] for t in touching})
-    return best, joined, len(touching)
+    return Groups(board, seat).joining(space)
+
+
+class Groups:
+    """The groups of connected tokens of one seat on a board, found once and asked about many spaces."""
+
+    __slots__ = ("of", "sizes", "largest")
+
+    def __init__(self, board: dict[tuple[int, str], int], seat: int) -> None:
+        mine = {s for s, owner in board.items() if owner == seat}
+        self.of: dict[tuple[int, str], int] = {}
+        self.sizes: list[int] = []
+        for start in mine:
+            if start in self.of:
+                continue
+            group = len(self.sizes)
+            self.of[start] = group
+            stack, size = [start], 0
+            while stack:
+                size += 1
+                for near in _near(stack.pop()):
+                    if near in mine and near not in self.of:
+                        self.of[near] = group
+                        stack.append(near)
+            self.sizes.append(size)
+        self.largest = max(self.sizes, default=0)
+
+    def joining(self, space: tuple[int, str]) -> tuple[int, int, int]:
+        """(largest group now, size of the group a token on `space` would make, own tokens next to it)."""
+        if not self.sizes:
+            return 0, 1, 0
+        touching = [self.of[near] for near in _near(space) if near in self.of]
+        return self.largest, 1 + sum(self.sizes[g] for g in set(touching)), len(touching)
 
 
 def _near(space: tuple[int, str]) -> list[tuple[int, str]]:
@@ -185,7 +192,8 @@ def assess_plays(state: CatState, seat: int, plays: Sequence[Play]) -> list[Asse
     later = [(seat + k) % n for k in range(1, n - len(trick))]
     pred = state.predictions[seat] or 0
     need = pred - state.tricks[seat]
-    current_group, _, _ = group_sizes(state.board, seat, (0, RED))
+    groups = Groups(state.board, seat)
+    current_group = groups.largest
     bonus = max(2.0, current_group + 1.0)
     paradox_cost = 2.0 * state.tricks[seat] + 2.0 + (bonus if need >= 0 else 0.0)
     if need > 0:
@@ -202,6 +210,20 @@ def assess_plays(state: CatState, seat: int, plays: Sequence[Play]) -> list[Asse
     for card in hand:
         held_counts[card.rank] = held_counts.get(card.rank, 0) + 1
     others_hand = sum(len(state.hands[j]) for j in range(n) if j != seat)
+    spaces_for = {m: sum(free[c] >> m & 1 for c in avail) for m in held_counts}  # free spaces it may declare
+    # Per colour: the unseen copies of its free numbers, in all and above each number.
+    unseen_free = {}
+    unseen_above = {}
+    for c in COLOURS:
+        above = [0] * 11
+        running = 0
+        for m in range(9, 0, -1):
+            above[m] = running
+            if free[c] >> m & 1:
+                running += unseen[m]
+        above[0] = running
+        unseen_free[c] = running
+        unseen_above[c] = above
 
     out: list[Assessment] = []
     for play in plays:
@@ -217,58 +239,54 @@ def assess_plays(state: CatState, seat: int, plays: Sequence[Play]) -> list[Asse
         else:
             wins_now = colour == led and not reds and number > best_led
         a.wins_now = wins_now
-        free_after = dict(free)
-        free_after[colour] &= ~_BITS[number]
         if wins_now:
             p = 1.0
-            higher = [m for m in range(number + 1, 10) if free_after[colour] >> m & 1]
-            red_numbers = _numbers(free_after[RED])
+            higher_copies = unseen_above[colour][number]
+            lead_copies = unseen_free[lead_colour] - (unseen[number] if colour == lead_colour else 0)
+            red_copies = unseen_free[RED] - (unseen[number] if colour == RED else 0)
             for j in later:
                 q = share[j]
                 avail_j = state.available[j]
-                if lead_colour in avail_j:
-                    follow = _hold_chance(q, sum(unseen[m] for m in _numbers(free_after[lead_colour])))
-                else:
-                    follow = 0.0
+                follow = _hold_chance(q, lead_copies) if lead_colour in avail_j else 0.0
                 if state.voluntary_void:
                     follow = min(follow, 0.5)
                 beat = 0.0
                 if colour == lead_colour:  # beaten by a higher card of the same colour, or a trump
                     if colour in avail_j:
-                        beat = _hold_chance(q, sum(unseen[m] for m in higher))
+                        beat = _hold_chance(q, higher_copies)
                     if colour != RED and RED in avail_j:
-                        beat += (1.0 - follow) * _hold_chance(q, sum(unseen[m] for m in red_numbers))
+                        beat += (1.0 - follow) * _hold_chance(q, red_copies)
                 elif RED in avail_j:  # a trump on another colour's lead: beaten by a higher trump
-                    beat = (1.0 - follow) * _hold_chance(q, sum(unseen[m] for m in higher))
+                    beat = (1.0 - follow) * _hold_chance(q, higher_copies)
                 p *= 1.0 - 0.85 * min(1.0, beat)
             a.p_win = p
         # The paradox one declaration ahead.
         left = len(hand) - 1
         if left >= 2:
-            avail_after = avail
-            if led is not None and colour != led and led in avail:
-                avail_after = avail - {led}
-            counts = dict(held_counts)
-            counts[number] -= 1
+            led_free = free[led] if led is not None and colour != led and led in avail else 0  # uncovered now
             between = len(later) + (1.0 - a.p_win) * (n - 1) / 2
+            pressure = between / max(1, others_hand) * 0.6
+            threat_of = {m: min(0.95, pressure * unseen[m]) for m in held_counts}  # a space taken by others
             spaces = 0
             playable = 0
             untaken = 1.0  # the chance every option is taken before the next turn
-            for m, k in counts.items():
-                if not k:
-                    continue
-                usable = [c for c in avail_after if free_after[c] >> m & 1]
-                spaces += len(usable)
-                playable += min(k, len(usable))
-                threat = min(0.95, between * unseen[m] / max(1, others_hand) * 0.6) if unseen[m] else 0.0
-                untaken *= threat ** len(usable)
+            for m, k in held_counts.items():
+                usable = spaces_for[m] - (led_free >> m & 1)
+                if m == number:
+                    k -= 1
+                    usable -= 1  # the space this card takes
+                    if not k:
+                        continue
+                spaces += usable
+                playable += min(k, usable)
+                untaken *= threat_of[m] ** usable
             risk = 1.0 if spaces == 0 else untaken
             if playable < left - 1:  # not every card but the last can still be played
                 risk = min(1.0, risk + 0.25 * (left - 1 - playable))
             a.risk = risk
         # The bonus group.
         if need >= 0:
-            _, joined, adjacent = group_sizes(state.board, seat, (number, colour))
+            _, joined, adjacent = groups.joining((number, colour))
             a.group_gain = max(0, joined - current_group)
             a.adjacent = adjacent
         strength = (number - 1) / (DECKS[n][0] - 1)
@@ -283,10 +301,6 @@ def assess_plays(state: CatState, seat: int, plays: Sequence[Play]) -> list[Asse
         a.value = value
         out.append(a)
     return out
-
-
-def _numbers(mask: int) -> list[int]:
-    return [m for m in range(1, 10) if mask >> m & 1]
 
 
 class RuleBot:
@@ -552,11 +566,11 @@ def search_rollout(state: State, rng: random.Random) -> Action:
 
 
 def search_settings() -> dict[str, Any]:
-    """How the hard bot searches Cat in the Box: 300 playouts a decision (about 0.5 s here), each played out by
+    """How the hard bot searches Cat in the Box: 500 playouts a decision (about 0.5 s here), each played out by
     the rule bot's play (`search_rollout`), the other seats moving by that policy inside the tree too (a model of
     sensible players, who cannot see the sampled cards); a small exploration constant, as a point of score is
     only 1/30 of the reward's range."""
-    return {"iterations": 300, "exploration": 0.2, "opponent_model": True}
+    return {"iterations": 500, "exploration": 0.2, "opponent_model": True}
 
 
 def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
