@@ -31,7 +31,8 @@ class Card(NamedTuple):
 
     `rank`: 1..13 for standard cards (0 for a joker, any int for custom decks).
     `suit`: "S", "H", "D", "C", "J" (joker) or a custom suit/colour name.
-    `copy`: which copy of an identical face this is (0 in a single deck).
+    `copy`: which copy of an identical face this is (0 in a single deck).  A deck's two jokers are one black and
+    one red: a joker with an even copy number is black, one with an odd copy number red.
     """
 
     rank: int
@@ -44,12 +45,13 @@ class Card(NamedTuple):
 
     @property
     def is_red(self) -> bool:
-        return self.suit in RED_SUITS
+        """A heart or a diamond, or a red joker."""
+        return self.suit in RED_SUITS or (self.suit == JOKER_SUIT and self.copy % 2 == 1)
 
     @property
     def colour(self) -> str:
-        """'red' or 'black' for standard suits."""
-        return "red" if self.suit in RED_SUITS else "black"
+        """'red' or 'black' (a joker's colour too)."""
+        return "red" if self.is_red else "black"
 
     @property
     def face(self) -> tuple[int, str]:
@@ -71,7 +73,7 @@ class Card(NamedTuple):
     def label(self) -> str:
         """Human-readable short name, e.g. 'Q♥'."""
         if self.is_joker:
-            return "Joker"
+            return "Red joker" if self.is_red else "Black joker"
         if self.suit in SUITS:
             return RANK_LABELS.get(self.rank, str(self.rank)) + SUIT_SYMBOLS[self.suit]
         return f"{self.suit} {self.rank}"

@@ -261,6 +261,10 @@ class GameLayout(Protocol):
     def is_button(self, action: Action) -> bool:
         """Whether `action` is shown as a button rather than made with a card gesture."""
 
+    def button_actions(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        """The legal actions shown as buttons (by default those `is_button` picks out; a game whose legal moves
+        are too many to look through, such as every way to bury eight cards of 28, lists them itself)."""
+
     def confirm_text(self, action: Action) -> str | None:
         """A question to ask before a button's action (e.g. giving up), or None."""
 
@@ -308,6 +312,9 @@ class BaseLayout:
 
     def is_button(self, action: Action) -> bool:
         return False
+
+    def button_actions(self, view: View, legal: Sequence[Action]) -> Sequence[Action]:
+        return [a for a in legal if self.is_button(a)]
 
     def confirm_text(self, action: Action) -> str | None:
         return None

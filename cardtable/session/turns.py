@@ -49,6 +49,12 @@ class TimedOut:
     in_a_row: int
     handed_over: bool
 
+    def sentence(self, name: str, action: Action) -> str:
+        """What the table says of it, `name` being the seat's name and `action` the move made for it."""
+        if self.handed_over:
+            return f"{name} timed out {self.in_a_row} times in a row: a bot plays that seat now."
+        return f"Time is up: {action.describe()} was played for {name}."
+
 
 class TurnDriver:
     """Acts for the bots and for the clock of one match.
@@ -205,6 +211,11 @@ class TurnDriver:
         self.match.seats[seat] = Seat("bot:normal", old.name, handed_over=True)
         self.bots[seat] = self._bot(self.match.seats[seat], seat)
         self.match.autosave()
+
+    @property
+    def shown_time_left(self) -> float | None:
+        """The seconds left on a person's timer, for the status bar (None: no timer, or a quiet one)."""
+        return None if self.timer is not None and self.timer.quiet else self.time_left
 
     def cancel(self) -> None:
         """Drop a decision in progress (after an undo, a new game, leaving the table)."""

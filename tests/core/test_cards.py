@@ -67,7 +67,8 @@ def test_card_properties() -> None:
     assert Card(0, JOKER_SUIT, 3).code == "JK#3"
     assert Card(7, "red").code == "7:red"
     assert Card(12, "H").label == "Q\u2665"
-    assert Card(0, JOKER_SUIT).label == "Joker"
+    assert Card(0, JOKER_SUIT).label == "Black joker" and Card(0, JOKER_SUIT, 1).label == "Red joker"
+    assert not Card(0, JOKER_SUIT, 2).is_red and Card(0, JOKER_SUIT, 3).colour == "red"
     assert Card(0, JOKER_SUIT).is_joker and not Card(1, "S").is_joker
     for suit, red in (("S", False), ("H", True), ("D", True), ("C", False)):
         assert Card(5, suit).is_red is red

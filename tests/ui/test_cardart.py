@@ -339,3 +339,10 @@ def test_a_colourless_number_face_is_drawn_from_its_spec(art: CardArt) -> None:
     cat = art.face(Card(0, "X"), SIZE, FaceSpec((60, 60, 60), "cat", corner="cat"))
     assert _mean_diff(cat, surf) > 10
     assert _pixels(art.face(Card(7, "X"), SIZE)) != _pixels(surf), "without a spec the card is a French face"
+
+
+def test_a_decks_two_jokers_are_one_black_and_one_red(art: CardArt) -> None:
+    black, red = deck_with_jokers(2)[-2:]
+    black_red_ink, black_dark, _ = _ink(art.face(black, SIZE))
+    red_red_ink, red_dark, _ = _ink(art.face(red, SIZE))
+    assert red_red_ink > 2 * black_red_ink and black_dark > red_dark

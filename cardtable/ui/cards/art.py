@@ -36,7 +36,7 @@ class CardArt:
     def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
         """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""
         size = (int(size[0]), int(size[1]))
-        key: tuple[object, ...] = (spec, size) if spec is not None else (card.rank, card.suit, size)
+        key: tuple[object, ...] = (spec, size) if spec is not None else (card.rank, card.suit, card.is_red, size)
         surf = self._faces.get(key)
         if surf is None:
             surf = self.specs.render(spec, size) if spec is not None else self.standard.render(card, size)

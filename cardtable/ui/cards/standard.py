@@ -176,7 +176,7 @@ class StandardFaces:
         w, h = size
         surf = self._blank(size).copy()
         if card.is_joker:
-            self._draw_joker(surf, w, h)
+            self._draw_joker(surf, w, h, RED if card.is_red else BLACK)
             return surf
         colour = RED if card.is_red else BLACK
         self._draw_corner(surf, self._corner_index(card, w, colour), w, h)
@@ -298,10 +298,11 @@ class StandardFaces:
             pygame.draw.circle(big, TRIM, tip, hgt * 0.1)
             pygame.draw.circle(big, ink, tip, hgt * 0.1, line)
 
-    def _draw_joker(self, surf: pygame.Surface, w: int, h: int) -> None:
+    def _draw_joker(self, surf: pygame.Surface, w: int, h: int, ink: Colour) -> None:
+        """The joker in its colour `ink`: the word down the corners, a star in the middle."""
         _, _, cap, _ = self._index_metrics(w)
         letter_cap = max(5, round(cap * 0.62))
-        letters = [self.glyphs.glyph(ch, letter_cap, BLACK) for ch in "JOKER"]
+        letters = [self.glyphs.glyph(ch, letter_cap, ink) for ch in "JOKER"]
         gap = max(1, round(letter_cap * 0.25))
         col_w = max(img.get_width() for img in letters)
         col = pygame.Surface((col_w, sum(i.get_height() for i in letters) + gap * 4), pygame.SRCALPHA)
@@ -313,14 +314,14 @@ class StandardFaces:
 
         n = SS
         big = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
-        big.fill((*RED, 0))
+        big.fill((*ink, 0))
         cx, cy = w * n / 2, h * n * 0.44
         outer = w * n * 0.3
         pygame.draw.polygon(big, BLACK, star_points(cx, cy, outer * 1.08, outer * 0.43))
-        pygame.draw.polygon(big, RED, star_points(cx, cy, outer, outer * 0.4))
+        pygame.draw.polygon(big, ink if ink != BLACK else (70, 72, 80), star_points(cx, cy, outer, outer * 0.4))
         pygame.draw.polygon(big, TRIM, star_points(cx, cy, outer * 0.45, outer * 0.18))
         surf.blit(downsample(big, (w, h)), (0, 0))
-        word = self.glyphs.glyph("JOKER", max(6, round(w * 0.11)), BLACK)
+        word = self.glyphs.glyph("JOKER", max(6, round(w * 0.11)), ink)
         if word.get_width() > w * 0.56:
             word = pygame.transform.smoothscale(word, (round(w * 0.56), word.get_height()))
         surf.blit(word, word.get_rect(center=(w / 2, h * 0.74)))

@@ -78,8 +78,8 @@ class TablePanels:
             legal = scene.state.legal_actions()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())
             in_panel = {c.action for c in panel.choices if c.action is not None} if panel is not None else set()
-            buttons = [Choice(a.describe(), a) for a in reversed(legal)
-                       if scene.game_layout.is_button(a) and a not in in_panel]
+            buttons = [Choice(a.describe(), a) for a in reversed(scene.game_layout.button_actions(view, legal))
+                       if a not in in_panel]
             plain = len(buttons)
             buttons += list(reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal)))
         dynamic = (panel, tuple(buttons), plain)

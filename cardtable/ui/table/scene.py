@@ -29,7 +29,7 @@ from cardtable.core.layout import (
 )
 from cardtable.core.wording import name_seats, seat_name
 from cardtable.session.match import Match, Seat
-from cardtable.session.turns import Move, TimedOut, TurnDriver
+from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
@@ -252,7 +252,9 @@ class TableScene(Scene):
             old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)
         if timed_out is not None:
-            self._say_timed_out(timed_out, action)
+            if timed_out.handed_over:
+                self.panels.build()
+            self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, action))
         elif move is not None and move.note:
             self.say(move.note, error=True)
         return True
@@ -271,14 +273,6 @@ class TableScene(Scene):
             self.panels.open_chooser(ok)
             return False
         return self.play(options[0], from_rects)
-
-    def _say_timed_out(self, timed_out: TimedOut, action: Action) -> None:
-        name = self.match.seats[timed_out.seat].name
-        if timed_out.handed_over:
-            self.panels.build()
-            self.say(f"{name} timed out {timed_out.in_a_row} times in a row: a bot plays that seat now.")
-        else:
-            self.say(f"Time is up: {action.describe()} was played for {name}.")
 
     def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
                       events: list[Event]) -> None:
@@ -490,12 +484,8 @@ class TableScene(Scene):
     def clock_text(self) -> tuple[str, bool]:
         """The status bar's clock: the game's time, after the seconds left on a person's timer; and whether
         those are running out."""
-        clock = stats.format_time(self.match.elapsed)
-        timer = self.driver.timer
-        left = None if timer is not None and timer.quiet else self.driver.time_left
-        if left is None:
-            return clock, False
-        return f"{int(left) + 1} s left \u00b7 " + clock, left < 6
+        clock, left = stats.format_time(self.match.elapsed), self.driver.shown_time_left
+        return (clock, False) if left is None else (f"{int(left) + 1} s left \u00b7 {clock}", left < 6)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         clock, hurry = self.clock_text()
