@@ -27,6 +27,7 @@ from cardtable.games.cat_in_the_box.layout import (
 )
 from cardtable.games.cat_in_the_box.rules import (
     COLOURS,
+    DECKS,
     PARADOX,
     PREDICT,
     RULES,
@@ -167,6 +168,8 @@ def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open
 
 
 def test_a_click_on_a_card_lights_its_spaces_and_a_click_on_one_plays_it(table_app, open_table):
+    """Playing a card is a drag of the card onto an empty research-board space (that space is the declaration), or
+    a click on a card followed by a click on a highlighted space.  Legal spaces for the held card light up."""
     seed, moves = find_moves(4, to_play)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
@@ -453,6 +456,29 @@ def test_observer_tokens_are_not_a_players(table_app, open_table):
         markers = table.layout.zone(cell_id(number, colour)).markers
         assert [(m.colour, m.shape) for m in markers] == [(OBSERVER_COLOUR, "chip")]
     assert OBSERVER_COLOUR not in [player_colour(s) for s in range(5)]
+
+
+def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(table_app, open_table):
+    """The research board as a grid (rows = numbers, columns = colours, tokens in seat colours, the led colour
+    marked), each player's board (available colours, prediction, tricks won), the current trick, and the hand."""
+    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.trick) >= 1)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state, layout = match.state, table.layout
+    for number in range(1, DECKS[4][0] + 1):
+        for colour in COLOURS:
+            cell = layout.zone(cell_id(number, colour))
+            owner = state.board.get((number, colour))
+            assert [m.colour for m in cell.markers] == ([player_colour(owner)] if owner is not None else [])
+    row = [layout.zone(cell_id(1, c)).slot for c in COLOURS]
+    assert len({r[1] for r in row}) == 1 and len({r[0] for r in row}) == 4, "a row per number, a column per colour"
+    assert [c for c in COLOURS if "current" in layout.zone(f"column{c}").marks] == [state.led]
+    for seat in range(4):
+        panel = layout.zone(f"seat{seat}")
+        assert f"predicts {state.predictions[seat]} \u00b7 won {state.tricks[seat]}" in panel.lines
+        assert [m.text == "\u00d7" for m in panel.markers[1:]] == [c not in state.available[seat] for c in COLOURS]
+    assert [s.card for s in layout.zone("trick").spots] == [card for _, card, _ in state.trick]
+    assert sorted(s.card for s in layout.zone("hand0").spots) == sorted(state.hands[0])
 
 
 def test_the_led_colours_column_is_framed_and_voids_are_crossed_out(table_app, open_table):

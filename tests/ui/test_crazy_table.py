@@ -319,7 +319,31 @@ def has(rank: int) -> Callable[[CrazyState], bool]:
     return lambda s: any(c.rank == rank for c in s.hands[0])
 
 
+def test_the_table_shows_the_piles_the_colour_the_direction_the_counts_and_the_playable_cards(table_app, open_table):
+    """Draw pile, discard pile with the current colour clearly shown (a wild card's chosen colour included), the
+    direction of play, every player's card count, and the hand with playable cards highlighted."""
+    match = crazy(seed=seed_where(has(CRAZY)))
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    assert len(table.layout.zone("draw").spots) == len(state.draw)
+    assert table.layout.zone("discard").spots[-1].card == state.discard[-1]
+    check_colour_panel(table, state.colour)
+    assert any("clockwise" in line for line in table.layout.zone("colour").lines), "the direction of play"
+    for seat in range(state.n):
+        count = len(state.hands[seat])
+        assert f"{count} card{'s' if count != 1 else ''}" in table.layout.zone(f"seat{seat}").lines
+    check_playable(table)
+    card = next(c for c in state.hands[0] if c.rank == CRAZY)  # a wild card's chosen colour is shown too
+    drag_to_discard(table, driver, card)
+    driver.settle(table)
+    chosen = next(c for c in "RYGB" if c != state.colour)
+    pick(table, driver, chosen)
+    driver.settle(table)
+    check_colour_panel(table, chosen)
+
+
 def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_table):
+    """A wild card dropped on the discard pile opens a four-colour chooser."""
     match = crazy(seed=seed_where(has(CRAZY)))
     table, driver = open_table(match, bot_delay=30.0)  # the bots wait: the colour stays to be seen
     card = next(c for c in match.state.hands[0] if c.rank == CRAZY)
@@ -432,6 +456,7 @@ def test_the_draw_pile_refuses_a_player_who_can_play(open_table):
 
 @pytest.mark.parametrize("keeps", [False, True], ids=["plays_it", "keeps_it"])
 def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, open_table):
+    """Drawing is a click (or drag) on the draw pile, offered only when the player cannot play."""
     match = crazy(seed=seed_where(lambda s: cannot_play(s) and drawn_playable(s) != keeps))
     table, driver = open_table(match, bot_delay=30.0)
     check_playable(table)

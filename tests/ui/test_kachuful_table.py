@@ -190,6 +190,30 @@ def dealer_to_bid(hook: bool) -> Match:
     return match
 
 
+def test_the_table_shows_trump_round_bids_tricks_the_turn_the_bid_panel_legal_cards_and_the_sheet(open_table):
+    """Trump suit, round number and hand size, bids and tricks won next to each seat, whose turn it is, a bid panel
+    (0…hand size, with the forbidden bid disabled and explained), legal cards highlighted, and the score sheet at
+    any time."""
+    match = dealer_to_bid(hook=True)
+    table, driver = open_table(match)
+    assert sorted(n for n in table.buttons if n.startswith("choice:")) == [f"choice:{k}" for k in range(4)]
+    assert not table.buttons["choice:1"].is_enabled and table.buttons["choice:1"].tool_tip_text, "the forbidden bid"
+    driver.click_widget(table.buttons["choice:0"])
+    until_human(table, driver)
+    state = match.state
+    assert state.phase == "play" and state.turn == 0
+    status = table.status_text()
+    assert "Round 1 of 3" in status and "3 cards" in status and ("Trump" in status or "No trump" in status)
+    for seat in range(4):
+        panel = table.layout.zone(f"seat{seat}")
+        assert f"bid {state.bids[seat]} \u00b7 won {state.tricks[seat]}" in panel.lines
+        assert ("current" in panel.marks) == (seat == 0), "whose turn it is"
+    hand = table.layout.zone("hand0")
+    legal = set(table.view()["legal"]["cards"])
+    assert legal and {s.index for s in hand.spots if s.card in legal} == set(hand.playable)
+    assert table.buttons["scores"].visible, "the score sheet at any time"
+
+
 def test_the_forbidden_bid_is_disabled_and_explained(table_app, open_table):
     match = dealer_to_bid(hook=True)
     table, driver = open_table(match)
@@ -325,6 +349,8 @@ def lift(table: TableScene, driver: UIDriver) -> None:
 
 
 def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app, open_table):
+    """The seed's network items (server, disconnection, client concurrency) describe an online service; here every
+    seat is local."""
     match = kachuful(humans=("Pia", "Quin"))
     table, driver = open_table(match)
     rng = random.Random(3)
@@ -579,6 +605,8 @@ def time_out(table: TableScene, driver: UIDriver) -> None:
 
 
 def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to_a_bot(table_app, open_table):
+    """Their meaning carries over where it fits: a "disconnected" seat is a seat handed to a bot, and the engine is
+    the single authority that every action passes through."""
     match = kachuful({"turn_timer": 15})
     table, driver = open_table(match)
     time_out(table, driver)
