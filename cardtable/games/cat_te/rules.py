@@ -1,0 +1,1050 @@
+"""Cat Te (Six Cards): pure rules (see shared rules/cat-te.md and seed 003).
+
+Seats are 0..n-1 and clockwise is +1, so the dealer's left is the next seat still in the session.  Readable texts
+call seat s "Seat s+1".
+
+A game is a session of rounds played for chips.  Each round: the stakes (the ante, and the side-pot chip when the
+side pot is on) go in, six cards are dealt to each seat still in the session (from the state's own generator,
+seeded per round), the side pot's card is turned up, instant wins are checked, then up to six tricks.  Between
+rounds the next dealer (the round's winner) chooses `DealAgain` or `Stop`.
+
+Every card a seat plays stays on that seat's played pile for the whole round, face up or face down, one card per
+trick (pile index i is trick i + 1).  A trick is complete when every seat still playing has played to it.
+
+Actions: `Play(card)` (face up), `Fold(card)` (face down, can never win), `ChooseRegion(region)` (before the first
+card of a round), `ClaimSidePot()`, `DealAgain()`, `Stop()`.  Phases: "play" (the tricks), "between" (the round is
+over; the next dealer deals again or stops), "over" (the session is over).
+
+Zones (for events and the table): hand0.., played0.. (each seat's played pile), deck (the cards not in play),
+side (the side pot's turned card), pot, chips0.. (each seat's chips).  Events: "move" (cards between zones; a card
+played to a pile has value "up" or "down"), "deal", "chips", "flip" (the fifth trick turned over, with a beat),
+"trick" (its winner, with a beat), "out" (a seat eliminated from the round or dropped out of the session), "win",
+"region", "message", "shuffle", "over".
+
+Readings
+--------
+Where the rules file leaves a choice open, this engine reads it so:
+
+- Region: the default is Khmer (the seed lists it first).  The region is the table's: the seat to lead the first
+  trick (the dealer) may change it, as often as it likes, until the first card of the round is played; the new
+  region holds for the following rounds too.
+- Instant wins: with the option off there are none at all (the seed's "four aces always win" is not in the rules
+  file).  A hand of several kinds is named by the first of four of a kind, six of one suit, six low cards.  The
+  instant winner's hand is shown to everyone; it takes the pot (never double).
+- Folding: the leader never folds (the leader always plays face up).  Anyone else may fold in any trick, the fifth
+  and sixth included.  A folded card stays face down, seen by its owner only, for the whole round.
+- Must beat: "the best card so far" is the highest face-up card of the led suit already in the trick.  In the sixth
+  trick every player holds one card, so must-beat never narrows the choice there.
+- The sixth trick: a face-up card of another suit is a legal play, but it cannot win.
+- The fifth trick (Laos, Vietnamese): each follower's choice (play or fold) is as hidden as its card until the
+  turn-over; then the played cards turn face up together and the folded ones stay face down.
+- The sweep: "won all four tricks" is all four of the round's first tricks.  "4 or more players at the deal" counts
+  the seats dealt in this round.  The double is paid by every other seat dealt in: one more ante each, or all they
+  have if less.
+- Elimination: an eliminated seat keeps its last two cards, hidden, and does not act again in the round (it can
+  no longer claim the side pot either).
+- Stakes: before each deal, a seat that cannot pay the whole stake (the ante, plus the side-pot chip when the side
+  pot is on) drops out of the session for good, keeping what it has.  "Only one player has chips" is read as
+  fewer than two seats able to pay the stake; this is checked as soon as a round ends, and ends the session.
+- Stopping: between rounds the next dealer (the round's winner) chooses to deal again or to stop the session.
+- Side pot: the turned card is the first card left after the deal.  The claim belongs to the seat dealt the card
+  one rank higher in the same suit (a king's is the ace; an ace has none).  That seat may claim at any of its turns
+  while the round's tricks are played, before or after playing the card; claiming shows the card and pays the side
+  pot at once.  Not claimed (an instant win, an elimination, or forgetting): it carries over.  A side pot still
+  unclaimed when the session ends stays unwon.
+- Standings: the result's scores are the chips won (or lost, negative) since the start; the winners of a finished
+  session are the seats holding the most chips.
+
+Hidden information and `determinize`
+------------------------------------
+A seat sees its own hand, its own folded cards, every face-up card, the turned side card, the instant winner's
+hand and who claimed the side pot (with the claimed card).  It does not see the other hands, the other seats'
+folded cards, the other followers' fifth-trick cards before the turn-over, or the undealt cards.
+
+Folding proves nothing (it is always allowed, and a player without the led suit must fold), so a fold shows no
+void.  Must-beat does show something: a face-up card of the led suit that does not beat the best card so far
+shows that its player held no card of the led suit above that best card (must-beat on).  `determinize` respects
+that for every card the seat held then: its hand and the cards it folded later.  A claimed card stays with its
+claimant.  Each resampled hidden fifth-trick card counts as played face up when that would have been legal, and as
+folded otherwise.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.cards import SUIT_NAMES, Card, standard_deck
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.tricks import ace_high
+from cardtable.core.wording import and_list, seat_name
+
+REGIONS = ("khmer", "laos", "vietnamese")
+REGION_NAMES = {"khmer": "Khmer", "laos": "Laos", "vietnamese": "Vietnamese"}
+HAND = 6
+LAST_TRICK = 6
+SWEEP = 4  # Laos and Vietnamese: the tricks after which a sweep wins or the trickless are eliminated
+FACE_DOWN_TRICK = 5
+DOUBLE_FROM = 4  # players at the deal from which a sweep is paid double
+SIDE_STAKE = 1
+LOW = 5  # instant win: six cards of this rank or lower, ace low
+ACE_HIGH = 14
+FOUR_OF_A_KIND, ONE_SUIT, LOW_HAND = "four of a kind", "six of one suit", "six low cards"
+TRICK_HOLD = 1.0
+REVEAL_HOLD = 1.5
+ROUND_HOLD = 1.0
+MAX_TRIES = 30  # determinize: constrained redeals tried before falling back to the true cards
+
+_DECK = tuple(standard_deck())
+_DECK_SET = frozenset(_DECK)
+STRENGTH: dict[Card, int] = {c: ace_high(c) for c in _DECK}
+_SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
+_SORT_KEY = {c: _SORT_SUITS[c.suit] * 20 - STRENGTH[c] for c in _DECK}
+_SEAT_NAMES = tuple(seat_name(s) for s in range(6))
+
+
+def instant_win(hand: Sequence[Card]) -> str | None:
+    """The instant win a dealt hand of six holds (four of a kind, six of one suit, six cards of rank 5 or lower with
+    the ace low), or None."""
+    if len(hand) != HAND:
+        return None
+    ranks = sorted([card.rank for card in hand])  # card.rank: the ace is 1, low
+    if ranks[0] == ranks[3] or ranks[1] == ranks[4] or ranks[2] == ranks[5]:
+        return FOUR_OF_A_KIND
+    suit = hand[0].suit
+    if all(card.suit == suit for card in hand):
+        return ONE_SUIT
+    if ranks[5] <= LOW:
+        return LOW_HAND
+    return None
+
+
+def _draw(rng: random.Random, count: int) -> list[Card]:
+    """The deck with its first `count` cards drawn at random (the top of a shuffle); the rest in deck order."""
+    cards = list(_DECK)
+    getrandbits = rng.getrandbits
+    size = len(cards)
+    for i in range(count):
+        span = size - i
+        bits = span.bit_length()
+        j = getrandbits(bits)
+        while j >= span:
+            j = getrandbits(bits)
+        j += i
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def claim_card(turned: Card) -> Card | None:
+    """The card that claims the side pot when `turned` is turned up: same suit, one rank higher (none for an ace)."""
+    strength = STRENGTH[turned]
+    if strength == ACE_HIGH:
+        return None
+    higher = strength + 1
+    return Card(1 if higher == ACE_HIGH else higher, turned.suit)
+
+
+# ----- actions ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play a card face up: lead it, follow the led suit with it, or (sixth trick) play it whatever its suit."""
+
+    card: Card
+
+    def describe(self) -> str:
+        return f"Play {self.card.label}"
+
+
+@dataclass(frozen=True)
+class Fold(Action):
+    """Fold: play a card face down; a folded card can never win the trick."""
+
+    card: Card
+
+    def describe(self) -> str:
+        return f"Fold {self.card.label}"
+
+
+@dataclass(frozen=True)
+class ChooseRegion(Action):
+    """Change the table's region (before the first card of a round is played)."""
+
+    region: str
+
+    def describe(self) -> str:
+        return f"Region: {REGION_NAMES.get(self.region, self.region)}"
+
+
+@dataclass(frozen=True)
+class ClaimSidePot(Action):
+    """Show the card one rank above the turned card and take the side pot."""
+
+    def describe(self) -> str:
+        return "Claim the side pot"
+
+
+@dataclass(frozen=True)
+class DealAgain(Action):
+    """Between rounds: play another round (the round's winner deals)."""
+
+    def describe(self) -> str:
+        return "Deal again"
+
+
+@dataclass(frozen=True)
+class Stop(Action):
+    """Between rounds: end the session."""
+
+    def describe(self) -> str:
+        return "Stop"
+
+
+# Shared action objects: legal_actions allocates no actions.
+PLAY: dict[Card, Play] = {c: Play(c) for c in _DECK}
+FOLD: dict[Card, Fold] = {c: Fold(c) for c in _DECK}
+REGION: dict[str, ChooseRegion] = {r: ChooseRegion(r) for r in REGIONS}
+CLAIM = ClaimSidePot()
+DEAL_AGAIN = DealAgain()
+STOP = Stop()
+_BETWEEN = (DEAL_AGAIN, STOP)
+_OTHER_REGIONS = {r: [REGION[o] for o in REGIONS if o != r] for r in REGIONS}
+
+# Events are immutable: those fully determined by a small key are made once and shared.
+_EVENTS: dict[tuple[Any, ...], Any] = {}
+_LEAD_EVENTS = tuple(Event("message", seat=s, text=f"{name} leads.") for s, name in enumerate(_SEAT_NAMES))
+_SHUFFLE_EVENT = Event("shuffle", src="deck")
+
+
+def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+    """The shared value for `key`, made by `make` the first time."""
+    found = _EVENTS.get(key)
+    if found is None:
+        found = make()
+        if len(_EVENTS) < 100_000:
+            _EVENTS[key] = found
+    return found
+
+
+def _deal_events(dealer: int, seats: tuple[int, ...]) -> tuple[Event, ...]:
+    """A deal to `seats` (the dealer's left first), announced with the dealer."""
+    return _cached(("deal", dealer, seats), lambda: (
+        Event("deal", src="deck", dst=f"hand{seats[0]}", seat=seats[0], value=HAND,
+              text=f"{_SEAT_NAMES[dealer]} deals."),
+        *[Event("deal", src="deck", dst=f"hand{s}", seat=s, value=HAND) for s in seats[1:]]))
+
+
+def _side_event(card: Card, target: Card | None, pot: int) -> Event:
+    def make() -> Event:
+        claim = f"the {target.label} may claim it" if target else "an ace: no card can claim it"
+        return Event("move", (card,), "deck", "side", value=pot,
+                     text=f"{card.label} is turned up for the side pot of {pot}: {claim}.")
+    return _cached(("side", card, pot), make)
+
+
+def _play_events(text: str, value: str) -> tuple[dict[Card, Event], ...]:
+    """Per seat and card: the event of the card put on the seat's played pile (`text` names the seat as {name})."""
+    return tuple({c: Event("move", (c,), f"hand{s}", f"played{s}", s, text.format(name=name, card=c.label), value)
+                  for c in _DECK} for s, name in enumerate(_SEAT_NAMES))
+
+
+_PLAYED = _play_events("{name} plays {card}.", "up")
+_FOLDED = _play_events("{name} folds.", "down")
+_HIDDEN = _play_events("{name} plays a card face down.", "down")  # a fifth-trick follower's card
+_ELIMINATED = tuple(Event("out", seat=s, value="eliminated",
+                          text=f"{name} won none of the first four tricks and is eliminated.")
+                    for s, name in enumerate(_SEAT_NAMES))
+
+
+def _trick_event(winner: int, card: Card, number: int) -> Event:
+    return _cached(("trick", winner, card, number), lambda: Event(
+        "trick", (card,), seat=winner, value=number, hold=TRICK_HOLD,
+        text=f"{_SEAT_NAMES[winner]} wins trick {number} with {card.label}."))
+
+
+@dataclass(frozen=True)
+class RoundRecord:
+    """What a finished round leaves behind: one row of the session's sheet.
+
+    how: "instant" (an instant win, `hand` names it), "sweep" (Laos and Vietnamese: all of the first four tricks)
+    or "last trick"; pot: the main pot the winner took; double: the extra antes paid for a sweep; tricks: per
+    seat; side_claim and side_amount: who took the side pot this round, and how much; chips: per seat, after."""
+
+    number: int
+    dealer: int
+    region: str
+    seats: tuple[int, ...]
+    winner: int
+    how: str
+    hand: str | None
+    pot: int
+    double: int
+    eliminated: tuple[int, ...]
+    tricks: tuple[int, ...]
+    side_card: Card | None
+    side_claim: int | None
+    side_amount: int
+    chips: tuple[int, ...]
+
+
+# ----- the state ---------------------------------------------------------------------------------------
+
+
+class CatTeState(State):
+    """A session of Cat Te in progress (see the module docstring)."""
+
+    __slots__ = (
+        "turn", "n", "options", "seed", "region", "elimination", "instant_wins", "must_beat", "start_chips",
+        "ante", "side_on", "chips", "pot", "side_pot", "out", "dealer", "round", "records", "phase",
+        "dealt", "hands", "deck", "piles", "trick", "trick_no", "leader", "led", "best", "face_down", "won",
+        "trick_winners", "eliminated", "next_of", "playing", "limits", "side_card", "side_holder", "side_claim",
+        "side_amount", "instant", "round_winner", "last_trick", "last_winner",
+    )
+
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
+        n = self.n = players
+        self.options = dict(options)
+        self.seed = seed
+        self.region: str = options["region"]
+        self.elimination = self.region != "khmer"
+        self.instant_wins = bool(options["instant_wins"])
+        self.must_beat = bool(options["must_beat"])
+        self.start_chips: int = options["chips"]
+        self.ante: int = options["ante"]
+        self.side_on = bool(options["side_pot"])
+        self.chips = [self.start_chips] * n
+        self.pot = 0
+        self.side_pot = 0
+        self.out = [False] * n  # dropped out of the session
+        self.dealer = 0
+        self.round = 0  # rounds dealt so far
+        self.records: list[RoundRecord] = []
+        self.turn: int | None = None
+        self.phase = "play"
+        self._clear_round([[] for _ in range(n)], [])
+
+    def _clear_round(self, hands: list[list[Card]], rest: list[Card]) -> None:
+        n = self.n
+        self.hands = hands
+        self.deck = rest
+        self.dealt = [bool(h) for h in hands]
+        self.piles: list[list[tuple[Card, bool]]] = [[] for _ in range(n)]
+        self.trick: list[tuple[int, Card, bool]] = []
+        self.trick_no = 1
+        self.leader = self.dealer
+        self.led: str | None = None
+        self.best = 0  # strength of the best face-up card of the led suit in the trick (as the followers see it)
+        self.face_down = False  # the fifth trick of Laos and Vietnamese: followers' cards hidden until turned
+        self.won = [0] * n
+        self.trick_winners: list[int] = []
+        self.eliminated = [False] * n
+        #: Per seat: (pile index of the face-up card, led suit, highest strength it may still hold), from must-beat.
+        self.limits: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]
+        self.side_card: Card | None = None
+        self.side_holder: int | None = None
+        self.side_claim: int | None = None
+        self.side_amount = 0
+        self.instant: tuple[int, str] | None = None
+        self.round_winner: int | None = None
+        self.last_trick: tuple[tuple[int, Card, bool], ...] = ()
+        self.last_winner: int | None = None
+        self._link()
+
+    def _link(self) -> None:
+        """Turn order among the seats still playing this round: dealt in and not eliminated."""
+        n = self.n
+        active = [s for s in range(n) if self.dealt[s] and not self.eliminated[s]]
+        following = [-1] * n
+        for i, s in enumerate(active):
+            following[s] = active[(i + 1) % len(active)]
+        self.next_of = following
+        self.playing = len(active)
+
+    @property
+    def stake(self) -> int:
+        """What a seat puts in before each deal: the ante, and the side-pot chip when the side pot is on."""
+        return self.ante + (SIDE_STAKE if self.side_on else 0)
+
+    # ----- dealing ----------------------------------------------------------------------------------
+    def _deal(self, events: list[Event]) -> None:
+        """Drop out the seats that cannot pay, take the stakes, deal a round and open it."""
+        n = self.n
+        stake = self.stake
+        for s in range(n):
+            if not self.out[s] and self.chips[s] < stake:
+                self.out[s] = True
+                events.append(Event("out", seat=s, value=self.chips[s],
+                                    text=f"{_SEAT_NAMES[s]} cannot pay the ante and leaves the session."))
+        seats = [(self.dealer + k) % n for k in range(1, n + 1)]
+        seats = [s for s in seats if not self.out[s]]
+        for s in seats:
+            self.chips[s] -= stake
+        self.pot += self.ante * len(seats)
+        text = f"Everyone puts {self.ante} chip{'s' if self.ante != 1 else ''} in the pot ({self.pot})."
+        if self.side_on:
+            self.side_pot += SIDE_STAKE * len(seats)
+            text += f" The side pot holds {self.side_pot}."
+        events.append(_cached(("chips", text), lambda: Event("chips", dst="pot", value=self.pot, text=text)))
+        self.round += 1
+        m = len(seats)
+        cards = _draw(random.Random((self.seed << 20) + self.round), m * HAND + 1)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k, s in enumerate(seats):
+            hands[s] = cards[k: m * HAND: m]
+        events += _deal_events(self.dealer, tuple(seats))
+        self._open_round(hands, cards[m * HAND:], events)
+
+    def _open_round(self, hands: list[list[Card]], rest: list[Card], events: list[Event]) -> None:
+        """Start the round with these hands (empty for a seat not dealt in) and undealt cards: turn up the side
+        card, check the instant wins, and give the dealer the lead."""
+        key = _SORT_KEY.__getitem__
+        for hand in hands:
+            hand.sort(key=key)
+        self._clear_round(hands, rest)
+        self.phase = "play"
+        if self.side_on and rest:
+            card = self.side_card = rest.pop(0)
+            target = claim_card(card)
+            self.side_holder = next((s for s in range(self.n) if target in hands[s]), None)
+            events.append(_side_event(card, target, self.side_pot))
+        if self.instant_wins:
+            n = self.n
+            for k in range(1, n + 1):
+                s = (self.dealer + k) % n
+                if hands[s]:
+                    kind = instant_win(hands[s])
+                    if kind is not None:
+                        self.instant = (s, kind)
+                        events.append(Event("win", tuple(hands[s]), seat=s, value=kind, hold=ROUND_HOLD,
+                                            text=f"{_SEAT_NAMES[s]} shows {kind} and wins the round at once."))
+                        self._end_round(s, "instant", events)
+                        return
+        self.leader = self.turn = self.dealer
+        events.append(_LEAD_EVENTS[self.dealer])
+
+    def _collect(self, events: list[Event]) -> None:
+        """Gather the finished round's cards back into the deck."""
+        for s in range(self.n):
+            if self.piles[s]:
+                events.append(Event("move", tuple(c for c, _ in self.piles[s]), f"played{s}", "deck", s))
+            if self.hands[s]:
+                events.append(Event("move", tuple(self.hands[s]), f"hand{s}", "deck", s))
+        if self.side_card is not None:
+            events.append(Event("move", (self.side_card,), "side", "deck"))
+        events.append(_SHUFFLE_EVENT)
+
+    # ----- legality ---------------------------------------------------------------------------------
+    def can_claim(self, seat: int | None) -> bool:
+        """Whether `seat` may still claim the side pot this round (on one of its turns while the tricks are
+        played)."""
+        return seat is not None and seat == self.side_holder and self.side_claim is None and \
+            self.phase == "play" and not self.eliminated[seat]
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to act may play face up."""
+        seat = self.turn
+        if seat is None or self.phase != "play":
+            return []
+        hand = self.hands[seat]
+        if not self.trick or self.trick_no == LAST_TRICK:
+            return list(hand)
+        led = self.led
+        following = [c for c in hand if c.suit == led]
+        if following and self.must_beat:
+            best = self.best
+            beating = [c for c in following if STRENGTH[c] > best]
+            if beating:
+                return beating
+        return following
+
+    def legal_folds(self) -> list[Card]:
+        """The cards the seat to act may fold: any card, unless it leads."""
+        seat = self.turn
+        if seat is None or self.phase != "play" or not self.trick:
+            return []
+        return list(self.hands[seat])
+
+    def legal_regions(self) -> list[str]:
+        """The regions the seat to act may switch to: any other, before the round's first card is played."""
+        if self.turn is None or self.phase != "play" or self.trick_no != 1 or self.trick:
+            return []
+        return [r for r in REGIONS if r != self.region]
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if seat is None:
+            return []
+        if self.phase != "play":
+            return list(_BETWEEN)
+        hand = self.hands[seat]
+        if not self.trick:
+            actions: list[Action] = [PLAY[c] for c in hand]
+            if self.trick_no == 1:
+                actions += _OTHER_REGIONS[self.region]
+        else:
+            if self.trick_no == LAST_TRICK:
+                actions = [PLAY[c] for c in hand]
+            else:
+                led = self.led
+                actions = [PLAY[c] for c in hand if c.suit == led]
+                if actions and self.must_beat:
+                    best = self.best
+                    beating = [a for a in actions if STRENGTH[a.card] > best]  # type: ignore[attr-defined]
+                    if beating:
+                        actions = beating
+            actions += [FOLD[c] for c in hand]
+        if seat == self.side_holder and self.side_claim is None:
+            actions.append(CLAIM)
+        return actions
+
+    def _may_play(self, seat: int, card: Card) -> bool:
+        """Whether `seat`, holding `card`, may play it face up now (`legal_plays` without the list)."""
+        if not self.trick or self.trick_no == LAST_TRICK:
+            return True
+        led = self.led
+        if card.suit != led:
+            return False
+        if not self.must_beat:
+            return True
+        best = self.best
+        return STRENGTH[card] > best or not any(c.suit == led and STRENGTH[c] > best for c in self.hands[seat])
+
+    def reason(self, action: Action) -> str | None:
+        """Why `action` is illegal now, or None if it is legal."""
+        seat = self.turn
+        if seat is None:
+            return "The session is over."
+        name = _SEAT_NAMES[seat]
+        cls = type(action)
+        if cls in (DealAgain, Stop):
+            if self.phase != "between":
+                return "The round is still being played: deal again or stop once it is over."
+            return None
+        if cls not in (Play, Fold, ChooseRegion, ClaimSidePot):
+            return f"That is not a Cat Te action: {action!r}."
+        if self.phase != "play":
+            return f"The round is over: {name} deals again or stops the session."
+        if cls is ChooseRegion:
+            region = action.region  # type: ignore[attr-defined]
+            if region not in REGIONS:
+                return f"There is no region {region!r}: choose {and_list(list(REGION_NAMES.values()))}."
+            if self.trick_no != 1 or self.trick:
+                return "The region can only be changed before the first card of the round is played."
+            if region == self.region:
+                return f"The region is already {REGION_NAMES[region]}."
+            return None
+        if cls is ClaimSidePot:
+            if not self.side_on:
+                return "There is no side pot at this table."
+            if self.side_claim is not None:
+                return f"{_SEAT_NAMES[self.side_claim]} has already claimed the side pot this round."
+            target = claim_card(self.side_card) if self.side_card is not None else None
+            if target is None:
+                return "The turned card is an ace: no card can claim the side pot this round."
+            if seat != self.side_holder:
+                return f"Only the player dealt the {target.label} may claim the side pot."
+            return None
+        card = action.card  # type: ignore[attr-defined]
+        if type(card) is not Card or card not in self.hands[seat]:
+            what = card.label if type(card) is Card else repr(card)
+            return f"It is {name}'s turn, and {what} is not in their hand."
+        if cls is Fold:
+            if not self.trick:
+                return f"The leader always plays face up: {name} leads this trick and cannot fold."
+            return None
+        if self._may_play(seat, card):
+            return None
+        led = self.led
+        assert led is not None
+        hand = self.hands[seat]
+        if not any(c.suit == led for c in hand):
+            return f"{name} holds no {SUIT_NAMES[led]}, the led suit, so must fold a card (play it face down)."
+        if card.suit != led:
+            return (f"{card.label} does not follow suit: {SUIT_NAMES[led]} were led, so play one of your "
+                    f"{SUIT_NAMES[led]} face up or fold a card.")
+        best = next(c for _, c, up in self.trick if up and c.suit == led and STRENGTH[c] == self.best)
+        return (f"Must beat: {card.label} does not beat {best.label}, and {name} holds a higher "
+                f"{SUIT_NAMES[led][:-1]} that does; play it or fold.")
+
+    # ----- applying ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        seat = self.turn
+        cls = type(action)
+        if seat is not None and self.phase == "play" and (cls is Play or cls is Fold):
+            card = action.card  # type: ignore[attr-defined]
+            if type(card) is Card and card in self.hands[seat]:
+                if cls is Play:
+                    if self._may_play(seat, card):
+                        return self._place(seat, card, True)
+                elif self.trick:
+                    return self._place(seat, card, False)
+        why = self.reason(action)
+        if why is not None:
+            raise IllegalAction(why)
+        if cls is Play or cls is Fold:
+            return self._place(seat, action.card, cls is Play)  # type: ignore[arg-type, attr-defined]
+        events: list[Event] = []
+        if cls is ChooseRegion:
+            self._set_region(action.region, events)  # type: ignore[attr-defined]
+        elif cls is ClaimSidePot:
+            self._claim(seat, events)  # type: ignore[arg-type]
+        elif cls is DealAgain:
+            self._collect(events)
+            self._deal(events)
+        elif cls is Stop:
+            self.turn = None
+            self.phase = "over"
+            events.append(Event("over", text=self.result().summary))
+        return events
+
+    def _set_region(self, region: str, events: list[Event]) -> None:
+        self.region = region
+        self.elimination = region != "khmer"
+        events.append(Event("region", value=region, text=f"Region: {REGION_NAMES[region]}."))
+
+    def _claim(self, seat: int, events: list[Event]) -> None:
+        amount = self.side_pot
+        self.chips[seat] += amount
+        self.side_pot = 0
+        self.side_claim = seat
+        self.side_amount = amount
+        target = claim_card(self.side_card)  # type: ignore[arg-type]
+        assert target is not None
+        events.append(Event("chips", seat=seat, value=amount,
+                            text=f"{_SEAT_NAMES[seat]} shows {target.label} and claims the side pot of {amount}."))
+
+    def _place(self, seat: int, card: Card, up: bool) -> list[Event]:
+        """Put `card` from `seat`'s hand on its played pile and the trick; settle the trick when it is complete."""
+        hand = self.hands[seat]
+        hand.remove(card)
+        pile = self.piles[seat]
+        trick = self.trick
+        if not trick:
+            self.led = card.suit
+            self.best = STRENGTH[card]
+            event = _PLAYED[seat][card]
+        elif self.face_down:
+            event = _HIDDEN[seat][card]
+        else:
+            event = (_PLAYED if up else _FOLDED)[seat][card]
+            if up and card.suit == self.led:
+                strength = STRENGTH[card]
+                if strength > self.best:
+                    self.best = strength
+                elif self.must_beat and hand:
+                    self.limits[seat].append((len(pile), card.suit, self.best - 1))
+        pile.append((card, up))
+        trick.append((seat, card, up))
+        if len(trick) < self.playing:
+            self.turn = self.next_of[seat]
+            return [event]
+        events = [event]
+        self._end_trick(events)
+        return events
+
+    def _end_trick(self, events: list[Event]) -> None:
+        trick = self.trick
+        led = self.led
+        leader_card = trick[0][1]
+        if self.face_down:
+            shown = tuple(c for _, c, up in trick[1:] if up)
+            events.append(Event("flip", shown, value=FACE_DOWN_TRICK, hold=REVEAL_HOLD,
+                                text="The fifth trick is turned over."))
+            lead = STRENGTH[leader_card]
+            if self.must_beat:
+                for s, c, up in trick[1:]:
+                    if up and STRENGTH[c] < lead and self.hands[s]:
+                        self.limits[s].append((len(self.piles[s]) - 1, c.suit, lead - 1))
+            self.face_down = False
+        winner, top = trick[0][0], leader_card
+        best = STRENGTH[top]
+        for s, c, up in trick:
+            if up and c.suit == led and STRENGTH[c] > best:
+                winner, top, best = s, c, STRENGTH[c]
+        number = self.trick_no
+        self.won[winner] += 1
+        self.trick_winners.append(winner)
+        self.last_trick = tuple(trick)
+        self.last_winner = winner
+        self.trick = []
+        self.led = None
+        events.append(_trick_event(winner, top, number))
+        if number == LAST_TRICK:
+            self._end_round(winner, "last trick", events)
+            return
+        if number == SWEEP and self.elimination:
+            if self.won[winner] == SWEEP:
+                self._end_round(winner, "sweep", events)
+                return
+            for s in range(self.n):
+                if self.dealt[s] and not self.won[s]:
+                    self.eliminated[s] = True
+                    events.append(_ELIMINATED[s])
+            self._link()
+        self.trick_no = number + 1
+        self.face_down = self.elimination and self.trick_no == FACE_DOWN_TRICK
+        self.leader = self.turn = winner
+
+    def _end_round(self, winner: int, how: str, events: list[Event]) -> None:
+        n = self.n
+        chips = self.chips
+        pot = self.pot
+        chips[winner] += pot
+        self.pot = 0
+        seats = tuple(s for s in range(n) if self.dealt[s])
+        double = 0
+        if how == "sweep" and len(seats) >= DOUBLE_FROM:
+            for s in seats:
+                if s != winner:
+                    pay = min(self.ante, chips[s])
+                    chips[s] -= pay
+                    double += pay
+            chips[winner] += double
+        name = _SEAT_NAMES[winner]
+        text = {"instant": f"{name} wins the pot of {pot}.",
+                "sweep": f"{name} won all four tricks and wins the round and the pot of {pot}.",
+                "last trick": f"{name} wins the round and the pot of {pot}."}[how]
+        if double:
+            text += f" Sweep with {len(seats)} players: the others pay {double} more."
+        events.append(Event("win", seat=winner, dst=f"chips{winner}", value=pot + double, text=text,
+                            hold=ROUND_HOLD))
+        self.round_winner = winner
+        self.records.append(RoundRecord(
+            number=self.round, dealer=self.dealer, region=self.region, seats=seats, winner=winner, how=how,
+            hand=self.instant[1] if self.instant else None, pot=pot, double=double,
+            eliminated=tuple(s for s in range(n) if self.eliminated[s]), tricks=tuple(self.won),
+            side_card=self.side_card, side_claim=self.side_claim, side_amount=self.side_amount,
+            chips=tuple(chips)))
+        self.dealer = winner
+        stake = self.stake
+        if sum(1 for s in range(n) if not self.out[s] and chips[s] >= stake) < 2:
+            for s in range(n):
+                if chips[s] < stake:
+                    self.out[s] = True
+            self.turn = None
+            self.phase = "over"
+            events.append(Event("over", text=self.result().summary))
+            return
+        self.phase = "between"
+        self.turn = winner
+
+    # ----- results ------------------------------------------------------------------------------------
+    def net(self) -> list[int]:
+        """Chips won (positive) or lost (negative) per seat since the start of the session."""
+        return [c - self.start_chips for c in self.chips]
+
+    def result(self) -> Result:
+        chips = self.chips
+        net = self.net()
+        order = sorted(range(self.n), key=lambda s: -chips[s])
+        standings = ", ".join(f"{_SEAT_NAMES[s]} {chips[s]} ({net[s]:+d})" for s in order)
+        if self.turn is not None:
+            played = len(self.records)
+            return Result([float(x) for x in net], [],
+                          f"After {played} round{'s' if played != 1 else ''}: {standings}.")
+        top = max(chips)
+        winners = [s for s in range(self.n) if chips[s] == top]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        who = and_list([_SEAT_NAMES[s] for s in winners])
+        return Result([float(x) for x in net], winners, f"{who} {verb} with {top} chips. {standings}.")
+
+    def status(self, seat: int | None) -> str:
+        """A line for the status bar: whose turn it is and what to do."""
+        turn = self.turn
+        if turn is None:
+            return self.result().summary
+        you = turn == seat
+        who = "You" if you else _SEAT_NAMES[turn]
+        if self.phase == "between":
+            return f"{who}: deal again or stop?" if you else f"{who} to deal again or stop."
+        if not self.trick:
+            return "Your lead: play any card face up." if you else f"{who} to lead trick {self.trick_no}."
+        if not you or self.led is None:
+            return f"{who} to play."
+        led = SUIT_NAMES[self.led]
+        if self.face_down:
+            return f"Fifth trick: follow {led} or fold, face down; the cards turn over together."
+        if self.trick_no == LAST_TRICK:
+            return "Sixth trick: play your card face up or fold it."
+        return f"Follow {led} face up, or fold a card."
+
+    # ----- views --------------------------------------------------------------------------------------
+    def _pending(self, owner: int, index: int) -> bool:
+        """Whether `owner`'s pile entry `index` is a fifth-trick follower's card not turned over yet."""
+        return self.face_down and index == FACE_DOWN_TRICK - 1 and owner != self.leader
+
+    def _hidden(self, owner: int, index: int, up: bool, seat: int | None) -> bool:
+        """Whether `seat` cannot see the card of `owner`'s pile entry `index`."""
+        return owner != seat and (not up or self._pending(owner, index))
+
+    def _entry(self, owner: int, index: int, card: Card, up: bool, seat: int | None) -> dict[str, Any]:
+        """A played card as `seat` sees it: the card (None if hidden), whether it lies face up, its trick, and
+        whether it was folded (None while that is hidden too)."""
+        pending = self._pending(owner, index)
+        mine = owner == seat
+        return {"card": card if mine or (up and not pending) else None, "face_up": up and not pending,
+                "trick": index + 1, "folded": not up if mine or not pending else None}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see.  Per seat: "hands" (None for a hidden card), "played" (the pile, one entry per
+        trick: card or None, face_up, trick, folded or None), "tricks_won", "dealt", "eliminated", "out", "chips",
+        "net".  The round: "phase", "turn", "dealer", "leader", "round", "trick" (1-6), "led_suit",
+        "face_down_trick", "current" (the trick's entries with their seats), "trick_winners", "last_winner",
+        "region", "region_name", "region_changeable", "pot", "side_pot" (None when off), "side_card",
+        "side_claim_card", "side_claim", "can_claim", "instant", "round_winner".  The session: "sheet" (a row per
+        round), "ante", "options", "status".  "legal" (the seat to act only): play, fold, regions, claim,
+        deal_again, stop."""
+        n = self.n
+        shown = self.instant[0] if self.instant else None
+        hands = [list(h) if s == seat or s == shown else [None] * len(h) for s, h in enumerate(self.hands)]
+        index = self.trick_no - 1
+        legal: dict[str, Any] | None = None
+        if seat is not None and seat == self.turn:
+            between = self.phase == "between"
+            legal = {"play": self.legal_plays(), "fold": self.legal_folds(), "regions": self.legal_regions(),
+                     "claim": self.can_claim(seat), "deal_again": between, "stop": between}
+        target = claim_card(self.side_card) if self.side_card is not None else None
+        return {
+            "players": n,
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "leader": self.leader if self.phase == "play" else None,
+            "region": self.region,
+            "region_name": REGION_NAMES[self.region],
+            "regions": list(REGIONS),
+            "region_changeable": bool(self.legal_regions()),
+            "round": self.round,
+            "trick": self.trick_no if self.phase == "play" else None,
+            "led_suit": self.led,
+            "face_down_trick": self.face_down,
+            "hands": hands,
+            "played": [[self._entry(s, i, c, up, seat) for i, (c, up) in enumerate(pile)]
+                       for s, pile in enumerate(self.piles)],
+            "current": [{"seat": s, **self._entry(s, index, c, up, seat)} for s, c, up in self.trick],
+            "tricks_won": list(self.won),
+            "trick_winners": list(self.trick_winners),
+            "last_winner": self.last_winner,
+            "dealt": list(self.dealt),
+            "eliminated": list(self.eliminated),
+            "out": list(self.out),
+            "chips": list(self.chips),
+            "net": self.net(),
+            "pot": self.pot,
+            "ante": self.ante,
+            "side_pot": self.side_pot if self.side_on else None,
+            "side_card": self.side_card,
+            "side_claim_card": target,
+            "side_claim": self.side_claim,
+            "can_claim": self.can_claim(seat),
+            "instant": {"seat": shown, "kind": self.instant[1]} if self.instant else None,
+            "round_winner": self.round_winner,
+            "legal": legal,
+            "sheet": [dict(vars(r)) for r in self.records],
+            "options": dict(self.options),
+            "status": self.status(seat),
+        }
+
+    # ----- copies -------------------------------------------------------------------------------------
+    def clone(self) -> CatTeState:
+        o = object.__new__(CatTeState)
+        o.turn = self.turn
+        o.n = self.n
+        o.options = self.options
+        o.seed = self.seed
+        o.region = self.region
+        o.elimination = self.elimination
+        o.instant_wins = self.instant_wins
+        o.must_beat = self.must_beat
+        o.start_chips = self.start_chips
+        o.ante = self.ante
+        o.side_on = self.side_on
+        o.chips = self.chips[:]
+        o.pot = self.pot
+        o.side_pot = self.side_pot
+        o.out = self.out[:]
+        o.dealer = self.dealer
+        o.round = self.round
+        o.records = self.records[:]
+        o.phase = self.phase
+        o.dealt = self.dealt[:]
+        o.hands = [h[:] for h in self.hands]
+        o.deck = self.deck[:]
+        o.piles = [p[:] for p in self.piles]
+        o.trick = self.trick[:]
+        o.trick_no = self.trick_no
+        o.leader = self.leader
+        o.led = self.led
+        o.best = self.best
+        o.face_down = self.face_down
+        o.won = self.won[:]
+        o.trick_winners = self.trick_winners[:]
+        o.eliminated = self.eliminated[:]
+        o.next_of = self.next_of[:]
+        o.playing = self.playing
+        o.limits = [x[:] for x in self.limits]
+        o.side_card = self.side_card
+        o.side_holder = self.side_holder
+        o.side_claim = self.side_claim
+        o.side_amount = self.side_amount
+        o.instant = self.instant
+        o.round_winner = self.round_winner
+        o.last_trick = self.last_trick
+        o.last_winner = self.last_winner
+        return o
+
+    def _ceiling(self, seat: int, index: int | None) -> dict[str, int] | None:
+        """Per suit, the highest strength a hidden card of `seat` may have: its hand (`index` None) or its pile
+        entry `index` (bound only by what was shown before it was played); None when nothing binds it."""
+        ceiling: dict[str, int] | None = None
+        for at, suit, top in self.limits[seat]:
+            if index is None or at < index:
+                ceiling = ceiling or {}
+                ceiling[suit] = min(ceiling.get(suit, ACE_HIGH), top)
+        return ceiling
+
+    def determinize(self, seat: int | None, rng: random.Random) -> CatTeState:
+        """A clone in which every card `seat` cannot see is dealt again at random, consistently with what it has
+        seen (see "Hidden information" in the module docstring); future deals are reseeded."""
+        o = self.clone()
+        o.seed = rng.randrange(2**63)
+        if self.phase != "play":
+            return o
+        # Hidden slots: (owner, pile index or None for the hand); their cards and ceilings.
+        slots: list[tuple[int, int | None]] = []
+        cards: list[Card] = []
+        for s in range(self.n):
+            if s == seat or not self.dealt[s]:
+                continue
+            for card in self.hands[s]:
+                slots.append((s, None))
+                cards.append(card)
+            for i, (card, up) in enumerate(self.piles[s]):
+                if self._hidden(s, i, up, seat):
+                    slots.append((s, i))
+                    cards.append(card)
+        if not slots:
+            return o
+        pool = cards + self.deck
+        ceilings = [self._ceiling(s, i) for s, i in slots]
+        fixed: dict[int, Card] = {}
+        target = claim_card(self.side_card) if self.side_claim is not None and self.side_card else None
+        if target is not None and target in cards:
+            fits = [k for k, (s, i) in enumerate(slots) if s == self.side_claim and _fits(target, ceilings[k])]
+            fixed[rng.choice(fits)] = target
+            pool.remove(target)
+        dealt = _deal_slots(pool, ceilings, fixed, rng)
+        if dealt is None:  # cannot happen by chance alone often: keep the true cards, a consistent world
+            return o
+        assigned, rest = dealt
+        holders = {s for s, i in slots if i is None}
+        for s in holders:
+            o.hands[s] = []
+        for (s, i), card in zip(slots, assigned, strict=True):
+            if i is None:
+                o.hands[s].append(card)
+        for s in holders:
+            o.hands[s].sort(key=_SORT_KEY.__getitem__)
+        for (s, i), card in zip(slots, assigned, strict=True):
+            if i is not None:  # a fold, or a fifth-trick card not turned over yet (its hand is dealt by now)
+                o.piles[s][i] = (card, self._pending(s, i) and o._could_play_hidden(s, card))
+        o.deck = rest
+        index = self.trick_no - 1
+        o.trick = [(s, *o.piles[s][index]) for s, _, _ in self.trick]
+        if self.side_card is not None:
+            wanted = claim_card(self.side_card)
+            o.side_holder = next((s for s in range(self.n)
+                                  if wanted in o.hands[s] or any(c == wanted for c, _ in o.piles[s])), None)
+        return o
+
+    def _could_play_hidden(self, seat: int, card: Card) -> bool:
+        """Whether `seat` could have played `card` face up in the face-down fifth trick, holding its hand too."""
+        led = self.led
+        if card.suit != led:
+            return False
+        if not self.must_beat:
+            return True
+        lead = self.best
+        return STRENGTH[card] > lead or not any(c.suit == led and STRENGTH[c] > lead for c in self.hands[seat])
+
+
+def _fits(card: Card, ceiling: dict[str, int] | None) -> bool:
+    return ceiling is None or STRENGTH[card] <= ceiling.get(card.suit, ACE_HIGH)
+
+
+def _deal_slots(pool: list[Card], ceilings: list[dict[str, int] | None], fixed: dict[int, Card],
+                rng: random.Random) -> tuple[list[Card], list[Card]] | None:
+    """One card from `pool` per slot (slot k bound by ceilings[k], or given by fixed[k]) and the rest; the most
+    bound slots first; None when MAX_TRIES shuffles all fail."""
+    count = len(ceilings)
+    free = [k for k in range(count) if k not in fixed]
+    if not fixed and all(c is None for c in ceilings):
+        rng.shuffle(pool)
+        return pool[:count], pool[count:]
+    order = sorted(free, key=lambda k: -len(ceilings[k] or ()))
+    for _ in range(MAX_TRIES):
+        rng.shuffle(pool)
+        used = [False] * len(pool)
+        out: list[Card | None] = [None] * count
+        for k, card in fixed.items():
+            out[k] = card
+        for k in order:
+            ceiling = ceilings[k]
+            for j, card in enumerate(pool):
+                if not used[j] and _fits(card, ceiling):
+                    used[j] = True
+                    out[k] = card
+                    break
+            else:
+                break
+        else:
+            return [c for c in out if c is not None], [c for j, c in enumerate(pool) if not used[j]]
+    return None
+
+
+# ----- the rules ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CatTeRules(Rules):
+    """Cat Te for 2 to 6 players: a session of rounds for chips."""
+
+    def new_game(self, players: int = 4, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None) -> CatTeState:
+        self.check_players(players)
+        chosen = self.validate_options(options)
+        state = CatTeState(players, chosen, new_seed() if seed is None else seed)
+        state._deal([])
+        return state
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        action = super().action_from_json(data)
+        if isinstance(action, (Play, Fold)) and action.card not in _DECK_SET:
+            raise ValueError(f"not a card of the 52-card deck: {action.card.code}")
+        if isinstance(action, ChooseRegion) and action.region not in REGIONS:
+            raise ValueError(f"no such region: {action.region!r}")
+        return action
+
+
+RULES = CatTeRules(
+    id="cat_te",
+    title="Cat Te (Six Cards)",
+    players=range(2, 7),
+    options=(
+        Option("region", "Region", REGIONS, "khmer", tuple(REGION_NAMES[r] for r in REGIONS)),
+        Option("instant_wins", "Instant wins", (True, False), True,
+               ("On: four of a kind, six of one suit, six low cards", "Off")),
+        Option("must_beat", "Must beat", (True, False), True,
+               ("On: a card following suit must beat the best if it can", "Off: the traditional rule")),
+        Option("chips", "Starting chips", (50, 100, 200, 500), 100),
+        Option("ante", "Ante", (1, 2, 5, 10, 20), 5),
+        Option("side_pot", "Side pot", (False, True), False, ("Off", "On: 1 chip a round, claimed by a card")),
+    ),
+    version=1,
+    action_types=(Play, Fold, ChooseRegion, ClaimSidePot, DealAgain, Stop),
+    blurb="Win the last trick with six cards.",
+)
