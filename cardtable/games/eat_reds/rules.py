@@ -1,0 +1,697 @@
+"""Eat Reds (Chinese Ten): pure rules (see shared rules/eat-reds.md and seed 003).
+
+Seats are 0..n-1 and a player's left is the next seat (+1).  Seat 0 deals the first deal; with the rounds option
+the deal passes to the next seat each deal.  Readable texts call seat s "Seat s+1".
+
+A deal: the shuffle (from the state's own seeded generator), 24 ÷ players cards to each, one at a time from the
+dealer's left; four stock cards turned up as the layout (captured by the dealer, and four more turned, while they
+are all 5s, 10s or face cards); then turns from the dealer's left until the hands are empty.  A turn:
+
+- phase "play": the seat plays a card from its hand: `Capture(card, target)` when the card can capture (one
+  action per layout card it may take), `Discard(card)` to the layout when it cannot.  Then the top stock card is
+  turned within the same action: it joins the layout, or captures its only target, or, with several targets,
+- phase "stock": the same seat chooses the turned card's target (`TakeWithStock(target)`).
+
+When the stock is empty the turn is the play alone.  The deal ends when the hands and the stock are used up; with
+more deals to play the next one starts within the same action.  Phase "over": the game is over, and the last deal
+stays on the table as it ended (the won piles, and the cards left in the layout, scored by no one).
+
+Zones (for events and the table): hand0..hand{n-1}, stock (face down, its top is the list's end), layout,
+turned (the stock card just turned, waiting for its target), won0..won{n-1} (face up).
+
+Events: "move" (a card played or turned joining the layout, the layout turned up, cards gathered for a new deal),
+"turn" (the top stock card turned: `hold` keeps it in view for a beat before it captures or joins the layout),
+"capture" (cards to a won pile; `value`: the points they are worth; the first card is the capturing one, except
+in the dealer's capture), "message", "shuffle", "deal", "score" (a deal's points per seat) and "over".
+
+Readings (where the rules file leaves a choice open):
+
+- "All 5s, 10s or face cards" means each of the four layout cards is a 5, a 10, a J, a Q or a K, mixed or not.
+- "If it can capture, it must capture" binds the card played: a player holding a card that can capture may still
+  play another card that cannot, which joins the layout.
+- The fourth card of an initial three of a kind makes one move, `Capture(card, target)` with the first of the
+  three in layout order as its target, and takes all three; the table maps a drop on any of the three to it.
+  The three stay in the layout until that card comes (nothing else can take them); if it is already in the
+  dealer's won pile they stay to the end, scored by no one.
+- A turned stock card with one possible capture makes it at once; with several the same player chooses, even
+  between cards of equal value (each card is a different card on the table).
+- The cards the dealer captures from the starting layout are the dealer's, scored like any other capture.
+- With the rounds option each deal is scored on its own, the running total is their sum, and the highest total
+  wins (ties shared).  The first deal's dealer captures happen inside `new_game` (no events); `view` lists them.
+- A hand is kept sorted (by suit, then rank); the layout keeps the order the cards arrived in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.wording import and_list, seat_list, seat_name
+
+PLAYERS = range(2, 5)
+DEALT = 24  # cards dealt in all: 24 ÷ players each
+LAYOUT_CARDS = 4
+SPECIAL_RANKS = frozenset({5, 10, JACK, QUEEN, KING})  # the ranks of the special layout rules
+RED_TOTAL = 210
+ROUND_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10)
+PLAY, STOCK, OVER = "play", "stock", "over"
+#: Seconds (at normal speed) a turned stock card stays in view before it captures or joins the layout; a layout of
+#: 5s, 10s and face cards before the dealer takes it; the last picture of a deal.
+TURN_HOLD = 1.0
+LAYOUT_HOLD = 1.0
+DEAL_HOLD = 0.5
+RANK_PLURALS = {5: "5s", 10: "10s", JACK: "jacks", QUEEN: "queens", KING: "kings"}
+
+DECK: tuple[Card, ...] = tuple(standard_deck())
+_DECK_SET = frozenset(DECK)
+_SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
+_SORT = {c: (_SORT_SUITS[c.suit], c.rank) for c in DECK}
+
+
+def pip(card: Card) -> int | None:
+    """A card's pip value (A = 1, 2-9 face value); None for 10, J, Q and K, which pair only by rank."""
+    return card.rank if card.rank < 10 else None
+
+
+def partner_rank(rank: int) -> int:
+    """The rank a card of `rank` captures: the one making ten with it, or its own among 10, J, Q and K."""
+    return 10 - rank if rank < 10 else rank
+
+
+def pairs(card: Card, target: Card) -> bool:
+    """Whether `card` captures `target` (pips summing to ten, or the same rank among 10, J, Q and K)."""
+    return target.rank == partner_rank(card.rank)
+
+
+def card_points(card: Card) -> int:
+    """Black 0; red: ace 20, K Q J 10 9 10 each, the others their pips."""
+    if not card.is_red:
+        return 0
+    if card.rank == ACE:
+        return 20
+    return 10 if card.rank >= 9 else card.rank
+
+
+_PARTNER = {c: partner_rank(c.rank) for c in DECK}
+_POINTS = {c: card_points(c) for c in DECK}
+assert sum(_POINTS.values()) == RED_TOTAL
+
+
+def points_of(cards: Sequence[Card]) -> int:
+    """The points a pile of cards is worth."""
+    return sum([_POINTS[c] for c in cards])
+
+
+def captures(card: Card, layout: Sequence[Card], trio: int | None = None) -> list[tuple[Card, tuple[Card, ...]]]:
+    """The captures `card` may make on `layout`, as (target, cards taken); `trio`: the rank of the starting layout's
+    three of a kind still in it (its fourth card takes all three, with the first of them as the target)."""
+    rank = partner_rank(card.rank)
+    found = [t for t in layout if t.rank == rank]
+    if found and rank == trio:
+        return [(found[0], tuple(found))]
+    return [(t, (t,)) for t in found]
+
+
+# ----- actions ----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Capture(Action):
+    """Play a card from the hand onto a layout card it captures (the fourth of a starting three of a kind takes
+    all three, with the first of them as the target)."""
+
+    card: Card
+    target: Card
+
+    def describe(self) -> str:
+        return f"Capture {self.target.label} with {self.card.label}"
+
+
+@dataclass(frozen=True)
+class Discard(Action):
+    """Play a card that cannot capture from the hand to the layout."""
+
+    card: Card
+
+    def describe(self) -> str:
+        return f"Play {self.card.label} to the layout"
+
+
+@dataclass(frozen=True)
+class TakeWithStock(Action):
+    """Choose the layout card the turned stock card captures."""
+
+    target: Card
+
+    def describe(self) -> str:
+        return f"Take {self.target.label} with the turned card"
+
+
+# Shared action objects: legal_actions allocates only its list, and `in` matches on identity first.
+CAPTURE: dict[Card, dict[Card, Capture]] = {c: {t: Capture(c, t) for t in DECK if pairs(c, t) and t != c}
+                                            for c in DECK}
+DISCARD: dict[Card, Discard] = {c: Discard(c) for c in DECK}
+TAKE: dict[Card, TakeWithStock] = {t: TakeWithStock(t) for t in DECK}
+
+
+# ----- events (immutable: the common ones are made once and shared) -------------------------------------
+
+_EVENTS: dict[tuple[Any, ...], Event] = {}
+_HANDS = tuple(f"hand{s}" for s in range(PLAYERS.stop))
+_WON = tuple(f"won{s}" for s in range(PLAYERS.stop))
+
+
+def _cards_text(cards: Sequence[Card]) -> str:
+    return and_list([c.label for c in cards])
+
+
+def _discard_event(seat: int, card: Card) -> Event:
+    key = ("discard", seat, card)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("move", (card,), _HANDS[seat], "layout", seat,
+                                     f"{seat_name(seat)} plays {card.label} to the layout.")
+    return event
+
+
+def _capture_event(seat: int, card: Card, taken: tuple[Card, ...], src: str) -> Event:
+    """`card` (played from the hand, or the turned stock card) captures `taken` for `seat`."""
+    key = ("capture", seat, card, taken, src)
+    event = _EVENTS.get(key)
+    if event is None:
+        points = _POINTS[card] + points_of(taken)
+        worth = f" ({points} point{'s' if points != 1 else ''})" if points else ""
+        if src == "turned":
+            text = f"{card.label} from the stock captures {_cards_text(taken)} for {seat_name(seat)}{worth}."
+        else:
+            text = f"{seat_name(seat)} captures {_cards_text(taken)} with {card.label}{worth}."
+        event = _EVENTS[key] = Event("capture", (card, *taken), src, _WON[seat], seat, text, points)
+    return event
+
+
+def _turn_event(seat: int, card: Card, left: int) -> Event:
+    key = ("turn", seat, card, left)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("turn", (card,), "stock", "turned", seat,
+                                     f"{seat_name(seat)} turns {card.label} from the stock.", left, TURN_HOLD)
+    return event
+
+
+def _join_event(seat: int, card: Card) -> Event:
+    key = ("join", seat, card)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("move", (card,), "turned", "layout", seat,
+                                     f"{card.label} cannot capture: it joins the layout.")
+    return event
+
+
+_STOCK_OUT = Event("message", text="The stock is used up: from now on a turn is the play alone.")
+
+
+def _choose_event(seat: int, card: Card, count: int) -> Event:
+    key = ("choose", seat, card, count)
+    event = _EVENTS.get(key)
+    if event is None:
+        event = _EVENTS[key] = Event("message", (card,), seat=seat, value=count,
+                                     text=f"{card.label} can capture {count} cards: {seat_name(seat)} chooses which.")
+    return event
+
+
+# ----- the record of a deal --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealRecord:
+    """A finished deal: its dealer, the points each seat's won pile is worth, and the cards left in the layout."""
+
+    dealer: int
+    points: tuple[int, ...]
+    left: tuple[Card, ...]
+
+    @property
+    def left_points(self) -> int:
+        return points_of(self.left)
+
+
+# ----- the state ---------------------------------------------------------------------------------------
+
+
+class EatRedsState(State):
+    """A game of Eat Reds in progress (see the module docstring)."""
+
+    __slots__ = (
+        "turn", "n", "options", "seed", "rounds", "deal", "dealer", "phase", "hands", "stock", "layout", "by_rank",
+        "won", "points", "turned", "trio", "dealer_captures", "history",
+    )
+
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
+        self.n = players
+        self.options = dict(options)
+        self.seed = seed
+        self.rounds: int = options["rounds"]
+        self.deal = 0
+        self.history: list[DealRecord] = []
+        self.turn: int | None = None
+        self._start_deal([])
+
+    # ----- a deal's set-up -------------------------------------------------------------------------------
+    def _shuffled(self) -> list[Card]:
+        """The deck shuffled for the current deal: one generator per deal, from the seed, so a clone needs no
+        generator state and a determinized clone only changes `seed`."""
+        draw = random.Random(self.seed * 256 + self.deal).random
+        return sorted(DECK, key=lambda _: draw())  # sorting by independent uniform keys is a uniform shuffle
+
+    def _start_deal(self, events: list[Event]) -> None:
+        n = self.n
+        dealer = self.dealer = self.deal % n
+        first = (dealer + 1) % n
+        cards = self._shuffled()
+        each = DEALT // n
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k in range(n):
+            hands[(first + k) % n] = sorted(cards[k:DEALT:n], key=_SORT.__getitem__)
+        self.hands = hands
+        self.stock = cards[DEALT:]
+        self.layout: list[Card] = []
+        self.by_rank: list[list[Card]] = [[] for _ in range(14)]
+        self.won: list[list[Card]] = [[] for _ in range(n)]
+        self.points = [0] * n
+        self.turned: Card | None = None
+        self.trio: int | None = None
+        self.dealer_captures: list[tuple[Card, ...]] = []
+        self.phase = PLAY
+        text = f"Deal {self.deal + 1} of {self.rounds}: " if self.rounds > 1 else ""
+        events.append(Event("deal", src="stock", dst=_HANDS[first], seat=first, value=each,
+                            text=f"{text}{seat_name(dealer)} deals {each} cards each."))
+        events += [Event("deal", src="stock", dst=_HANDS[(first + k) % n], seat=(first + k) % n, value=each)
+                   for k in range(1, n)]
+        self._turn_layout(events)
+        ranks = [c.rank for c in self.layout]
+        self.trio = next((r for r in set(ranks) if r in SPECIAL_RANKS and ranks.count(r) == 3), None)
+        if self.trio is not None:
+            events.append(Event("message", value=self.trio, text=(
+                f"The layout holds three {RANK_PLURALS[self.trio]}: the fourth captures all three.")))
+        self.turn = first
+
+    def _turn_layout(self, events: list[Event]) -> None:
+        """Turn four stock cards as the layout; the dealer captures them while they are all 5s, 10s or face
+        cards (the stock always holds enough: only 20 cards are 5s, 10s or face cards)."""
+        stock, dealer = self.stock, self.dealer
+        while True:
+            four = tuple(reversed(stock[-LAYOUT_CARDS:]))
+            del stock[-LAYOUT_CARDS:]
+            special = all(c.rank in SPECIAL_RANKS for c in four)
+            events.append(Event("move", four, "stock", "layout", text=f"The layout: {_cards_text(four)}.",
+                                hold=LAYOUT_HOLD if special else 0.0))
+            if not special:
+                break
+            self.dealer_captures.append(four)
+            self.won[dealer] += four
+            points = points_of(four)
+            self.points[dealer] += points
+            events.append(Event("capture", four, "layout", _WON[dealer], dealer, (
+                f"The layout is all 5s, 10s and face cards: {seat_name(dealer)} captures all four as the dealer, "
+                "and four new cards are turned."), points))
+        self.layout = list(four)
+        for c in four:
+            self.by_rank[c.rank].append(c)
+
+    # ----- queries -----------------------------------------------------------------------------------------
+    def every_card(self) -> list[Card]:
+        """Every card of the deal wherever it lies: hands, stock, layout, the turned card, won piles."""
+        cards = self.stock + self.layout
+        for hand in self.hands:
+            cards += hand
+        for pile in self.won:
+            cards += pile
+        if self.turned is not None:
+            cards.append(self.turned)
+        return cards
+
+    def targets(self, card: Card) -> list[tuple[Card, tuple[Card, ...]]]:
+        """The captures `card` may make now, as (target, cards taken)."""
+        found = self.by_rank[_PARTNER[card]]
+        if found and _PARTNER[card] == self.trio:
+            return [(found[0], tuple(found))]
+        return [(t, (t,)) for t in found]
+
+    def legal_actions(self) -> list[Action]:
+        seat = self.turn
+        if seat is None:
+            return []
+        by_rank = self.by_rank
+        if self.phase == STOCK:
+            return [TAKE[t] for t in by_rank[_PARTNER[self.turned]]]  # type: ignore[index]
+        trio = self.trio
+        out: list[Action] = []
+        for card in self.hands[seat]:
+            rank = _PARTNER[card]
+            found = by_rank[rank]
+            if not found:
+                out.append(DISCARD[card])
+            elif rank == trio:
+                out.append(CAPTURE[card][found[0]])
+            else:
+                mine = CAPTURE[card]
+                out += [mine[t] for t in found]
+        return out
+
+    def reason(self, action: Action) -> str | None:
+        """Why `action` is illegal now, or None if it is legal."""
+        seat = self.turn
+        if seat is None:
+            return "The game is over."
+        cls = type(action)
+        if cls not in (Capture, Discard, TakeWithStock):
+            return f"That is not an Eat Reds move: {action!r}."
+        turned = self.turned
+        if cls is TakeWithStock:
+            if turned is None:
+                return "No turned stock card is waiting for a target: play a card from the hand first."
+            return self._capture_reason(turned, action.target, "The turned " + turned.label)  # type: ignore[attr-defined]
+        if turned is not None:
+            return f"First choose which card the turned {turned.label} captures."
+        card = action.card  # type: ignore[attr-defined]
+        if type(card) is not Card or card not in self.hands[seat]:
+            what = card.label if type(card) is Card and card in _DECK_SET else repr(card)
+            return f"It is {seat_name(seat)}'s turn, and {what} is not in their hand."
+        if cls is Discard:
+            found = self.by_rank[_PARTNER[card]]
+            if found:
+                return (f"{card.label} can capture {and_list([t.label for t in found])}, so it must capture: "
+                        "drop it on the card it takes.")
+            return None
+        return self._capture_reason(card, action.target, card.label)  # type: ignore[attr-defined]
+
+    def _capture_reason(self, card: Card, target: Any, who: str) -> str | None:
+        """Why `card` may not capture `target` now (None if it may); `who` names the card in the sentence."""
+        if type(target) is not Card or target not in self.layout:
+            what = target.label if type(target) is Card and target in _DECK_SET else repr(target)
+            return f"{what} is not on the layout."
+        if not pairs(card, target):
+            if card.rank >= 10 or target.rank >= 10:
+                return (f"{who} cannot capture {target.label}: 10s, jacks, queens and kings capture only their "
+                        "own rank.")
+            return f"{who} cannot capture {target.label}: their pips make {card.rank + target.rank}, not ten."
+        found = self.by_rank[target.rank]
+        if target.rank == self.trio and target != found[0]:
+            return (f"The fourth of the three {RANK_PLURALS[target.rank]} captures all three at once: that move is "
+                    f"made on {found[0].label}.")
+        return None
+
+    # ----- playing -------------------------------------------------------------------------------------------
+    def apply(self, action: Action) -> list[Event]:
+        # Fast paths for the legal moves (random playouts live here); anything else goes through reason().
+        seat = self.turn
+        cls = type(action)
+        if seat is not None:
+            if self.phase == PLAY:
+                if cls is Capture:
+                    card, target = action.card, action.target  # type: ignore[attr-defined]
+                    rank = _PARTNER.get(card) if type(card) is Card else None
+                    hand = self.hands[seat]
+                    if rank is not None and card in hand:
+                        found = self.by_rank[rank]
+                        if target in found and (rank != self.trio or target == found[0]):
+                            hand.remove(card)
+                            taken = tuple(found) if rank == self.trio else (target,)
+                            events = [self._take(seat, card, taken, _HANDS[seat])]
+                            self._stock_step(seat, events)
+                            return events
+                elif cls is Discard:
+                    card = action.card  # type: ignore[attr-defined]
+                    rank = _PARTNER.get(card) if type(card) is Card else None
+                    hand = self.hands[seat]
+                    if rank is not None and not self.by_rank[rank] and card in hand:
+                        hand.remove(card)
+                        self.layout.append(card)
+                        self.by_rank[card.rank].append(card)
+                        events = [_discard_event(seat, card)]
+                        self._stock_step(seat, events)
+                        return events
+            elif cls is TakeWithStock:
+                turned = self.turned
+                target = action.target  # type: ignore[attr-defined]
+                if turned is not None and target in self.by_rank[_PARTNER[turned]]:
+                    self.turned = None
+                    self.phase = PLAY
+                    events = [self._take(seat, turned, (target,), "turned")]
+                    self._end_turn(seat, events, not self.stock)
+                    return events
+        raise IllegalAction(self.reason(action) or "That move is not legal now.")
+
+    def _take(self, seat: int, card: Card, taken: tuple[Card, ...], src: str) -> Event:
+        """`card` captures `taken` from the layout into `seat`'s won pile."""
+        layout, by_rank = self.layout, self.by_rank
+        for t in taken:
+            layout.remove(t)
+            by_rank[t.rank].remove(t)
+        if len(taken) > 1:
+            self.trio = None
+        pile = self.won[seat]
+        pile.append(card)
+        pile += taken
+        event = _capture_event(seat, card, taken, src)
+        self.points[seat] += event.value
+        return event
+
+    def _stock_step(self, seat: int, events: list[Event]) -> None:
+        """Turn the top stock card (if any): it captures its only target, waits for the seat's choice among
+        several, or joins the layout."""
+        stock = self.stock
+        if not stock:
+            self._end_turn(seat, events)
+            return
+        card = stock.pop()
+        events.append(_turn_event(seat, card, len(stock)))
+        rank = _PARTNER[card]
+        found = self.by_rank[rank]
+        if not found:
+            self.layout.append(card)
+            self.by_rank[card.rank].append(card)
+            events.append(_join_event(seat, card))
+        elif rank == self.trio:
+            events.append(self._take(seat, card, tuple(found), "turned"))
+        elif len(found) == 1:
+            events.append(self._take(seat, card, (found[0],), "turned"))
+        else:
+            self.turned = card
+            self.phase = STOCK
+            events.append(_choose_event(seat, card, len(found)))
+            return
+        self._end_turn(seat, events, not stock)
+
+    def _end_turn(self, seat: int, events: list[Event], emptied: bool = False) -> None:
+        """Pass the turn to the left, or end the deal when the hands are used up; `emptied`: this turn turned
+        the last stock card."""
+        if emptied and any(self.hands):
+            events.append(_STOCK_OUT)
+        nxt = (seat + 1) % self.n
+        if self.hands[nxt]:
+            self.turn = nxt
+            return
+        self._end_deal(events)
+
+    def _end_deal(self, events: list[Event]) -> None:
+        n = self.n
+        record = DealRecord(self.dealer, tuple(self.points), tuple(self.layout))
+        self.history.append(record)
+        parts = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))
+        left = record.left_points
+        text = f"Deal {self.deal + 1}: {parts}"
+        text += f"; {left} point{'s' if left != 1 else ''} left in the layout." if record.left else "."
+        events.append(Event("score", value=record.points, text=text, hold=DEAL_HOLD))
+        self.deal += 1
+        if self.deal == self.rounds:
+            self.turn = None
+            self.phase = OVER
+            events.append(Event("over", text=self.result().summary))
+            return
+        for s in range(n):
+            if self.won[s]:
+                events.append(Event("move", tuple(self.won[s]), _WON[s], "stock", s))
+        if self.layout:
+            events.append(Event("move", tuple(self.layout), "layout", "stock"))
+        events.append(Event("shuffle", src="stock"))
+        self._start_deal(events)
+
+    # ----- results ---------------------------------------------------------------------------------------
+    def totals(self) -> list[int]:
+        """Each seat's running total over the finished deals."""
+        totals = [0] * self.n
+        for record in self.history:
+            for s, p in enumerate(record.points):
+                totals[s] += p
+        return totals
+
+    def score_sheet(self) -> list[dict[str, Any]]:
+        """One row per finished deal: dealer, points per seat, the cards left in the layout, running totals."""
+        totals = [0] * self.n
+        rows = []
+        for i, record in enumerate(self.history):
+            totals = [t + p for t, p in zip(totals, record.points, strict=True)]
+            rows.append({"deal": i + 1, "dealer": record.dealer, "points": list(record.points),
+                         "left": list(record.left), "left_points": record.left_points, "totals": list(totals)})
+        return rows
+
+    def standings(self) -> list[int]:
+        """The finished deals' totals plus the current deal's points so far."""
+        totals = self.totals()
+        if self.turn is None:
+            return totals
+        return [t + p for t, p in zip(totals, self.points, strict=True)]
+
+    def result(self) -> Result:
+        scores = self.standings()
+        order = sorted(range(self.n), key=scores.__getitem__, reverse=True)
+        standings = ", ".join(f"{seat_name(s)} {scores[s]}" for s in order)
+        if self.turn is not None:
+            return Result([float(p) for p in scores], [],
+                          f"Deal {self.deal + 1} of {self.rounds}: {standings}.")
+        best = max(scores)
+        winners = [s for s in range(self.n) if scores[s] == best]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        captured = sum(sum(r.points) for r in self.history)
+        left = sum(r.left_points for r in self.history)
+        check = f" The reds: {captured} captured + {left} left in the layout = {captured + left}."
+        return Result([float(p) for p in scores], winners,
+                      f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}. {standings}.{check}")
+
+    def status(self, seat: int | None) -> str:
+        turn = self.turn
+        if turn is None:
+            return self.result().summary
+        who = "You" if turn == seat else seat_name(turn)
+        if self.phase == STOCK:
+            turned = self.turned.label  # type: ignore[union-attr]
+            if turn == seat:
+                return f"The turned {turned} can capture several cards: choose which."
+            return f"{who} chooses which card the turned {turned} captures."
+        if turn != seat:
+            return f"{who} to play."
+        if not self.stock:
+            return "Your turn: play a card (the stock is used up, so no card is turned)."
+        return "Your turn: play a card. A card that can capture must capture."
+
+    # ----- views -----------------------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.n
+        legal: dict[str, Any] | None = None
+        if seat is not None and seat == self.turn:
+            if self.phase == STOCK:
+                turned = self.turned
+                assert turned is not None
+                legal = {"captures": [(turned, t, taken) for t, taken in self.targets(turned)], "discards": []}
+            else:
+                hand = self.hands[seat]
+                legal = {"captures": [(c, t, taken) for c in hand for t, taken in self.targets(c)],
+                         "discards": [c for c in hand if not self.by_rank[_PARTNER[c]]]}
+        sheet = self.score_sheet()
+        return {
+            "players": n,
+            "seat": seat,
+            "phase": self.phase,
+            "turn": self.turn,
+            "dealer": self.dealer,
+            "deal": min(self.deal, self.rounds - 1),
+            "rounds": self.rounds,
+            "hands": [list(h) if s == seat else [None] * len(h) for s, h in enumerate(self.hands)],
+            "counts": [len(h) for h in self.hands],
+            "stock": len(self.stock),
+            "layout": list(self.layout),
+            "turned": self.turned,
+            "won": [list(w) for w in self.won],
+            "points": list(self.points),
+            "layout_points": points_of(self.layout),
+            "red_total": RED_TOTAL,
+            "trio": self.trio,
+            "dealer_captures": [list(four) for four in self.dealer_captures],
+            "legal": legal,
+            "sheet": sheet,
+            "totals": self.totals(),
+            "standings": self.standings(),
+            "winners": self.result().winners if self.turn is None else [],
+            "options": dict(self.options),
+            "status": self.status(seat),
+        }
+
+    def clone(self) -> EatRedsState:
+        o = EatRedsState.__new__(EatRedsState)
+        o.turn = self.turn
+        o.n = self.n
+        o.options = self.options
+        o.seed = self.seed
+        o.rounds = self.rounds
+        o.deal = self.deal
+        o.dealer = self.dealer
+        o.phase = self.phase
+        o.hands = [h[:] for h in self.hands]
+        o.stock = self.stock[:]
+        o.layout = self.layout[:]
+        o.by_rank = [r[:] for r in self.by_rank]
+        o.won = [w[:] for w in self.won]
+        o.points = self.points[:]
+        o.turned = self.turned
+        o.trio = self.trio
+        o.dealer_captures = self.dealer_captures[:]
+        o.history = self.history[:]
+        return o
+
+    def determinize(self, seat: int | None, rng: random.Random) -> EatRedsState:
+        """A clone in which the cards hidden from `seat` (the other hands and the stock) are dealt anew, keeping
+        the hand sizes, and the future deals are unknown (a new seed).  Nothing a seat does reveals what else it
+        holds (the must-capture rule binds only the card played), so a uniform redeal fits everything seen."""
+        o = self.clone()
+        o.seed = rng.randrange(2**31)
+        others = [s for s in range(self.n) if s != seat]
+        pool = [c for s in others for c in self.hands[s]] + self.stock
+        rng.shuffle(pool)
+        start = 0
+        for s in others:
+            end = start + len(self.hands[s])
+            o.hands[s] = sorted(pool[start:end], key=_SORT.__getitem__)
+            start = end
+        o.stock = pool[start:]
+        return o
+
+
+# ----- the rules ---------------------------------------------------------------------------------------
+
+
+class EatRedsRules(Rules):
+    """Eat Reds' metadata and factory."""
+
+    def new_game(self, players: int = 2, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None) -> EatRedsState:
+        self.check_players(players)
+        chosen = self.validate_options(options)
+        return EatRedsState(players, chosen, new_seed() if seed is None else seed)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        action = super().action_from_json(data)
+        for name in ("card", "target"):
+            card = getattr(action, name, None)
+            if card is not None and card not in _DECK_SET:
+                raise ValueError(f"not a card of the 52-card deck: {card.code}")
+        return action
+
+
+RULES = EatRedsRules(
+    id="eat_reds",
+    title="Eat Reds (Chinese Ten)",
+    players=PLAYERS,
+    options=(
+        Option("rounds", "Rounds", ROUND_CHOICES, 1,
+               tuple(f"{k} deal{'s' if k > 1 else ''}" + (" (running total)" if k > 1 else "") for k in ROUND_CHOICES)),
+    ),
+    version=1,
+    action_types=(Capture, Discard, TakeWithStock),
+    blurb="Pair cards to ten and capture the reds.",
+)
+
