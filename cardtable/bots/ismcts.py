@@ -29,6 +29,12 @@ Games tune the search through optional functions they declare in their `GamePlug
   (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
   seats' behaviour, not just with the cards seen.  It is only ever given determinized states.
+- `candidates(state, seat) -> Sequence[Action] | None`: the moves worth searching for the seat to act, a
+  non-empty subset of its legal moves, for a game whose legal moves are too many to try each (millions of ways to
+  lay cards aside) or include equivalent ones; None: every legal move.  Used at the root (the search reads it from a
+  determinization, so it must depend only on what the seat sees there) and at every decision inside the tree; the
+  search never iterates the legal moves of a decision the hook answers.  A single candidate is played without
+  searching.  It is only ever given determinized states.
 - `settings`: keyword arguments for `ISMCTSBot` (iterations, exploration, ...), as sorted pairs.
 """
 
@@ -39,7 +45,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -49,6 +55,7 @@ Reward = Callable[[State, State], list[float]]
 Done = Callable[[State, State], bool]
 Rollout = Callable[[State, random.Random], Action]
 Weight = Callable[[State, int], float]
+Candidates = Callable[[State, int], Sequence[Action] | None]
 
 
 def default_reward(state: State, root: State) -> list[float]:
@@ -82,6 +89,7 @@ class SearchHooks:
     done: Done | None = None
     rollout: Rollout | None = None
     weight: Weight | None = None
+    candidates: Candidates | None = None
     settings: tuple[tuple[str, Any], ...] = ()
 
 
@@ -106,8 +114,10 @@ class ISMCTSBot:
     can catch up with the most visited one); time_limit: seconds per decision at most (checked every few playouts;
     None for no limit); exploration: the UCB1 constant for rewards in [0, 1]; max_rollout: actions per playout
     before it is scored as it stands; opponent_model: the other seats move by the rollout policy inside the tree
-    too; particles: determinizations weighed up front when the game has a `weight` hook.  `hooks` tune the
-    search for a game (see the module docstring).
+    too; particles: determinizations weighed up front when the game has a `weight` hook; world_reuse: playouts
+    made in a row from each sampled world (the tree sends them along different branches, so the moves compared at
+    the root are tried in mostly the same worlds: paired comparisons, much less noisy when a game's playouts hardly
+    depend on chance once the cards are dealt).  `hooks` tune the search for a game (see the module docstring).
     """
 
     def __init__(
@@ -120,6 +130,7 @@ class ISMCTSBot:
         max_rollout: int = 400,
         opponent_model: bool = False,
         particles: int = 256,
+        world_reuse: int = 1,
         hooks: SearchHooks | None = None,
     ) -> None:
         self.rng = random.Random(seed)
@@ -129,8 +140,10 @@ class ISMCTSBot:
         self.max_rollout = max_rollout
         self.opponent_model = opponent_model
         self.particles = particles
+        self.world_reuse = world_reuse
         self.hooks = hooks or SearchHooks()
         self.last_iterations = 0  # playouts made for the last decision (for tools and tests)
+        self.last_moves: Sequence[Action] = ()  # the root's moves searched for the last decision
 
     def choose(self, state: State, seat: int) -> Action:
         legal = state.legal_actions()
@@ -138,28 +151,46 @@ class ISMCTSBot:
             self.last_iterations = 0
             return legal[0]
         root = self.search(state, seat)
-        return max(legal, key=lambda a: _visits(root, a))
+        return max(self.last_moves, key=lambda a: _visits(root, a))
+
+    def moves(self, state: State, seat: int) -> Sequence[Action]:
+        """The moves searched for `seat` to act in `state` (a determinization): the game's candidates, or every
+        legal move."""
+        candidates = self.hooks.candidates
+        if candidates is not None:
+            found = candidates(state, seat)
+            if found is not None:
+                return found
+        return state.legal_actions()
 
     def search(self, state: State, seat: int) -> _Node:
-        """Build the tree for `seat` from `state` within the budget; the root node."""
+        """Build the tree for `seat` from `state` within the budget; the root node.  The moves searched at the
+        root are kept in `last_moves`."""
         rng = self.rng
         root = _Node(None, None)
         # The hooks compare playouts with the position searched from; they get a determinization of it, so
         # nothing but `determinize` (and the seat's own legal actions) is ever asked of the state given.
         origin = state.determinize(seat, rng)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        root_actions = state.legal_actions()
-        sample = self._sampler(state, seat)
+        root_actions = self.last_moves = (state.legal_actions() if self.hooks.candidates is None
+                                          else self.moves(origin, seat))
         made = 0
-        budget = self.iterations
-        while made < budget:
-            self._playout(sample(), root, [], seat, origin, rng)
-            made += 1
-            if made % 8 == 0:
-                if deadline is not None and time.perf_counter() > deadline:
-                    break
-                if made % 64 == 0 and _settled(root, budget - made, len(root_actions)):
-                    break
+        if len(root_actions) > 1:
+            sample = self._sampler(state, seat)
+            budget = self.iterations
+            reuse = max(1, self.world_reuse)
+            world, left = origin, 0
+            while made < budget:
+                if not left:
+                    world, left = sample(), reuse
+                left -= 1
+                self._playout(world.clone() if left else world, root, [], seat, origin, rng)
+                made += 1
+                if made % 8 == 0:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        break
+                    if made % 64 == 0 and _settled(root, budget - made, len(root_actions)):
+                        break
         self.last_iterations = made
         return root
 
@@ -167,7 +198,7 @@ class ISMCTSBot:
                  rng: random.Random) -> None:
         """One iteration from `node` in `world`: select and expand, play out, and back the rewards up `path`."""
         hooks = self.hooks
-        reward, done, rollout = hooks.reward, hooks.done, hooks.rollout
+        reward, done, rollout, candidates = hooks.reward, hooks.done, hooks.rollout, hooks.candidates
         c = self.exploration
         log, sqrt = math.log, math.sqrt
         model = self.opponent_model and rollout is not None
@@ -185,7 +216,7 @@ class ISMCTSBot:
                 path.append(child)
                 node = child
                 continue
-            legal = world.legal_actions()
+            legal = world.legal_actions() if candidates is None else self.moves(world, mover)
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:

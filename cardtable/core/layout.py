@@ -148,13 +148,19 @@ class Zone:
 
 @dataclass(frozen=True)
 class Choice:
-    """A button of a choice panel (a bid, a colour...); `action` None means shown but disabled, for `reason`."""
+    """A button of a choice panel (a bid, a colour...); `action` None means shown but disabled, for `reason`.
+
+    An action that is not legal now is shown disabled too, with the engine's reason.  A choice with a `group` (and
+    no action) is a first step: pressing it offers the group's actions in the layout's `chooser` (a suit, then
+    one of its cards), those not legal disabled with the engine's reason.
+    """
 
     label: str
     action: Action | None
     reason: str = ""
     style: str = ""  # a theme style for the button, e.g. "colour_R" for a red colour choice
     card: Card | None = None  # a card face shown on the choice (calling a card)
+    group: tuple[Action, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -282,6 +288,11 @@ class GameLayout(Protocol):
         """The picture to show while a held event's beat lasts (see `Event.hold`): the view `before` the move
         with `events` (up to and including the held one) applied; None to hold the picture as it is."""
 
+    def held_views(self, before: View, events: Sequence[Event]) -> Sequence[tuple[int, View]]:
+        """Every picture to hold during a move, in order: (index of a held event in `events`, the picture after it).
+        By default only the first held event's `held_view`; a move of several beats (a card landing, then its
+        pair laid, then the deal's end) may hold each."""
+
     def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         """The clock on the decision `view` shows (a person's), or None for no time limit."""
 
@@ -330,6 +341,13 @@ class BaseLayout:
 
     def held_view(self, before: View, events: Sequence[Event]) -> View | None:
         return None
+
+    def held_views(self, before: View, events: Sequence[Event]) -> Sequence[tuple[int, View]]:
+        for i, event in enumerate(events):
+            if event.hold > 0:
+                mid = self.held_view(before, events[:i + 1])
+                return [] if mid is None else [(i, mid)]
+        return []
 
     def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         return None

@@ -83,8 +83,8 @@ def _name_sentence(sentence: str, names: Sequence[str]) -> str:
         addressed = True
         if possessive:
             return "your"
-        subject = subject or bool(verb)
         opens = m.start() == _first_word(sentence) or sentence[:m.start()].endswith(": ")
+        subject = subject or bool(verb) or opens  # opening the sentence, the seat is its subject ("won ... and is")
         said = YOU if opens else YOU.lower()  # "You" only to open the sentence (or what follows a colon)
         return said + (f" {second_person(verb)}" if verb else "")
 

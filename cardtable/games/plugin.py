@@ -48,6 +48,8 @@ class GamePlugin:
     search: how the hard bot's search is tuned for this game (`cardtable.bots.ismcts`).
     arena_counts: per-round statistics the arena prints (Kachuful's exact bids).
     showcase: the cards the menu shows for the game.
+    self_test_options: the options of the self-test's whole game, as (name, value) pairs, where the default game
+    is too long for it (a fixed number of rounds).
     """
 
     rules: Rules
@@ -57,6 +59,7 @@ class GamePlugin:
     search: SearchHooks = field(default_factory=SearchHooks)
     arena_counts: ArenaCounts | None = None
     showcase: Showcase = field(default_factory=Showcase)
+    self_test_options: tuple[tuple[str, Any], ...] = ()
 
     @property
     def id(self) -> str:

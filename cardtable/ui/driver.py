@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from cardtable.core.engine import Action
-from cardtable.ui.table.gestures import find_click, find_drag
+from cardtable.ui.table.gestures import find_click, find_drag, find_selection
 from cardtable.ui.window import App
 
 DT = 1 / 60
@@ -70,15 +70,51 @@ class UIDriver:
             if act == action:
                 self.click_widget(table.buttons[name])
                 return
+        for name, group in table.panels.groups.items():
+            if action in group:  # a first step, then the action in the chooser it opens
+                self.click_widget(table.buttons[name])
+                self.choose(table, action)
+                return
         gesture = self.drag_for(table, action)
         if gesture is not None:
             self.drag(*gesture)
         else:
             pos = self.click_for(table, action)
-            if pos is None:
+            if pos is not None:
+                self.click(pos)
+            elif not self.select_for(table, action):
                 raise LookupError(f"no gesture on the table makes {action.describe()!r}")
-            self.click(pos)
         self.choose(table, action)
+
+    def select_for(self, table: Any, action: Action) -> bool:
+        """Select the cards `action` names with clicks (in a zone that selects that many), then press the
+        selection's button for it; False if the table offers no such selection."""
+        found = find_selection(table.layout, action)
+        if found is None:
+            return False
+        zone, indices = found
+        table.input.clear_selection()
+        for index in indices:
+            self.click(self._visible(table, zone.id, index))
+        for name, act in table.action_buttons.items():
+            if name.startswith("select:") and act == action:
+                self.click_widget(table.buttons[name])
+                return True
+        table.input.clear_selection()
+        return False
+
+    @staticmethod
+    def _visible(table: Any, zone_id: str, index: int) -> tuple[int, int]:
+        """A point of card `index` of the zone that no later card covers."""
+        spots = table.layout.zone(zone_id).spots
+        i = next(k for k, s in enumerate(spots) if s.index == index)
+        x, y, w, h = spots[i].rect
+        covering = [s.rect for s in spots[i + 1:]]
+        for py in (y + 6, y + h // 2, y + h - 6):
+            for px in range(x + 3, x + w - 2, 3):
+                if not any(r[0] <= px < r[0] + r[2] and r[1] <= py < r[1] + r[3] for r in covering):
+                    return px, py
+        raise LookupError(f"card {index} of {zone_id} is covered")
 
     def choose(self, table: Any, action: Action) -> None:
         """If the gesture opened a chooser (several actions fit), click the button for `action`."""

@@ -1,8 +1,9 @@
 """`--self-test --game ID`: a whole game of any registered game, played through the real table, headless.
 
-Every seat of a game for several players is a normal bot, moving through the turn driver as in a real game.  The
-one seat of a solitaire is the person's: each move is its hint (or the normal bot's choice), made with the mouse
-as a person makes it, on a deal the hint is first shown to finish on the engine alone.  The test passes only if
+Every seat of a game for several players is a normal bot, moving through the turn driver as in a real game, with
+the game's self-test options (a fixed number of rounds, where the default game is long).  The one seat of a
+solitaire is the person's: each move is its hint (or the normal bot's choice), made with the mouse as a person
+makes it, on a deal the hint is first shown to finish on the engine alone.  The test passes only if
 the game ended properly: the state is over, the result is on screen, the finished game is kept for replay (and
 loads back to the same position) and no autosave is left behind.
 """
@@ -81,7 +82,7 @@ def play_whole_game(game_id: Any, size: tuple[int, int], shots: Path | None) -> 
     else:
         players = 4 if 4 in rules.players else rules.players.start
         seats = [Seat("bot:normal", f"Bot {i + 1}") for i in range(players)]
-        match = Match(game, seats, {}, seed=1, saver=saver)
+        match = Match(game, seats, dict(game.self_test_options), seed=1, saver=saver)
     app.navigator.table(match)
     table = app.scene
     driver.frames(3)

@@ -58,7 +58,7 @@ def test_levels_map_for_every_registered_game(game_id: str) -> None:
         assert isinstance(easy, NoisyBot) and isinstance(easy.bot, rule_bot) and easy.noise == EASY_NOISE
         assert isinstance(normal, rule_bot)
     assert isinstance(hard, ISMCTSBot)
-    players = rules.players.start if game_id == "klondike" else min(4, rules.players.stop - 1)
+    players = rules.players.start if game_id == "klondike" else max(rules.players.start, min(4, rules.players.stop - 1))
     state = rules.new_game(players, {}, seed=2)
     seat = state.turn
     assert seat is not None

@@ -25,7 +25,7 @@ def wait(job: worker.Thinking, limit: float = 60.0) -> None:
 def test_states_and_bots_pickle(game_id: str) -> None:
     """A worker process gets the state and the bot pickled: every game's states and every level's bots must pickle."""
     rules = get_rules(game_id)
-    players = rules.players.start if game_id == "klondike" else min(4, rules.players.stop - 1)
+    players = rules.players.start if game_id == "klondike" else max(rules.players.start, min(4, rules.players.stop - 1))
     state = rules.new_game(players, {}, seed=3)
     rng = random.Random(1)
     for _ in range(12):

@@ -13,6 +13,11 @@ NAMES = ["You", "Ann", "Bob"]
     ("Seat 1 must draw 4 cards, but only 1 is left to draw. Seat 1 loses their turn.",
      "You must draw 4 cards, but only 1 is left to draw. You lose your turn."),
     ("Seat 1 draws a card and keeps it.", "You draw a card and keep it."),
+    # A first verb in the past or with "cannot" still makes the person the subject of the second.
+    ("Seat 1 won none of the first four tricks and is eliminated.",
+     "You won none of the first four tricks and are eliminated."),
+    ("Seat 1 cannot pay the ante and leaves the session.", "You cannot pay the ante and leave the session."),
+    ("Seat 1 won all four tricks and wins the round.", "You won all four tricks and win the round."),
     ("Seat 1 is skipped.", "You are skipped."),
     ("Seat 1 changes their bid to 3.", "You change your bid to 3."),
     ("It is Seat 1's turn, and the 7 of hearts is not in their hand.",

@@ -1,10 +1,11 @@
 """Pairs and Board on the table: the generic pieces it needs, declared as data.
 
-The person's hand selects pairs (`select=2`, a "Play pair" button) and may wrap to two rows; table cards are
-targets one by one (capture that card); the board's six cells are targets with the seats' tokens on them; the
-seat panels carry named marks and a counter of tokens; the call shows card faces; cards are colourless numbers
-(`FaceSpec`); the called number's cell carries a dot of the game's own colour; a capture holds a beat; the turn
-timer's default is the first legal move.
+The person's hand selects pairs (`select=2`, a "Play pair" button, or a drop on their own pile) and may wrap to two
+rows; table cards are targets one by one (capture that card); the board's six cells are targets with the seats'
+tokens on them; the seat panels carry named marks and a counter of tokens; the call shows card faces (and the odd
+numbers as a first step, their faces in a chooser next); the "Play pair" button is the table's to disable; cards
+are colourless numbers (`FaceSpec`); the called number's cell carries a dot of the game's own colour; a capture
+holds two beats (`held_views`); the turn timer's default is the first legal move.
 """
 
 from __future__ import annotations
@@ -103,6 +104,8 @@ class PairsLayout(BaseLayout):
 
     def drop_action(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> Gesture:
         cards = self._cards(view, picked)
+        if len(cards) == 2 and target.zone == f"pile{view['seat']}":  # a selected pair dropped on one's own pile
+            return Pair(*cards)
         if len(cards) != 1:
             return None
         card = cards[0]
@@ -123,7 +126,7 @@ class PairsLayout(BaseLayout):
     def selection_actions(self, view: Mapping[str, Any], picked: Sequence[Picked],
                           legal: Sequence[Action]) -> Sequence[Choice]:
         cards = self._cards(view, picked)
-        if len(cards) == 2 and Pair(*cards) in legal:
+        if len(cards) == 2:  # the table disables it, with the engine's reason, when it is not a pair
             return (Choice("Play pair", Pair(*cards)),)
         return (Choice("Play pair", None, "Select two cards of the same number"),)
 
@@ -134,8 +137,16 @@ class PairsLayout(BaseLayout):
         calls = [a for a in legal if isinstance(a, Call)]
         if not calls:
             return None
-        return ChoicePanel("Call a number", tuple(Choice(str(a.number), a, card=Card(a.number, SUIT)) for a in calls),
-                           "Its cards count double")
+        odd = tuple(Call(n) for n in NUMBERS if n % 2)  # a first step: its calls are offered next
+        return ChoicePanel("Call a number", (*(Choice(str(a.number), a, card=Card(a.number, SUIT)) for a in calls),
+                                             Choice("Odd", None, group=odd)), "Its cards count double")
+
+    def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
+        if not all(isinstance(a, Call) for a in actions):
+            return None
+        return ChoicePanel("Call an odd number",
+                           tuple(Choice(str(a.number), a, card=Card(a.number, SUIT)) for a in actions
+                                 if isinstance(a, Call)))
 
     def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
         if not view["timer"] or not legal:
@@ -146,21 +157,31 @@ class PairsLayout(BaseLayout):
         return FaceSpec(PAPER, str(card.rank), centre_fill=INK, corner=str(card.rank), ink=INK)
 
     def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """A capture: the card lies on the table beside its target for a beat."""
+        """A capture: the card lies on the table beside its target for a beat, then the pair on the pile."""
         played = events[-1]
-        if played.dst != "table" or played.seat is None:
+        if played.seat is None or not (played.dst == "table" or played.src == "table"):
             return None
         mid = dict(before)
         hands = [list(h) for h in before["hands"]]
-        card = played.cards[0]
+        card = events[0].cards[0]
         if card in hands[played.seat]:
             hands[played.seat].remove(card)
         elif hands[played.seat]:
             hands[played.seat].pop()
         mid["hands"] = hands
         mid["table"] = [*before["table"], card]
+        if played.src == "table":  # the pair on the pile
+            mid["table"] = [c for c in mid["table"] if c not in played.cards]
+            piles = [list(p) for p in before["piles"]]
+            piles[played.seat] += played.cards
+            mid["piles"] = piles
         mid["turn"] = None
         return mid
+
+    def held_views(self, before: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
+        """Each beat of a capture holds its own picture."""
+        held = [(i, self.held_view(before, events[:i + 1])) for i, e in enumerate(events) if e.hold > 0]
+        return [(i, v) for i, v in held if v is not None]
 
 
 LAYOUT = PairsLayout()

@@ -5,7 +5,7 @@ down in the stock.  Seat 0 first calls a number (its cards will count double), t
 
 - Pair: two cards of the same number from the hand go to the seat's pile;
 - Capture: a card from the hand onto a table card of the same number: both go to the pile (the card shows on the
-  table for a beat first);
+  table for a beat first, then the pair on the pile for another);
 - Mark: a card of number n onto the empty cell n of the board: the card is gone, the cell gets the seat's token;
 - Pass: only when nothing else is possible.
 
@@ -128,7 +128,7 @@ class PairsState(State):
             self.piles[seat] += [action.card, action.target]
             events.append(Event("move", (action.card,), f"hand{seat}", "table", seat, hold=CAPTURE_HOLD))
             events.append(Event("move", (action.card, action.target), "table", f"pile{seat}", seat,
-                                f"{name} captures the {action.target.rank}."))
+                                f"{name} captures the {action.target.rank}.", hold=CAPTURE_HOLD))
         elif isinstance(action, Mark):
             hand.remove(action.card)
             self.board[action.cell - 1] = seat

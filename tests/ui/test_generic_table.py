@@ -68,6 +68,8 @@ def test_two_cards_are_selected_with_clicks_and_their_button_plays_the_pair(tabl
     driver.click(hand_point(table, a))
     driver.click(hand_point(table, third))
     assert not table.buttons["select:Play pair"].is_enabled, "two different numbers are not a pair"
+    assert table.buttons["select:Play pair"].tool_tip_text == match.state.reason(Pair(a, third)), \
+        "the table disables an illegal selection's button with the engine's reason"
     driver.click(hand_point(table, b))  # a third pick drops the oldest: the selection is `third` and `b`
     assert [match.state.hands[0][p.index] for p in table.input.selected] == [third, b]
     driver.click(hand_point(table, third))  # a click on a selected card unselects it
@@ -81,6 +83,71 @@ def test_two_cards_are_selected_with_clicks_and_their_button_plays_the_pair(tabl
     driver.click_widget(button)
     assert match.log[-1].action in (Pair(a, b), Pair(b, a)) and match.log[-1].seat == 0
     assert table.input.selected == []
+
+
+def test_a_first_step_offers_its_actions_in_the_chooser_and_cancel_goes_back(table_app, open_table):
+    match = pairs(called=False)
+    table, driver = open_table(match, bot_delay=30.0)
+    name = next(n for n in table.panels.groups)
+    assert table.buttons[name].text == "Odd" and table.buttons[name].is_enabled
+    driver.click_widget(table.buttons[name])
+    assert table.chooser is not None and not table.choice_panel.visible, "the second step shows in its place"
+    images = [e for e in table.chooser.get_container().elements if type(e).__name__ == "UIImage"]
+    picks = [a for n, a in table.action_buttons.items() if n.startswith("pick:")]
+    assert len(images) == 3 and picks == [Call(1), Call(3), Call(5)]
+    driver.click_widget(next(b for n, b in table.buttons.items() if n.startswith("pick:") and b.text == "Cancel"))
+    assert table.chooser is None and table.choice_panel.visible and not match.log
+    driver.perform(table, Call(3))  # the driver makes it the way a person does: the first step, then the face
+    assert match.log[0].action == Call(3)
+
+
+def test_choice_rows_are_packed_by_their_widths():
+    from cardtable.ui.table.panels import pack_rows
+
+    assert pack_rows([46] * 13 + [90], 728) == [list(range(13)), [13]]
+    assert pack_rows([100, 100, 100], 250) == [[0, 1], [2]]
+    assert pack_rows([300], 100) == [[0]], "a button wider than the room still gets a row"
+
+
+def test_the_self_test_plays_with_the_games_self_test_options(table_home, monkeypatch):
+    import dataclasses
+
+    from cardtable.session.saves import load_match
+    from cardtable.storage import last_game_path
+
+    monkeypatch.setenv("CARDTABLE_BOT_MODE", "inline")
+    game = dataclasses.replace(GAME, self_test_options=(("timer", 10),))
+    assert "played to the end" in play_whole_game(game, (1280, 800), None)
+    kept = load_match(last_game_path(game.id), lambda wanted: game)
+    assert kept.options["timer"] == 10
+
+
+def test_a_selection_goes_where_the_card_under_the_pointer_is_dropped(table_app, open_table):
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a, b = next((x, y) for i, x in enumerate(hand) for y in hand[i + 1:] if x.rank == y.rank)
+    driver.click(hand_point(table, a))
+    driver.click(hand_point(table, b))
+    pile = table.layout.zone("pile0").slot
+    assert pile in table.input.target_rects()
+    start = hand_point(table, b)  # the second card of the selection: the one under the pointer counts
+    here = next(s.rect for s in table.layout.zone("hand0").spots if s.card == b)
+    driver.drag(start, (start[0] + pile[0] - here[0], start[1] + pile[1] - here[1]))
+    assert match.log[-1].seat == 0 and match.log[-1].action in (Pair(a, b), Pair(b, a))
+
+
+def test_the_hint_of_a_move_of_several_cards_lights_each_of_them(table_app, open_table):
+    from cardtable.games.plugin import Hint
+    from cardtable.ui.table.hints import hint_marks
+
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a, b = next((x, y) for i, x in enumerate(hand) for y in hand[i + 1:] if x.rank == y.rank)
+    marks = hint_marks(table, Hint(Pair(a, b), "a pair"))
+    assert sorted(marks) == sorted((s.rect, theme.PICKED) for s in table.layout.zone("hand0").spots
+                                   if s.card in (a, b))
 
 
 def test_escape_lets_go_of_the_selection(table_app, open_table):
@@ -172,6 +239,28 @@ def test_a_capture_holds_its_beat_before_the_cards_go(table_app, open_table):
     assert card in [s.card for s in table.layout.zone("table").spots]
     driver.settle(table)
     assert not table.stages and card not in [s.card for s in table.layout.zone("table").spots]
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_each_beat_of_a_move_holds_its_own_picture(table_app, open_table):
+    """A layout's `held_views`: the card beside its target for the first beat, then the pair on the pile for the
+    second, then the real state."""
+    match = pairs(seed_with_capture())
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = capture_pair(match)
+    target = match.state.table[index]
+    table.play(Capture(card, target))
+    assert len(table.stages) == 2
+    assert card in [s.card for s in table.layout.zone("table").spots]
+    for _ in range(200):
+        if len(table.stages) < 2 and not table.animator.busy:
+            break
+        driver.frames(1)
+    assert len(table.stages) == 1, "the second beat holds"
+    assert card not in [s.card for s in table.layout.zone("table").spots]
+    assert {card, target} <= {s.card for s in table.layout.zone("pile0").spots}
+    driver.settle(table)
+    assert not table.stages
 
 
 def test_the_timer_makes_its_default_move(table_app, open_table):
@@ -324,3 +413,31 @@ def test_a_click_that_means_no_move_for_the_selection_says_why_and_keeps_it(tabl
     driver.click(centre(table.layout.zone("pile1").slot))
     assert table.message == "Won cards go to the piles by themselves." and table.message_error
     assert [match.state.hands[0][p.index] for p in table.input.selected] == [card]
+
+
+def test_a_result_line_too_long_for_the_panel_wraps_rather_than_being_cut(table_home, open_table):
+    """The result's summary (here long with long names, in a small window) goes on in the lines under it."""
+    import random
+
+    from cardtable.ui.table.panels import render_lines, wrap
+    from cardtable.ui.window import App
+
+    names = ("Somebody with a really rather long name", "A bot with an even longer name than that one")
+    match = Match(GAME, [Seat("human", names[0]), Seat("bot:normal", names[1])], {}, seed=3)
+    rng = random.Random(3)
+    while not match.state.is_over():
+        match.apply(rng.choice(match.state.legal_actions()))
+    app = App((800, 560))
+    app.settings.animation_speed = "instant"
+    table, driver = open_table(match, app=app)
+    table.panels.show_result()
+    summary = table.named(match.state.result().summary)
+    assert summary in table.panels.result_texts()
+    font = table.fonts.get(16)
+    parts = wrap(font, summary, 800 - 80)
+    assert len(parts) >= 2 and " ".join(parts) == summary, "the summary is too long for one line here"
+    image = render_lines(table.fonts, "Title", [summary], 800 - 80)
+    one = render_lines(table.fonts, "Title", ["short"], 800 - 80)
+    assert image.get_width() <= 800 - 80 and image.get_height() > one.get_height()
+    panel = table.result_panel
+    assert panel is not None and panel.rect.width <= 800 and panel.rect.height <= 560

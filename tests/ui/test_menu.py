@@ -11,7 +11,7 @@ import types
 import pygame
 import pytest
 
-from cardtable.games import CATALOGUE, REGISTRY, get_game
+from cardtable.games import CATALOGUE, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
 from cardtable.storage import Settings, autosave_path, config_dir
@@ -133,14 +133,25 @@ def autosave_klondike() -> Match:
 # --------------------------------------------------------------------------- the menu
 
 
-def test_lists_all_games_and_disables_unbuilt_ones(make_app):
+UNBUILT = CatalogueEntry("next_game", "Next Game", "Still to come.")
+
+
+@pytest.fixture()
+def with_an_unbuilt_game(monkeypatch):
+    """The menu's catalogue with one more game, not built yet (every game of the app is built now)."""
+    catalogue = (*CATALOGUE, UNBUILT)
+    monkeypatch.setattr("cardtable.ui.menu.CATALOGUE", catalogue)
+    return catalogue
+
+
+def test_lists_all_games_and_disables_unbuilt_ones(make_app, with_an_unbuilt_game):
     app = make_app()
     menu = app.scene
-    assert len(CATALOGUE) == 8
-    buttons = [menu.buttons[f"game:{e.id}"] for e in CATALOGUE]
+    assert len(CATALOGUE) == 8 and len(with_an_unbuilt_game) == 9
+    buttons = [menu.buttons[f"game:{e.id}"] for e in with_an_unbuilt_game]
     tops = [b.rect.top for b in buttons]
     assert tops == sorted(tops), "games are listed in catalogue order"
-    for entry, button in zip(CATALOGUE, buttons, strict=True):
+    for entry, button in zip(with_an_unbuilt_game, buttons, strict=True):
         assert button.text == entry.title
         if entry.rules is None:
             assert not button.is_enabled
@@ -148,14 +159,14 @@ def test_lists_all_games_and_disables_unbuilt_ones(make_app):
         else:
             assert button.is_enabled
     assert sum(1 for e in CATALOGUE if e.rules is None) == len(CATALOGUE) - len(REGISTRY)
+    assert "soon" in menu.coming_soon_labels[UNBUILT.id].text
     assert menu.selected_game == "klondike"
 
 
-def test_clicking_a_coming_soon_game_changes_nothing(make_app):
+def test_clicking_a_coming_soon_game_changes_nothing(make_app, with_an_unbuilt_game):
     app = make_app()
     menu = app.scene
-    upcoming = next(e.id for e in CATALOGUE if e.rules is None)
-    click(app, menu.buttons[f"game:{upcoming}"])
+    click(app, menu.buttons[f"game:{UNBUILT.id}"])
     assert app.scene is menu and menu.selected_game == "klondike"
 
 

@@ -217,15 +217,17 @@ class Stage(Protocol):
 class Choreography:
     """A table's animation: the flights of each move's events, and the pictures held between them.
 
-    When an event holds (`Event.hold`, the engine's beat) and the layout has a picture for it (`held_view`), that
-    picture shows for the beat, then the rest of the events play out towards the real state.
+    When an event holds (`Event.hold`, the engine's beat) and the layout has a picture for it (`held_views`), that
+    picture shows for the beat, then the events up to the next held picture play out, and the last towards the real
+    state.
     """
 
     def __init__(self, stage: Stage, normal: float) -> None:
         self.stage = stage
         self.normal = normal  # the speed holds are given at
         self.animator = Animator()
-        self.stages: list[tuple[list[Event], float]] = []  # events still to play after a held picture, and its beat
+        #: Events still to play after a held picture, its beat, and the next picture to hold (None: the real one).
+        self.stages: list[tuple[list[Event], float, Any]] = []
         self.waited = 0.0
 
     @property
@@ -246,10 +248,15 @@ class Choreography:
         for flight in event_flights(before, old, new, events, duration, self.beat):
             self.animator.add(flight)
 
-    def hold(self, before: Before, old: Any, held: Any, events: Sequence[Event], at: int) -> None:
-        """Animate `events` up to the held one (`events[at]`) into the `held` picture; the rest waits its beat."""
+    def hold(self, before: Before, old: Any, pictures: Sequence[tuple[int, Any]], events: Sequence[Event]) -> None:
+        """Animate `events` up to the first held one into its picture (`pictures`: the index of each held event and
+        the layout to hold after it); each later stretch waits the beat before it, then animates into the next
+        picture, the last into the real state."""
+        at, held = pictures[0]
         self.animate(before, old, held, events[:at + 1])
-        self.stages.append((list(events[at + 1:]), self.beat(events[at].hold)))
+        for k, (at, _) in enumerate(pictures):
+            end, picture = pictures[k + 1] if k + 1 < len(pictures) else (len(events) - 1, None)
+            self.stages.append((list(events[at + 1:end + 1]), self.beat(events[at].hold), picture))
         self.waited = 0.0
 
     def finish(self) -> None:
@@ -264,9 +271,10 @@ class Choreography:
         if not self.stages or self.animator.busy:
             return
         self.waited += dt
-        events, pause = self.stages[0]
+        events, pause, picture = self.stages[0]
         if self.waited < pause:
             return
         self.stages.pop(0)
         self.waited = 0.0
-        self.animate(self.stage.drawn_at(), self.stage.layout, self.stage.build_layout(), events)
+        new = picture if picture is not None else self.stage.build_layout()
+        self.animate(self.stage.drawn_at(), self.stage.layout, new, events)

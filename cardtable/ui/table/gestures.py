@@ -1,15 +1,18 @@
 """Which gesture at the table makes a given move: a drag from a card onto a zone, or a click.
 
 The hint lights the cards of its move with this, and the self-test and the UI tests make moves the way a person
-would with it.  Pure: it reads the layout and asks the game's layout what each gesture means.
+would with it (a move of several cards: selecting them, then the selection's button).  Pure: it reads the layout
+and asks the game's layout what each gesture means.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardtable.core.cards import Card
 from cardtable.core.engine import Action
 from cardtable.core.layout import GameLayout, Picked, TableLayout, Target, Zone, candidates
 
@@ -62,4 +65,27 @@ def find_click(layout: TableLayout, game: GameLayout, view: Any, legal: Sequence
         for spot in zone.spots:
             if action in candidates(game.click_action(view, legal, Target(zone.id, spot.index))):
                 return ClickGesture(zone, spot.index)
+    return None
+
+
+def action_cards(action: Action) -> list[Card]:
+    """The cards an action names (its card fields, and the cards in its tuple fields)."""
+    found: list[Card] = []
+    for f in dataclasses.fields(action):
+        value = getattr(action, f.name)
+        for item in value if isinstance(value, tuple) and not isinstance(value, Card) else (value,):
+            if isinstance(item, Card):
+                found.append(item)
+    return found
+
+
+def find_selection(layout: TableLayout, action: Action) -> tuple[Zone, list[int]] | None:
+    """A zone that selects the cards `action` names (a pair, eight to bury), and their indices there."""
+    cards = action_cards(action)
+    for zone in layout.zones:
+        if not cards or zone.select < len(cards):
+            continue
+        found = [s.index for s in zone.spots if s.card in cards]
+        if len(found) == len(cards):
+            return zone, found
     return None

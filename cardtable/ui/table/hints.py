@@ -9,7 +9,7 @@ from cardtable.bots import make_bot
 from cardtable.core.layout import Rect
 from cardtable.games.plugin import GamePlugin, Hint
 from cardtable.ui import theme
-from cardtable.ui.table.gestures import find_click, find_drag
+from cardtable.ui.table.gestures import find_click, find_drag, find_selection
 from cardtable.ui.table.input import target_area
 
 Mark = tuple[Rect, theme.Colour]
@@ -29,7 +29,7 @@ def hint_for(game: GamePlugin, state: Any, seed: int) -> Hint | None:
 
 def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
     """The gesture of the hinted move, lit: the cards to pick up in green, where they go in blue; or the card or
-    place to click in green.  Nothing for a move made with a button."""
+    place to click in green; or the cards to select together in green.  Nothing for a move made with a button."""
     view = scene.view()
     drag = find_drag(scene.layout, scene.game_layout, view, hint.action)
     if drag is not None:
@@ -41,7 +41,11 @@ def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
         return [((x0, y0, x1 - x0, y1 - y0), theme.PICKED), (target_area(drag.dst, drag.target), theme.LEGAL)]
     click = find_click(scene.layout, scene.game_layout, view, scene.state.legal_actions(), hint.action)
     if click is None:
-        return []
+        chosen = find_selection(scene.layout, hint.action)  # cards to select together (a pair): each in green
+        if chosen is None:
+            return []
+        zone, indices = chosen
+        return [(s.rect, theme.PICKED) for s in zone.spots if s.index in indices]
     zone = click.zone
     if click.index is None:
         return [(zone.spots[-1].rect if zone.spots else zone.slot, theme.PICKED)]

@@ -211,7 +211,8 @@ class TableInput:
             return
         scene = self.scene
         rects = d.rects(pos)
-        head = rects[0]
+        # Where the card under the pointer lies says where the cards go (a run's top card; a selection's pressed one).
+        head = next((r for s, r in zip(d.spots, rects, strict=True) if s.index == d.index), rects[0])
         picked = self._picked(d)
         legal = {(t.zone, t.index) for _z, t, _a in self.legal_targets(picked)}
         view = scene.view()

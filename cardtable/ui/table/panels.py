@@ -11,7 +11,7 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
-from cardtable.core.engine import Action
+from cardtable.core.engine import Action, IllegalAction, State
 from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui import theme
 from cardtable.ui.scoresheet import open_score_window
@@ -38,6 +38,7 @@ class TablePanels:
         self.scene = scene
         self.buttons: dict[str, UIButton] = {}
         self.action_buttons: dict[str, Action] = {}
+        self.groups: dict[str, tuple[Action, ...]] = {}  # a first step's button -> the actions it offers next
         self.choice_panel: UIPanel | None = None
         self.chooser: UIPanel | None = None
         self.result_panel: UIPanel | None = None
@@ -51,7 +52,7 @@ class TablePanels:
     @property
     def font(self) -> pygame.font.Font:
         """The widgets' text font at the window's scale (to measure texts before laying them out)."""
-        return self.scene.fonts.get(16 * self.scene.ui_scale)
+        return self.scene.fonts.get(round(16 * self.scene.ui_scale))  # as the theme rounds it
 
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
@@ -77,11 +78,14 @@ class TablePanels:
             view = scene.view()
             legal = scene.state.legal_actions()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())
+            if panel is not None:
+                panel = ChoicePanel(panel.title, tuple(self.checked(c, legal) for c in panel.choices), panel.note)
             in_panel = {c.action for c in panel.choices if c.action is not None} if panel is not None else set()
             buttons = [Choice(a.describe(), a) for a in reversed(scene.game_layout.button_actions(view, legal))
                        if a not in in_panel]
             plain = len(buttons)
-            buttons += list(reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal)))
+            buttons += [self.checked(c, legal) for c in
+                        reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal))]
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:
             self._dynamic = dynamic
@@ -103,6 +107,13 @@ class TablePanels:
                 right -= 8
         self.refresh()
 
+    def checked(self, choice: Choice, legal: Sequence[Action]) -> Choice:
+        """`choice` as offered now: disabled, with the engine's reason, when its action is not legal."""
+        if choice.action is None or choice.action in legal:
+            return choice
+        reason = self.scene.named(why_not(self.scene.state, choice.action))
+        return Choice(choice.label, None, reason, choice.style, choice.card)
+
     def _clear_dynamic(self) -> None:
         """Remove the game's buttons, its choice panel and an open chooser."""
         self.close_chooser()
@@ -112,6 +123,7 @@ class TablePanels:
         for name in [n for n in self.buttons if n.startswith(("action:", "select:", "choice:"))]:
             self.buttons.pop(name).kill()
             self.action_buttons.pop(name, None)
+            self.groups.pop(name, None)
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""
@@ -141,13 +153,14 @@ class TablePanels:
         cell_h = card_size[1] + 8 if cards else int(50 * s)
         widths = [card_size[0] if c.card is not None else max(int(52 * s), font.size(c.label)[0] + 24)
                   for c in panel.choices]
-        per_row = max(1, min(len(panel.choices), (sw - 120) // (max(widths) + 8)))
-        rows = (len(panel.choices) + per_row - 1) // per_row
-        row_w = max(sum(widths[r * per_row:(r + 1) * per_row]) + 8 * (per_row - 1) for r in range(rows))
+        rows_of = pack_rows(widths, sw - 72)
+        rows = len(rows_of)
+        row_w = max(sum(widths[i] for i in row) + 8 * (len(row) - 1) for row in rows_of)
         # A long note (why a choice is disabled) wraps to the buttons' width rather than widen the panel past the
         # window or over the seats.
         notes = wrap(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
-        w = max(row_w + 40, font.size(panel.title)[0] + 40, 260, *(font.size(line)[0] + 40 for line in notes))
+        title_w = scene.fonts.get(round(22 * s), bold=True).size(panel.title)[0]  # the heading's font, as themed
+        w = max(row_w + 40, title_w + 40, 260, *(font.size(line)[0] + 40 for line in notes))
         top_h, line_h = int(46 * s), int(28 * s)
         h = min(sh - 20, top_h + 14 + rows * cell_h + line_h * len(notes))
         centre = scene.layout.choice_centre or (sw // 2, sh // 2)
@@ -155,9 +168,10 @@ class TablePanels:
         box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
         UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
         look = scene.look()
+        place = {i: (r, k) for r, row_of in enumerate(rows_of) for k, i in enumerate(row_of)}
         for i, choice in enumerate(panel.choices):
-            r, k = divmod(i, per_row)
-            row = widths[r * per_row:(r + 1) * per_row]
+            r, k = place[i]
+            row = [widths[j] for j in rows_of[r]]
             x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
             rect = pygame.Rect(x0 + sum(row[:k]) + 8 * k, top_h + r * cell_h, widths[i], cell_h - 8)
             style = f"#{choice.style}" if choice.style else None
@@ -171,6 +185,8 @@ class TablePanels:
             self.buttons[name] = button
             if choice.action is not None:
                 self.action_buttons[name] = choice.action
+            elif choice.group:
+                self.groups[name] = choice.group
             elif not (cancel and choice.label == cancel):
                 button.disable()
         for j, line in enumerate(notes):
@@ -185,13 +201,19 @@ class TablePanels:
         panel = self.scene.game_layout.chooser(actions)
         if panel is None:
             panel = ChoicePanel("Which one?", tuple(Choice(a.describe(), a) for a in actions))
-        panel = ChoicePanel(panel.title, (*panel.choices, Choice(CANCEL, None, "")), panel.note)
+        legal = self.scene.state.legal_actions()
+        choices = tuple(self.checked(c, legal) for c in panel.choices)
+        panel = ChoicePanel(panel.title, (*choices, Choice(CANCEL, None, "")), panel.note)
+        if self.choice_panel is not None:  # a second step (see `Choice.group`) shows in place of the first
+            self.choice_panel.hide()
         self.chooser = self._choice_panel(panel, prefix="pick", cancel=CANCEL)
 
     def close_chooser(self) -> None:
         if self.chooser is not None:
             self.chooser.kill()
             self.chooser = None
+            if self.choice_panel is not None:
+                self.choice_panel.show()
             for name in [n for n in self.buttons if n.startswith("pick:")]:
                 self.buttons.pop(name)
                 self.action_buttons.pop(name, None)
@@ -288,17 +310,45 @@ class TablePanels:
         return [*self.result_lines, *buttons]
 
 
+def why_not(state: State, action: Action) -> str:
+    """The engine's reason why `action` is not legal now (tried on a copy of the state)."""
+    try:
+        state.clone().apply(action)
+    except IllegalAction as exc:
+        return exc.reason
+    return ""
+
+
+def pack_rows(widths: list[int], room: int, gap: int = 8) -> list[list[int]]:
+    """The indices of buttons `widths` wide in rows no wider than `room` (at least one a row), in order."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + gap + w > room:
+            rows.append([])
+            used = 0
+        used += (gap if rows[-1] else 0) + w
+        rows[-1].append(i)
+    return rows
+
+
 def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale: float = 1.0) -> pygame.Surface:
-    """A heading in gold and lines of text under it, as one image (each line cut to `max_width`)."""
+    """A heading in gold and lines of text under it, as one image (a long line wrapped to `max_width`, its parts
+    closer together than the lines; a single word too long for it cut)."""
     heading, body = fonts.get(22 * scale, bold=True), fonts.get(16 * scale)
-    images = [heading.render(title, True, theme.GOLD)] + [body.render(line, True, theme.INK) for line in lines]
+    step, follow = int(30 * scale), body.get_linesize()
+    parts = [(part, k > 0) for line in lines for k, part in enumerate(wrap(body, line, max_width) or [""])]
+    images = [heading.render(title, True, theme.GOLD)] + [body.render(part, True, theme.INK) for part, _ in parts]
     images = [i if i.get_width() <= max_width else i.subsurface((0, 0, max_width, i.get_height())) for i in images]
-    step = int(30 * scale)
-    height = images[0].get_height() + 14 + step * len(lines)
+    tops, y = [], images[0].get_height() + 14
+    for k, (_part, more) in enumerate(parts):
+        y += (follow if more else step) if k else 0
+        tops.append(y)
+    height = (tops[-1] + step) if tops else images[0].get_height() + 14
     out = pygame.Surface((max(i.get_width() for i in images), height), pygame.SRCALPHA)
     out.blit(images[0], (0, 0))
-    for k, image in enumerate(images[1:]):
-        out.blit(image, (0, images[0].get_height() + 14 + step * k))
+    for image, top in zip(images[1:], tops, strict=True):
+        out.blit(image, (0, top))
     return out
 
 

@@ -92,9 +92,9 @@ class TableScene(Scene):
         if not match.log and not match.state.is_over():
             for flight in deal_flights(self.layout, self.animation_seconds):
                 self.choreography.animator.add(flight)
-        if match.state.is_over():
+        if match.state.is_over():  # a finished game; or a new one over before its first move: that one counts
             self.game_over_handled = False
-            self._on_game_over(celebrate=False)
+            self._on_game_over(celebrate=not match.log)
         self.say(app.take_notices(), error=True)
 
     def _make_driver(self) -> TurnDriver:
@@ -127,7 +127,7 @@ class TableScene(Scene):
         return self.choreography.animator
 
     @property
-    def stages(self) -> list[tuple[list[Event], float]]:
+    def stages(self) -> list[tuple[list[Event], float, Any]]:
         return self.choreography.stages
 
     def set_layout(self, layout: TableLayout) -> None:
@@ -184,7 +184,7 @@ class TableScene(Scene):
         return self.input.hit(pos)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.animator.clear()
+        self.choreography.finish()  # held pictures were made for the old size
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
@@ -240,15 +240,12 @@ class TableScene(Scene):
         timed_out = self.driver.moved(move, seat)
         self.hint_marks = []
         self.choreography.finish()
-        held = next((i for i, e in enumerate(events) if e.hold > 0), None)
-        mid = None
-        if held is not None and self.animation_seconds > 0:
-            mid = self.game_layout.held_view(old_view, events[:held + 1])
-        if mid is not None:
+        holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
+        if holds:
             # Said now, while the held picture shows what they tell (who took the cards, the round's end).
             self._announce(events)
-            # Hold the picture after the held event (all the cards played) for its beat; then the rest plays out.
-            self.choreography.hold(before, old_layout, self.build_layout(mid), events, held)
+            # Hold each picture after its held event (all the cards played) for its beat; then the rest plays out.
+            self.choreography.hold(before, old_layout, [(i, self.build_layout(v)) for i, v in holds], events)
             old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)
         if timed_out is not None:
