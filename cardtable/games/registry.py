@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardtable.core.engine import Rules
-from cardtable.games import cat_in_the_box, crazy, kachuful, klondike
+from cardtable.games import cat_in_the_box, cat_te, crazy, eat_pairs, eat_reds, kachuful, king_of_the_hill, klondike
 from cardtable.games.plugin import GamePlugin
 
 #: The built games, in the order the menu lists them.
-GAMES: tuple[GamePlugin, ...] = (klondike.GAME, kachuful.GAME, crazy.GAME, cat_in_the_box.GAME)
+GAMES: tuple[GamePlugin, ...] = (
+    klondike.GAME, kachuful.GAME, crazy.GAME, cat_in_the_box.GAME, king_of_the_hill.GAME, cat_te.GAME,
+    eat_reds.GAME, eat_pairs.GAME,
+)
 
 
 @dataclass(frozen=True)
@@ -30,12 +33,7 @@ class CatalogueEntry:
         return self.game.rules if self.game is not None else None
 
 
-UPCOMING: tuple[CatalogueEntry, ...] = (
-    CatalogueEntry("king_of_the_hill", "King of the Hill", "Five players, two decks, one king."),
-    CatalogueEntry("cat_te", "Cat Te (Six Cards)", "Win the last trick with six cards."),
-    CatalogueEntry("eat_reds", "Eat Reds (Chinese Ten)", "Pair cards to ten and capture the reds."),
-    CatalogueEntry("eat_pairs", "Eat Pairs (Siku)", "Capture cards in pairs."),
-)
+UPCOMING: tuple[CatalogueEntry, ...] = ()
 
 CATALOGUE: tuple[CatalogueEntry, ...] = (
     *(CatalogueEntry(g.id, g.title, g.blurb, g) for g in GAMES),

@@ -1,8 +1,7 @@
 """Eat Reds rules, one test (or a few) per rule of shared/rules/eat-reds.md.
 
 Every test's docstring quotes the rule text it traces: `test_every_rule_is_traced` checks that every rule sentence
-(bullets and steps) is quoted by some test here, and `test_every_sentence_of_prose_is_traced` does the same for the
-paragraphs between them (markdown emphasis left out).
+(bullets, steps and paragraphs) is quoted by some test here or by the table's tests (markdown emphasis left out).
 
 Positions are built two ways: `position` sets the hands, layout and stock of a dealt game directly (the stock is
 given top card first); `rigged` deals a real game from a chosen deck order, for the rules of the deal itself.
@@ -11,10 +10,7 @@ Cards are written as codes ("7H", "10S", "AD").
 
 from __future__ import annotations
 
-import inspect
 import random
-import re
-import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,7 +34,7 @@ from cardtable.games.eat_reds.rules import (
     pip,
     points_of,
 )
-from tests.rule_trace import RULES_DIR, rule_fragments, untraced_rules
+from tests.rule_trace import untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -736,38 +732,7 @@ def test_helpers_agree_with_the_state() -> None:
 
 def test_every_rule_is_traced() -> None:
     """Every rule sentence (and each clause between semicolons) of rules/eat-reds.md is quoted by a test."""
-    untraced = untraced_rules(__name__, "eat-reds.md", at_least=20)
+    untraced = untraced_rules(__name__, "eat-reds.md", at_least=20, also=("tests.ui.test_eat_reds_table",))
     if untraced is None:
         pytest.skip("the rules folder is not beside the repository")
     assert untraced == [], f"rules with no test quoting them: {untraced}"
-
-
-TRACERS = ("test_every_rule_is_traced", "test_every_sentence_of_prose_is_traced")
-
-
-def prose_sentences(text: str) -> list[str]:
-    """The sentences of the paragraphs between headings and bullets (the source line left out)."""
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for line in [*text.splitlines(), ""]:
-        plain = line.strip()
-        prose = plain and not line.startswith((" ", "#", "Source:")) and not re.match(r"^(- |\d+\. )", line)
-        if prose:
-            current.append(plain)
-        elif current:
-            paragraphs.append(" ".join(current))
-            current = []
-    return rule_fragments("\n".join("- " + p for p in paragraphs))
-
-
-def test_every_sentence_of_prose_is_traced() -> None:
-    """Every sentence of the paragraphs of rules/eat-reds.md (outside the bullets and steps) is quoted by a test."""
-    path = RULES_DIR / "eat-reds.md"
-    if not path.exists():
-        pytest.skip("the rules folder is not beside the repository")
-    sentences = prose_sentences(path.read_text(encoding="utf-8"))
-    assert len(sentences) >= 10
-    docs = " ".join(" ".join(inspect.getdoc(obj) or "" for name, obj in vars(sys.modules[__name__]).items()
-                             if name.startswith("test_") and name not in TRACERS and callable(obj))
-                    .split())
-    assert [s for s in sentences if " ".join(s.split()) not in docs] == []

@@ -1,0 +1,495 @@
+"""Cat Te bots: a rule-based player, the person's hint, and the hard bot's search hooks.
+
+Everything here reads a determinization (`state.determinize(seat, rng)`) through what the seat may see: its own
+hand and played pile, the face-up cards on every pile, the turned side card, the tricks won, the hand sizes and
+who is still playing.  The other hands, the other seats' folded cards, a fifth trick's hidden cards and the undealt
+cards of a determinization are random samples, and nothing here looks at them (`Outlook` builds what the seat knows).
+
+Only the sixth trick wins the round (in Laos and Vietnamese also a sweep of the first four), so a card is worth
+what it does for the end: the rule bot spends the cards it cannot use, keeps the high cards for the last two
+tricks, and wins the fourth and fifth tricks when it can, for the lead of the next.
+
+`RuleBot` (the normal level; easy is it with noise) estimates, for each legal card move, its chance of winning the
+round (`Outlook.value`): the chance the move wins the trick, then the best plan for the cards left, trick by trick,
+leading or following.  A card it leads holds the trick when no opponent holds a higher card of its suit that it
+plays (each unseen card is in an opponent's hand with the share of the unseen cards those hands hold); a card it
+keeps wins a trick it does not lead only if that trick is led lower in its suit.  In Laos and Vietnamese a plan
+without a trick in the first four is worth nothing (the seat is eliminated) and a sweep of them wins.  A losing
+card is folded (face down, it shows nothing).  It always claims the side pot when it can, always deals again, and
+never changes the region the table chose.
+
+The hard level is the generic ISMCTS (`cardtable.bots.ismcts`) searching one round at a time, rewarded by the chips
+each seat wins in it, with `rollout_action` (a cheap version of the same plan) as its playout policy; `candidates`
+keeps it from stopping the session or changing the region as the rule bot does, and drops moves that only repeat
+another (a card played face up that cannot win is the same move as folding it).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from cardtable.core.engine import Action, State
+from cardtable.core.wording import and_list, seat_name
+from cardtable.games.cat_te.rules import (
+    CLAIM,
+    DEAL_AGAIN,
+    FACE_DOWN_TRICK,
+    FOLD,
+    LAST_TRICK,
+    PLAY,
+    STRENGTH,
+    SWEEP,
+    CatTeState,
+    Fold,
+    Play,
+    claim_card,
+)
+from cardtable.games.plugin import Hint
+
+_FULL = sum(1 << s for s in range(2, 15))  # a suit's strengths, 2 to the ace (14), as bits
+_SUITS = ("S", "H", "C", "D")
+#: Per trick (1 to 6): how much likelier than chance an opponent is to beat a card it can beat (early on it saves its
+#: high cards; at the end it has kept them).
+EAGERNESS = (0.0, 0.3, 0.3, 0.3, 0.6, 1.5, 1.5)
+
+# ----- what a seat knows ----------------------------------------------------------------------------------------
+
+
+def unseen_masks(state: CatTeState, seat: int) -> dict[str, int]:
+    """Per suit, the strengths (as bits) of the cards `seat` has not seen: in other hands, folded by others, hidden
+    in the fifth trick, or undealt."""
+    unseen = dict.fromkeys(_SUITS, _FULL)
+    for card in state.hands[seat]:
+        unseen[card.suit] &= ~(1 << STRENGTH[card])
+    hidden = state._hidden
+    for owner, pile in enumerate(state.piles):
+        for i, (card, up) in enumerate(pile):
+            if owner == seat or not hidden(owner, i, up, seat):
+                unseen[card.suit] &= ~(1 << STRENGTH[card])
+    if state.side_card is not None:
+        unseen[state.side_card.suit] &= ~(1 << STRENGTH[state.side_card])
+    return unseen
+
+
+class Outlook:
+    """What `seat` knows of the round being played, and the rule bot's estimate of its chance to win it.
+
+    A plan is over the seat's hand as bits (bit i: the hand's card i); the trick a plan starts at follows from how
+    many cards it holds (six cards: the first trick)."""
+
+    def __init__(self, state: CatTeState, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.hand = list(state.hands[seat])
+        self.unseen = unseen_masks(state, seat)
+        self.unseen_count = max(1, sum(m.bit_count() for m in self.unseen.values()))
+        self.elimination = state.elimination
+        self.trick_no = state.trick_no
+        opponents = sum(1 for s in range(state.n) if s != seat and state.dealt[s] and not state.eliminated[s])
+        late = opponents
+        if self.elimination and self.trick_no <= SWEEP:
+            # Who may still play after the fourth trick: the seats with a trick, and one per trick still to play.
+            scorers = sum(1 for s in range(state.n) if s != seat and state.won[s])
+            late = min(opponents, scorers + SWEEP + 1 - self.trick_no)
+        self.shares = [min(1.0, max(1, late if t > SWEEP else opponents) * (LAST_TRICK + 1 - t) / self.unseen_count)
+                       for t in range(LAST_TRICK + 1)]
+        self.wins = state.won[seat]
+        unseen = self.unseen
+        above = [(unseen[c.suit] >> (STRENGTH[c] + 1)).bit_count() for c in self.hand]
+        below = [(unseen[c.suit] & ((1 << STRENGTH[c]) - 1)).bit_count() / self.unseen_count for c in self.hand]
+        self._lead: list[list[float]] = [[]] * (LAST_TRICK + 1)
+        self._follow: list[list[float]] = [[]] * (LAST_TRICK + 1)
+        for t in range(self.trick_no, LAST_TRICK + 1):
+            base = max(0.0, 1.0 - EAGERNESS[t] * self.shares[t])
+            row = self._lead[t] = [base ** h for h in above]
+            self._follow[t] = [p * q for p, q in zip(row, below, strict=True)]
+        self._memo: dict[int, float] = {}
+        self._values: tuple[list[float], list[float]] | None = None
+        if not self.elimination or self.trick_no > SWEEP:
+            self._values = self._solve()
+
+    def _solve(self) -> tuple[list[float], list[float]]:
+        """`plan` for every part of the hand at once, when the tricks won no longer matter: the values following
+        and leading, indexed by the part's bits."""
+        size = len(self.hand)
+        follow = [0.0] * (1 << size)
+        lead = [0.0] * (1 << size)
+        lead[0] = 1.0
+        for mask in _BY_SIZE[size]:
+            trick = LAST_TRICK + 1 - _INDICES_COUNT[mask]
+            leads, follows = self._lead[trick], self._follow[trick]
+            best_lead = best_follow = 0.0
+            for i in _INDICES[mask]:
+                rest = mask ^ (1 << i)
+                lose = follow[rest]
+                gain = lead[rest] - lose
+                value = lose + leads[i] * gain
+                if value > best_lead:
+                    best_lead = value
+                if gain > 0:
+                    lose += follows[i] * gain
+                if lose > best_follow:
+                    best_follow = lose
+            follow[mask] = best_follow
+            lead[mask] = best_lead
+        return follow, lead
+
+    def higher(self, card: Card) -> int:
+        """The unseen cards of `card`'s suit above it."""
+        return (self.unseen[card.suit] >> (STRENGTH[card] + 1)).bit_count()
+
+    def lower(self, card: Card) -> int:
+        """The unseen cards of `card`'s suit below it."""
+        return (self.unseen[card.suit] & ((1 << STRENGTH[card]) - 1)).bit_count()
+
+    def hold_chance(self, card: Card, share: float, trick: int) -> float:
+        """The chance no opponent beats `card` in trick `trick`, each unseen card being in their hands with
+        `share`."""
+        return max(0.0, 1.0 - EAGERNESS[trick] * share) ** self.higher(card)
+
+    def now_chance(self, action: Action) -> float:
+        """The chance `action` (a card move now) wins the trick being played."""
+        if type(action) is not Play:
+            return 0.0
+        state = self.state
+        card = action.card  # type: ignore[attr-defined]
+        trick = state.trick
+        if not trick:
+            return self.hold_chance(card, self.shares[self.trick_no], self.trick_no)
+        if card.suit != state.led or STRENGTH[card] <= state.best:
+            return 0.0
+        later = state.playing - len(trick) - 1
+        cards = later * (LAST_TRICK + 1 - self.trick_no)
+        if state.face_down:
+            cards += len(trick) - 1  # the followers before it, whose cards are hidden
+        return self.hold_chance(card, min(1.0, cards / self.unseen_count), self.trick_no)
+
+    def plan(self, mask: int, lead: bool, wins: int) -> float:
+        """The chance to win the round holding the cards of `mask` from the trick they start at, leading it or
+        not, with `wins` of the first four tricks: the best plan, card by card."""
+        if self._values is not None:
+            return self._values[lead][mask]
+        memo = self._memo
+        counted = self.elimination
+        key = mask << 4 | (wins if counted else 0) << 1 | lead
+        found = memo.get(key)
+        if found is not None:
+            return found
+        size = mask.bit_count()
+        trick = LAST_TRICK + 1 - size
+        best = 0.0
+        if counted and trick == SWEEP + 1 and wins in (0, SWEEP):
+            best = 1.0 if wins else 0.0
+        elif not size:
+            best = 1.0 if lead else 0.0
+        else:
+            chances = (self._lead if lead else self._follow)[trick]
+            won = wins + (trick <= SWEEP)
+            lose_key = (wins if counted else 0) << 1
+            win_key = (won if counted else 0) << 1 | 1
+            for i in _INDICES[mask]:
+                rest = mask & ~(1 << i)
+                lose = memo.get(rest << 4 | lose_key)
+                if lose is None:
+                    lose = self.plan(rest, False, wins)
+                value = lose
+                p = chances[i]
+                if p > 0:
+                    win = memo.get(rest << 4 | win_key)
+                    if win is None:
+                        win = self.plan(rest, True, won)
+                    value = p * win + (1 - p) * lose
+                    if not lead and lose > value:
+                        value = lose
+                if value > best:
+                    best = value
+        memo[key] = best
+        return best
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        """`cards` (of the hand) as bits."""
+        out = 0
+        for card in cards:
+            out |= 1 << self.hand.index(card)
+        return out
+
+    def value(self, action: Action) -> float:
+        """The chance to win the round after the card move `action`, then the best plan."""
+        rest = self.mask(self.hand) & ~(1 << self.hand.index(action.card))  # type: ignore[attr-defined]
+        p = self.now_chance(action)
+        lose = self.plan(rest, False, self.wins)
+        if p <= 0:
+            return lose
+        return p * self.plan(rest, True, self.wins + (self.trick_no <= SWEEP)) + (1 - p) * lose
+
+    def keepers(self, cards: Sequence[Card]) -> list[Card]:
+        """The two of `cards` best kept for the fifth and sixth tricks (all of them when two or fewer)."""
+        if len(cards) <= 2:
+            return list(cards)
+        pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+        return list(max(pairs, key=lambda p: (self.plan(self.mask(p), True, 1), STRENGTH[p[0]] + STRENGTH[p[1]])))
+
+
+_INDICES = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
+_INDICES_COUNT = tuple(len(i) for i in _INDICES)
+_BY_SIZE = tuple(sorted(range(1, 1 << n), key=_INDICES_COUNT.__getitem__) for n in range(7))
+
+
+# ----- the rule bot -----------------------------------------------------------------------------------------------
+
+
+def card_moves(state: CatTeState, legal: Sequence[Action]) -> list[Action]:
+    """The card moves worth weighing: every fold, and the face-up plays that could win the trick (a face-up card
+    that cannot win is the same move as folding it, but shows the card); in the sixth trick the plays only."""
+    if state.trick_no == LAST_TRICK:
+        return [a for a in legal if type(a) is Play]
+    moves = []
+    trick = state.trick
+    for a in legal:
+        kind = type(a)
+        if kind is Fold:
+            moves.append(a)
+        elif kind is Play:
+            card = a.card  # type: ignore[attr-defined]
+            if not trick or (card.suit == state.led and STRENGTH[card] > state.best):
+                moves.append(a)
+    return moves
+
+
+def _preference(outlook: Outlook, action: Action) -> tuple[float, int, bool]:
+    """The move's value, then (among equals) the cheapest card, and a fold before a play of it."""
+    return (round(outlook.value(action), 9), -STRENGTH[action.card], type(action) is Fold)  # type: ignore[attr-defined]
+
+
+def best_move(state: CatTeState, seat: int, legal: Sequence[Action]) -> tuple[Action, Outlook]:
+    """The rule bot's card move for `seat` among `legal`, and the outlook it was judged with."""
+    outlook = Outlook(state, seat)
+    moves = card_moves(state, legal)
+    return max(moves, key=lambda a: _preference(outlook, a)), outlook
+
+
+class RuleBot:
+    """Keeps its best cards for the last two tricks, folds the cards it cannot use, wins the tricks whose lead it
+    needs (see the module docstring); always claims the side pot, always deals again, keeps the region."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, seat: int) -> Action:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        assert isinstance(state, CatTeState)
+        if state.phase != "play":
+            return DEAL_AGAIN
+        if CLAIM in legal:
+            return CLAIM
+        if state.trick_no == LAST_TRICK:
+            return PLAY[state.hands[seat][0]]
+        return best_move(state, seat, legal)[0]
+
+
+# ----- the hint ---------------------------------------------------------------------------------------------------
+
+
+def _labels(cards: Sequence[Card]) -> str:
+    return and_list([c.label for c in sorted(cards, key=lambda c: -STRENGTH[c])])
+
+
+def hint(state: State) -> Hint | None:
+    """The rule bot's move for the seat to act, from what that seat may see, and why in words."""
+    seat = state.turn
+    if seat is None or not isinstance(state, CatTeState):
+        return None
+    legal = state.legal_actions()
+    if state.phase != "play":
+        return Hint(DEAL_AGAIN, "Deal again: the session goes on until the players stop or one holds all the "
+                                "chips, and you have just won the pot.")
+    if CLAIM in legal:
+        target = claim_card(state.side_card)  # type: ignore[arg-type]
+        return Hint(CLAIM, f"Claim the side pot: you hold the {target.label}, one above the turned "  # type: ignore[union-attr]
+                           f"{state.side_card.label}, and the {state.side_pot} chips are yours whatever "  # type: ignore[union-attr]
+                           f"happens in the round.")
+    world = state.determinize(seat, random.Random(0))
+    action, outlook = best_move(world, seat, legal)
+    card: Card = action.card  # type: ignore[attr-defined]
+    return Hint(action, _reason(world, outlook, action, card))
+
+
+def _reason(state: CatTeState, outlook: Outlook, action: Action, card: Card) -> str:
+    trick = state.trick_no
+    p = outlook.now_chance(action)
+    rest = [c for c in outlook.hand if c != card]
+    if trick == LAST_TRICK:
+        if p > 0.99 and not state.trick:
+            return f"Play {card.label}: the sixth trick wins the round, and no higher {_suit(card)} is out."
+        if p > 0:
+            return f"Play {card.label}: the sixth trick wins the round, and it wins unless a higher " \
+                   f"{_suit(card)} comes."
+        return f"Play {card.label}: your last card; it cannot beat the led suit, so the sixth trick is lost."
+    leading = not state.trick
+    verb = "Lead" if leading else ("Fold" if type(action) is Fold else "Play")
+    chance = "it should win the trick" if p >= 0.6 else "it may win the trick"
+    threat = _sweeper(state, outlook.seat)
+    reasons: list[str] = []
+    if p > 0 and threat is not None:
+        reasons.append(f"{seat_name(threat)} has won the first three tricks: win this one or they sweep")
+    elif p > 0 and state.elimination and trick <= SWEEP and outlook.wins == 0:
+        reasons.append(f"{chance}, and you need one of the first four tricks or you are eliminated")
+    elif p >= 0.5 and trick >= SWEEP:
+        reasons.append(f"{chance}, and its winner leads the {'sixth' if trick == FACE_DOWN_TRICK else 'fifth'} trick")
+    elif p > 0 and not leading:
+        reasons.append(chance)
+    elif leading:
+        reasons.append("the leader always plays face up, and this is the card you need least")
+    elif any(type(a) is Play and a.card.suit == state.led and STRENGTH[a.card] > state.best  # type: ignore[attr-defined]
+             for a in state.legal_actions()):
+        reasons.append("winning this trick would cost a card you need more later")
+    else:
+        reasons.append("you cannot win this trick, so you give up the card you need least")
+    if rest:
+        kept = outlook.keepers(rest)
+        if trick == FACE_DOWN_TRICK:
+            reasons.append(f"you keep {kept[0].label} for the sixth trick, which wins the round")
+        else:
+            reasons.append(f"you keep {_labels(kept)} for the last tricks")
+    if verb == "Fold":
+        reasons.append("a folded card shows nothing")
+    return f"{verb} {card.label}: " + "; ".join(reasons) + "."
+
+
+def _suit(card: Card) -> str:
+    return SUIT_NAMES[card.suit][:-1] + " " + SUIT_SYMBOLS[card.suit]
+
+
+def _sweeper(state: CatTeState, seat: int) -> int | None:
+    """In Laos and Vietnamese, at the fourth trick: the other seat that won the first three, if any."""
+    if not state.elimination or state.trick_no != SWEEP or state.won[seat]:
+        return None
+    return next((s for s in range(state.n) if s != seat and state.won[s] == SWEEP - 1), None)
+
+
+# ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) --------------------------------------------------
+# The search only ever hands these determinized states, so reading their fields reveals nothing hidden; the
+# rollout policy reads only what the seat to act may see (`unseen_masks`).
+
+
+def search_done(state: State, root: State) -> bool:
+    """Playouts stop when the root's round is over."""
+    return len(state.records) != len(root.records)  # type: ignore[attr-defined]
+
+
+def search_reward(state: State, root: State) -> list[float]:
+    """Each seat's chips won in the root's round, scaled to [0, 1]: 0 for paying a double, 1 for everything there
+    is to win (the pot, a double from every other seat, the side pot)."""
+    assert isinstance(state, CatTeState) and isinstance(root, CatTeState)
+    low = -root.ante
+    high = root.pot + root.ante * (root.n - 1) + root.side_pot
+    span = high - low
+    return [min(1.0, max(0.0, (after - before - low) / span)) for after, before in zip(state.chips, root.chips,
+                                                                                          strict=True)]
+
+
+def candidates(state: State, seat: int) -> Sequence[Action] | None:
+    """The moves the hard bot searches: never stopping the session or changing the region, the side pot claimed
+    at once, and only the card moves that differ (`card_moves`)."""
+    assert isinstance(state, CatTeState)
+    if state.phase != "play":
+        return [DEAL_AGAIN]
+    legal = state.legal_actions()
+    if CLAIM in legal:
+        return [CLAIM]
+    return card_moves(state, legal)
+
+
+def rollout_action(state: State, rng: random.Random) -> Action:
+    """The playout policy, a cheap version of the rule bot's plan: claim the side pot; spend the weakest card while
+    the trick cannot or need not be won; win the tricks it must (one of the first four in Laos and Vietnamese),
+    and the fourth and fifth for the lead of the next, keeping its two best cards for the end."""
+    assert isinstance(state, CatTeState)
+    seat = state.turn
+    assert seat is not None
+    if state.phase != "play":
+        return DEAL_AGAIN
+    if state.side_holder == seat and state.side_claim is None:
+        return CLAIM
+    hand = state.hands[seat]
+    if len(hand) == 1:
+        return PLAY[hand[0]]
+    unseen = unseen_masks(state, seat)
+
+    def power(card: Card) -> tuple[int, int]:  # fewer unseen cards above it first, then the higher card
+        return (-(unseen[card.suit] >> (STRENGTH[card] + 1)).bit_count(), STRENGTH[card])
+
+    ranked = sorted(hand, key=power)  # weakest first
+    trick_no = state.trick_no
+    need = state.elimination and trick_no <= SWEEP and not state.won[seat]
+    if not state.trick:
+        if len(hand) == 2:
+            return PLAY[ranked[1]] if power(ranked[1])[0] == 0 else PLAY[ranked[0]]
+        if need:
+            return PLAY[ranked[-1]]
+        return PLAY[ranked[0]]
+    led, best = state.led, state.best
+    beaters = [c for c in ranked if c.suit == led and STRENGTH[c] > best]
+    if beaters:
+        if len(hand) == 2:
+            keep = [c for c in ranked if c != beaters[0]][0]
+            if power(keep) >= power(beaters[0]) or len(beaters) == 1:
+                return PLAY[beaters[0]]
+            return PLAY[beaters[-1]]
+        spare = [c for c in beaters if c not in ranked[-2:]]
+        if need or (trick_no == SWEEP and spare):
+            return PLAY[(spare or beaters)[0]]
+        if spare and power(spare[0])[0] == 0:
+            return PLAY[spare[0]]
+    return FOLD[ranked[0]]
+
+
+KEEPING = 0.2  # how sure the search is that a seat keeps its higher cards: the weight lost per point of strength
+
+
+def world_weight(world: State, seat: int) -> float:
+    """How well a determinization fits what the other seats did, as players who spend their weakest cards first:
+    each card a seat folded, or led to one of the first three tricks, is compared with the cards it still holds,
+    and every point of strength by which it was higher than a card kept costs `KEEPING` (as a log weight)."""
+    assert isinstance(world, CatTeState)
+    leaders = [world.dealer, *world.trick_winners]
+    cost = 0
+    for other in range(world.n):
+        hand = world.hands[other]
+        if other == seat or not hand:
+            continue
+        kept = [STRENGTH[c] for c in hand]
+        for i, (card, up) in enumerate(world.piles[other]):
+            if not up or (i < SWEEP - 1 and leaders[i] == other):
+                spent = STRENGTH[card]
+                for strength in kept:
+                    if spent > strength:
+                        cost += spent - strength
+    return math.exp(-KEEPING * cost)
+
+
+def search_settings() -> dict[str, Any]:
+    """How the hard bot searches Cat Te: the other seats move by the playout policy inside the tree too (a model of
+    sensible players, who cannot see the sampled cards)."""
+    return {"iterations": 600, "exploration": 0.5, "opponent_model": True}
+
+
+def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
+    """For `python -m cardtable.arena`: per seat, (rounds won, rounds dealt in), and the same over the rounds every
+    seat was dealt in (a fair share of 1/n)."""
+    assert isinstance(state, CatTeState)
+    rows = state.records
+    n = state.n
+    full = [r for r in rows if len(r.seats) == n]
+    return {
+        "rounds won": [(sum(1 for r in rows if r.winner == s), sum(1 for r in rows if s in r.seats))
+                       for s in range(n)],
+        "rounds won, full table": [(sum(1 for r in full if r.winner == s), len(full)) for s in range(n)],
+    }
+

@@ -1,0 +1,606 @@
+"""The Eat Pairs (Siku) table, driven headless through real posted mouse events.
+
+The dealer's opening card is a drag onto the waste, or a click that selects it (green) and the Play button; the
+lead player's draw is a click on the stock; a claim ("claim matches by hand") is a click on the matching card
+before the timer's default, the miss, is made.  Positions are reached by choosing seeds (the engine deals from
+the seed) and by applying moves to the match before the table opens; time passes only in frames (1/60 s each).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable import stats
+from cardtable.core.cards import Card
+from cardtable.core.layout import Picked, Zone
+from cardtable.core.wording import name_seats
+from cardtable.games import get_game
+from cardtable.games.eat_pairs.rules import (
+    CLAIM_SECONDS,
+    DRAW,
+    LAND_HOLD,
+    MISS,
+    PLAY,
+    RULES,
+    Claim,
+    EatPairsRules,
+    EatPairsState,
+    Play,
+)
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
+from cardtable.storage import ANIMATION_SECONDS, autosave_path, last_game_path
+from cardtable.ui import theme
+from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.selftest_game import play_whole_game
+from cardtable.ui.table import TableScene
+from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
+from cardtable.ui.window import App
+
+GAME = get_game("eat_pairs")
+NAMES = ("You", "Ann", "Bob", "Cy", "Dee", "Eve")
+SIZES = ((800, 560), (1280, 800), (1920, 1080))
+FRAMES = 20_000  # a bound on frames run waiting for something (never the wall clock)
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def seats(humans: int = 1, players: int = 4, level: str = "normal") -> list[Seat]:
+    return [Seat("human" if i < humans else f"bot:{level}", NAMES[i]) for i in range(players)]
+
+
+def eat_pairs(options: dict | None = None, seed: int = 1, humans: int = 1, players: int = 4,
+              moves: Sequence[Any] = ()) -> Match:
+    """A match autosaving where the app keeps its autosave, with `moves` already played."""
+    match = Match(GAME, seats(humans, players), options or {}, seed, saver=Autosave.for_game("eat_pairs"))
+    for action in moves:
+        match.apply(action)
+    return match
+
+
+def position(want: Callable[[EatPairsState], bool], options: dict | None = None, players: int = 4,
+             first: int = 1) -> tuple[int, list[Any]]:
+    """The first seed (and the moves from its deal: each seat's first legal move, so the person opens with their
+    lowest card and every claim is made) that reaches a position where `want` holds."""
+    for seed in range(first, first + 3000):
+        state = RULES.new_game(players, options or {}, seed=seed)
+        moves: list[Any] = []
+        while not state.is_over():
+            if want(state):
+                return seed, moves
+            action = state.legal_actions()[0]
+            state.apply(action)
+            moves.append(action)
+    raise AssertionError("no seed reaches such a position")
+
+
+def person_to(phase: str) -> Callable[[EatPairsState], bool]:
+    return lambda s: s.turn == 0 and s.phase == phase and bool(s.log and s.log[-1])
+
+
+def run(table: TableScene, driver: UIDriver, done: Callable[[], bool], limit: int = FRAMES) -> None:
+    """Run frames until `done()` (at most `limit` frames)."""
+    for _ in range(limit):
+        if done():
+            return
+        driver.frames(1)
+    raise AssertionError("the table did not get there")
+
+
+def until_human(table: TableScene, driver: UIDriver) -> None:
+    """Let the bots play until a person is to act (or the game is over) and the table is at rest."""
+    run(table, driver, lambda: table.state.turn is None or (table.human_turn and table.settled)
+        or table.curtain_for is not None)
+    driver.settle(table)
+
+
+# --------------------------------------------------------------------------- gestures and the screen
+
+
+def hand_zone(table: TableScene) -> Zone:
+    return table.layout.zone(f"hand{table.viewer}")
+
+
+def spot_of(table: TableScene, card: Card):
+    return next(s for s in hand_zone(table).spots if s.card == card)
+
+
+def card_point(table: TableScene, card: Card) -> tuple[int, int]:
+    zone = hand_zone(table)
+    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
+    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
+    return visible_point(zone.spots[i].rect, nxt)
+
+
+def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Click `card` in the hand (after the double-click time: the same place may have been clicked just before)."""
+    if table.last_click is not None:
+        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
+        if gap > 0:
+            driver.frames(math.ceil(gap / DT))
+    driver.click(card_point(table, card))
+
+
+def drag_to_waste(table: TableScene, driver: UIDriver, card: Card) -> None:
+    start = card_point(table, card)
+    spot = spot_of(table, card)
+    waste = table.layout.zone("waste")
+    target = waste.spots[-1].rect if waste.spots else waste.slot
+    driver.drag(start, (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10))
+
+
+def click_stock(table: TableScene, driver: UIDriver) -> None:
+    stock = table.layout.zone("stock")
+    x, y, w, h = stock.spots[-1].rect if stock.spots else stock.slot
+    driver.click((x + w // 2, y + h // 4))
+
+
+def outline_colour(table: TableScene, card: Card) -> tuple[int, int, int]:
+    """The colour just left of `card`'s top edge on the screen: its outline, if it has one."""
+    table.app.step(DT)
+    x, y, _, _ = spot_of(table, card).rect
+    return tuple(table.app.screen.get_at((x - 2, y + 8))[:3])
+
+
+def play_button(table: TableScene) -> Any:
+    return table.buttons.get("select:Play")
+
+
+def faces_up(table: TableScene) -> dict[str, list[Card]]:
+    return {z.id: [s.card for s in z.spots if s.face_up] for z in table.layout.zones if z.id.startswith("hand")}
+
+
+def bounds(zone: Zone) -> tuple[int, int, int, int]:
+    return zone.bounds()
+
+
+def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
+    return pygame.Rect(a).colliderect(pygame.Rect(b))
+
+
+def inside(rect: Sequence[int], size: tuple[int, int]) -> bool:
+    x, y, w, h = rect
+    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
+
+
+# --------------------------------------------------------------------------- what the table shows
+
+
+def test_what_the_table_shows(table_app, open_table):
+    """The hands along the bottom row (tableau piles; opponents face down with counts), each player's pairs above
+    them (foundation piles), the waste in the centre top, the stock on the right with its count, and a status line
+    naming the dealer, the lead player and what happens next. The selected card has a green border; Play is enabled
+    only for the dealer's opening card."""
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=1)  # first the opening: the dealer's Play
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    width = table_app.size[0]
+    hands = [table.layout.zone(f"hand{s}") for s in range(4)]
+    piles = [table.layout.zone(f"pairs{s}") for s in range(4)]
+    others = [z for z in table.layout.zones if not z.id.startswith("hand")]
+    for s, (hand, pile) in enumerate(zip(hands, piles, strict=True)):
+        # The hands along the bottom row, as tableau piles (each card a little below the one before it).
+        assert hand.slot[1] == hands[0].slot[1] and all(hand.slot[1] >= bounds(z)[1] + bounds(z)[3] for z in others)
+        ys = [spot.rect[1] for spot in hand.spots]
+        assert ys == sorted(ys) and len(set(ys)) == len(ys)
+        # Opponents face down with counts; the person's face up.
+        assert [spot.face_up for spot in hand.spots] == [s == 0] * len(state.hands[s])
+        count = len(state.hands[s])
+        assert table.layout.zone(f"seat{s}").lines[1].startswith(f"{count} card{'s' if count != 1 else ''}")
+        # Each player's pairs above them, face up: the foundation piles.
+        assert bounds(pile)[1] + bounds(pile)[3] <= hand.slot[1]
+        assert abs((pile.slot[0] + pile.slot[2] // 2) - (hand.slot[0] + hand.slot[2] // 2)) < pile.slot[2]
+        assert [spot.card for spot in pile.spots] == state.pairs[s] and all(spot.face_up for spot in pile.spots)
+    # The waste in the centre top, the stock on the right with its count.
+    waste, stock = table.layout.zone("waste"), table.layout.zone("stock")
+    assert abs(waste.slot[0] + bounds(waste)[2] // 2 - width // 2) < waste.slot[2]
+    assert waste.slot[1] <= min(bounds(z)[1] for z in table.layout.zones)
+    assert stock.slot[0] > width * 3 // 4 and stock.slot[1] == waste.slot[1]
+    assert len(stock.spots) == len(state.stock) and stock.markers[0].text == str(len(state.stock))
+    # A status line naming the dealer, the lead player and what happens next.
+    assert table.status_text() == "You deal. Play one card from your hand to the waste: the only card ever played " \
+                                  "from a hand."
+    # The selected card has a green border; Play is enabled only for the dealer's opening card.
+    card = list(state.hands[0].values())[0]
+    assert play_button(table) is not None and not play_button(table).is_enabled
+    assert outline_colour(table, card) == theme.LEGAL
+    click_card(table, driver, card)
+    assert table.input.selected == [Picked("hand0", spot_of(table, card).index)]
+    assert outline_colour(table, card) == theme.PICKED
+    assert play_button(table).is_enabled and table.action_buttons["select:Play"] == PLAY[card]
+
+    # Later, the person leads: the status names the dealer, the lead and the draw; Play stays disabled.
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    assert state.phase == "draw" and state.lead == 0
+    assert table.status_text() == name_seats(state.status(0), NAMES[:4])
+    assert "You deal, you lead." in table.status_text() and "Click the stock to draw" in table.status_text()
+    assert "crown" in table.layout.zone("seat0").marks and "dealer" in table.layout.zone("seat0").marks
+    assert play_button(table) is not None and not play_button(table).is_enabled
+    assert "Only the dealer" in play_button(table).tool_tip_text
+    assert table.layout.zone("stock").playable == frozenset({len(state.stock) - 1})
+
+
+def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    log = table.layout.zone("log")
+    texts = [name_seats(t, NAMES[:4]) for t in match.state.view(0)["log"]]
+    assert log.lines[0] == "Moves" and len(log.lines) > 2
+    assert list(log.lines[1:]) == texts[-(len(log.lines) - 1):]
+    assert not any("Seat " in line for line in log.lines)
+
+
+# --------------------------------------------------------------------------- the opening card
+
+
+def test_the_opening_card_by_drag_onto_the_waste(table_app, open_table):
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    card = list(match.state.hands[0].values())[-1]
+    drag_to_waste(table, driver, card)
+    driver.settle(table)
+    assert [(e.seat, e.action) for e in match.log] == [(0, Play(card))]
+    assert card in match.state.waste or any(card in p for p in match.state.pairs)
+
+
+def test_the_opening_card_by_select_and_play(table_app, open_table):
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    first, card = list(match.state.hands[0].values())[:2]
+    click_card(table, driver, first)
+    click_card(table, driver, card)  # the selection moves to the second card
+    assert table.input.selected == [Picked("hand0", spot_of(table, card).index)]
+    assert outline_colour(table, card) == theme.PICKED and outline_colour(table, first) == theme.LEGAL
+    assert match.log == []
+    driver.click_widget(play_button(table))
+    driver.settle(table)
+    assert [(e.seat, e.action) for e in match.log] == [(0, Play(card))]
+
+
+def test_a_selected_card_plays_on_a_click_on_the_lit_waste(table_app, open_table):
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    card = list(match.state.hands[0].values())[0]
+    click_card(table, driver, card)
+    waste = table.layout.zone("waste")
+    assert table.input.target_rects() == [waste.drop]
+    x, y, w, h = waste.slot
+    driver.click((x + w // 2, y + h // 2))
+    assert [(e.seat, e.action) for e in match.log] == [(0, Play(card))]
+
+
+def test_a_card_on_a_pile_of_pairs_goes_back_with_a_reason(table_app, open_table):
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    card = list(match.state.hands[0].values())[0]
+    start = card_point(table, card)
+    pile = table.layout.zone("pairs2").slot
+    here = spot_of(table, card).rect
+    driver.drag(start, (start[0] + pile[0] - here[0], start[1] + pile[1] - here[1]))
+    driver.settle(table)
+    assert match.log == [] and table.message_error
+    assert table.message == "Pairs are laid by themselves: a card goes onto the waste."
+
+
+# --------------------------------------------------------------------------- the draw and the claim
+
+
+def test_the_lead_player_draws_with_a_click_on_the_stock(table_app, open_table):
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    stock = len(match.state.stock)
+    top = match.state.stock[-1]
+    hand = list(match.state.hands[0].values())
+    click_card(table, driver, hand[0])  # a hand card means no draw: only the dealer's opening is played
+    assert len(match.log) == len(moves) and table.message_error and "Only the dealer" in table.message
+    click_stock(table, driver)
+    driver.settle(table)
+    assert (match.log[len(moves)].seat, match.log[len(moves)].action) == (0, DRAW)
+    assert len(match.state.stock) == stock - 1
+    assert top in match.state.waste or any(top in p for p in match.state.pairs)
+
+
+def claim_match(options: dict | None = None) -> tuple[Match, list[Any]]:
+    options = {"claim_by_hand": True, **(options or {})}
+    seed, moves = position(person_to("claim"), options)
+    return eat_pairs(options, seed=seed, moves=moves), moves
+
+
+def test_a_claim_is_a_click_on_the_matching_card_in_time(table_app, open_table):
+    match, moves = claim_match()
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    live, mine = state.live, state.hands[0][state.live.rank]
+    assert table.clock_text()[0].startswith(f"{CLAIM_SECONDS} s left") and table.clock_text()[1], "the countdown"
+    assert f"You can match {live.label}" in table.status_text()
+    assert hand_zone(table).playable == frozenset({spot_of(table, mine).index})
+    assert hand_zone(table).select == 0, "a click claims at once"
+    other = next((c for c in state.hands[0].values() if c != mine), None)
+    if other is not None:  # a card of another rank is refused with the engine's reason
+        click_card(table, driver, other)
+        assert len(match.log) == len(moves) and table.message_error and "does not match" in table.message
+    driver.frames(2 * 60)  # two seconds pass: still in time
+    click_card(table, driver, mine)
+    entry = match.log[len(moves)]
+    assert (entry.seat, entry.action) == (0, Claim(mine))
+    assert match.state.pairs[0][-2:] == [mine, live]
+    assert table.driver.timeouts == {}
+
+
+def test_a_claim_missed_when_the_timer_runs_out(table_app, open_table):
+    match, moves = claim_match()
+    table, driver = open_table(match, bot_delay=30.0)
+    live = match.state.live
+    driver.frames(int((CLAIM_SECONDS - 0.5) * 60))
+    assert len(match.log) == len(moves), "in time still"
+    assert table.clock_text()[0].startswith("1 s left")
+    driver.frames(40)
+    entry = match.log[len(moves)]
+    assert (entry.seat, entry.action) == (0, MISS)
+    assert table.message == f"Time is up: Miss was played for {NAMES[0]}."
+    assert live.rank in match.state.hands[0], "the person keeps the card they missed with"
+
+
+# --------------------------------------------------------------------------- the beats
+
+
+def matched_draw(state: EatPairsState) -> bool:
+    """The person is to draw, and the top stock card will be paired by another seat."""
+    return person_to("draw")(state) and any(state.stock[-1].rank in h for h in state.hands[1:])
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_the_beats_hold_the_landed_card_then_the_pair(table_app, open_table):
+    """A draw shows the card on the waste for its beat, then the pair on the pile of the seat that pairs it for
+    another beat, before anything else moves; the bot that now leads draws only after the beats."""
+    seed, moves = position(matched_draw)
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=0.5)
+    card = match.state.stock[-1]
+    click_stock(table, driver)
+    pairer = next(s for s in range(4) if card in match.state.pairs[s])
+    assert len(table.stages) == 2, "two beats: the card landed, then its pair"
+    assert table.layout.zone("waste").spots[-1].card == card
+    assert card not in [s.card for s in table.layout.zone(f"pairs{pairer}").spots]
+    assert table.status_text().endswith(f"You draw {card.label}."), "the status tells the beat"
+    frames = 0
+    while len(table.stages) == 2:
+        driver.frames(1)
+        frames += 1
+    beat = LAND_HOLD  # at normal speed
+    assert frames * DT >= beat + ANIMATION_SECONDS["normal"] - 2 * DT, "the landed card holds its beat"
+    run(table, driver, lambda: not table.animator.busy)
+    assert card in [s.card for s in table.layout.zone(f"pairs{pairer}").spots]
+    assert card not in [s.card for s in table.layout.zone("waste").spots]
+    assert table.stages and len(match.log) == len(moves) + 1, "the pair holds; the new lead waits"
+    run(table, driver, lambda: not table.stages)
+    assert len(match.log) == len(moves) + 1, "the bot draws after its own beat"
+    run(table, driver, lambda: len(match.log) > len(moves) + 1, limit=60)
+    assert match.log[-1].seat == pairer and match.log[-1].action == DRAW
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_the_end_of_a_deal_holds_before_the_next_deal(table_app, open_table):
+    """The person draws the stock's last card in a session: its beats, then the deal's end (the stock empty, its
+    winners starred) holds before the cards are gathered and dealt again."""
+    options = {"deals": "3"}
+    seed, moves = position(lambda s: person_to("draw")(s) and len(s.stock) == 1 and s.deal_no == 0, options)
+    match = eat_pairs(options, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    click_stock(table, driver)
+    state = match.state
+    assert state.deal_no == 1 and state.records[0].how == "stock"
+    run(table, driver, lambda: len(table.stages) == 1 and not table.animator.busy)
+    held = table.layout
+    assert len(held.zone("stock").spots) == 0 and "After deal 1 of 3" in held.status
+    starred = [s for s in range(4) if held.zone(f"seat{s}").lines[0].startswith("\u2605")]
+    assert starred == list(state.records[0].winners)
+    assert [held.zone(f"seat{s}").lines[2] for s in starred] == ["1 win"] * len(starred)
+    driver.settle(table)
+    assert "Deal 2 of 3" in table.status_text() and len(table.layout.zone("stock").spots) == len(state.stock)
+
+
+# --------------------------------------------------------------------------- pass-and-play
+
+
+def assert_curtain_hides(table: TableScene, driver: UIDriver) -> None:
+    assert table.curtain_for is not None and not table.human_turn
+    assert all(not faces for faces in faces_up(table).values()), faces_up(table)
+    driver.frames(1)
+    for zone in table.layout.zones:
+        if zone.id.startswith("hand") and zone.spots:
+            x, y, w, h = zone.bounds()
+            colour = table.app.screen.get_at((x + w // 2, y + h // 2))[:3]
+            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (zone.id, colour)
+
+
+def test_pass_and_play_keeps_hands_behind_the_curtain(table_app, open_table):
+    match = eat_pairs({"claim_by_hand": True}, seed=4, humans=2)
+    table, driver = open_table(match)
+    curtains = 0
+    for _ in range(400):
+        until_human(table, driver)
+        if match.state.is_over():
+            break
+        if table.curtain_for is not None:
+            assert_curtain_hides(table, driver)
+            curtains += 1
+            w, h = table.app.size
+            driver.click((w // 2, h // 2))
+            assert table.curtain_for is None
+        seat = match.state.turn
+        assert table.viewer == seat and table.human_turn
+        shown = {z: f for z, f in faces_up(table).items() if f}
+        assert shown == {f"hand{seat}": list(match.state.hands[seat].values())}
+        driver.perform(table, GAME.hint(match.state).action)
+    driver.settle(table)
+    assert match.state.is_over() and curtains >= 2
+    assert table.result_panel is not None
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+def test_a_whole_session_through_the_table_with_bots(table_app, open_table):
+    """Three deals, claims by hand: the person's moves are gestures (their hints), three bots play; the result
+    panel counts the wins and the score sheet lists each deal."""
+    match = eat_pairs({"deals": "3", "claim_by_hand": True}, seed=3)
+    table, driver = open_table(match)
+    moves = 0
+    while not match.state.is_over():
+        until_human(table, driver)
+        if match.state.is_over():
+            break
+        action = GAME.hint(match.state).action
+        before = len(match.log)
+        driver.perform(table, action)
+        assert match.log[before].action == action and match.log[before].seat == 0
+        moves += 1
+        assert moves < 300
+    driver.settle(table)
+    assert table.result_panel is not None and table.result_panel.visible
+    result = match.state.result()
+    assert result.scored and sum(result.scores) >= 3
+    texts = table.panels.result_texts()
+    assert table.named(result.summary) in texts and "Score sheet" in texts
+    starred = [s for s in range(4) if table.layout.zone(f"seat{s}").lines[0].startswith("\u2605")]
+    assert starred == result.winners, "the panels star the session's winners"
+    sheet = table.sheet
+    assert sheet is not None and [row[0] for row in sheet.rows] == ["1", "2", "3", "Wins"]
+    assert sheet.rows[-1][3:] == tuple(str(int(w)) for w in result.scores)
+    assert stats.load("eat_pairs").played == 1
+    assert not autosave_path("eat_pairs").exists()
+    kept = load_match(last_game_path("eat_pairs"), get_game)
+    assert kept.log == match.log and kept.state.result() == result
+
+
+def test_undo_against_bots_takes_back_the_persons_draw_and_the_bots_after_it(table_app, open_table):
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match)
+    before = match.state.view(0)
+    click_stock(table, driver)
+    until_human(table, driver)
+    assert not match.state.is_over() and len(match.log) > len(moves)
+    driver.click_widget(table.buttons["undo"])
+    driver.settle(table)
+    assert len(match.log) == len(moves) and match.state.view(0) == before
+    assert table.human_turn and table.layout.zone("stock").playable
+
+
+def test_a_finished_game_replays_both_ways(table_app):
+    from cardtable.ui.replay import ReplayScene
+
+    match = eat_pairs({"claim_by_hand": True}, seed=6)
+    while not match.state.is_over():
+        match.apply(GAME.hint(match.state).action)
+    replay = ReplayScene(table_app, match)
+    table_app.show(replay)
+    steps = 0
+    while replay.step_forward():
+        steps += 1
+        table_app.step(DT)
+    assert steps == len(match.log) and replay.state.is_over()
+    assert replay.layout.zone("log").lines[-1] == name_seats(match.state.view(0)["log"][-1], NAMES[:4])
+    for _ in range(steps):
+        replay.step_back()
+    assert replay.state.view(0) == RULES.new_game(4, match.options, 6).view(0)
+
+
+OVER_AT_ONCE = next(s for s in range(5000) if RULES.new_game(4, {}, seed=s).is_over())
+
+
+def test_a_game_over_before_its_first_move(table_app, open_table):
+    """The dealer's eight cards all pair off: the table shows the result at once, and the game counts."""
+    match = eat_pairs(seed=OVER_AT_ONCE)
+    assert match.state.is_over() and match.log == []
+    table, driver = open_table(match)
+    assert table.result_panel is not None and table.result_panel.visible
+    assert table.panels.result_texts()[0] == "You won!"
+    assert table.layout.zone("hand0").spots == [] and len(match.state.pairs[0]) == 8
+    assert table.driver.update(1.0, True) is None and not table.human_turn
+    assert stats.load("eat_pairs").played == 1 and stats.load("eat_pairs").won == 1
+    assert not autosave_path("eat_pairs").exists()
+    assert load_match(last_game_path("eat_pairs"), get_game).state.is_over()
+
+
+def test_a_session_whose_first_deal_is_over_at_once_goes_on(table_app, open_table):
+    match = eat_pairs({"deals": "3"}, seed=OVER_AT_ONCE)
+    table, driver = open_table(match)
+    state = match.state
+    assert not state.is_over() and state.dealer == 1 and state.wins[0] == 1
+    assert table.sheet is not None and table.sheet.rows[0][:3] == ("1", "You", "hand emptied")
+    until_human(table, driver)
+    assert not table.result_panel
+
+
+class _OverAtOnce(EatPairsRules):
+    """Eat Pairs whose every game is dealt from a seed that ends it before the first move."""
+
+    def new_game(self, players: int = 4, options: Any = None, seed: int | None = None) -> EatPairsState:
+        return super().new_game(players, options, OVER_AT_ONCE)
+
+
+def test_the_self_test_passes_a_game_over_at_once(table_home):
+    rules = _OverAtOnce(**{f.name: getattr(RULES, f.name) for f in dataclasses.fields(RULES)})
+    game = dataclasses.replace(GAME, rules=rules)
+    message = play_whole_game(game, (800, 560), None)
+    assert "played to the end through the UI in 0 moves" in message
+
+
+# --------------------------------------------------------------------------- window sizes
+
+
+def check_layout(table: TableScene) -> None:
+    """Everything inside the window; no two of the log, the waste, the stock, the panels, the piles of pairs and
+    the hands overlap."""
+    size = table.app.size
+    for zone in table.layout.zones:
+        assert inside(zone.bounds(), size), f"{zone.id} at {zone.bounds()} is outside the {size} window"
+    parts = [(z.id, z.bounds()) for z in table.layout.zones]
+    clashes = [(a, b) for i, (a, ra) in enumerate(parts) for b, rb in parts[i + 1:] if overlap(ra, rb)]
+    assert clashes == [], f"overlaps at {size}: {clashes}"
+
+
+def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
+    pygame.display.set_mode(size)
+    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    driver.frames(2)
+    assert app.size == size
+
+
+def biggest_hands(players: int) -> int:
+    """A seed whose dealer keeps all eight cards (no pairs): the tallest hand a table shows."""
+    for seed in range(1, 20000):
+        if len(RULES.new_game(players, {}, seed=seed).hands[0]) == 8:
+            return seed
+    raise AssertionError("no such deal")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_the_table_fits_the_window_at_every_size(table_app, players, open_table):
+    match = Match(GAME, seats(1, players), {"deals": "3"}, biggest_hands(players))
+    table, driver = open_table(match, bot_delay=30.0)
+    for size in SIZES:
+        resize(table_app, driver, size)
+        check_layout(table)
+        hand = hand_zone(table)
+        assert len(hand.spots) == 8 and all(s.face_up for s in hand.spots)
+    card = list(match.state.hands[0].values())[3]  # the mouse still plays at the small size
+    resize(table_app, driver, SIZES[0])
+    drag_to_waste(table, driver, card)
+    assert match.log[0].action == Play(card)
+    driver.settle(table)
+    check_layout(table)

@@ -1,0 +1,550 @@
+"""The Eat Reds table, driven headless through real posted mouse events.
+
+A hand card is dropped on the layout card it captures (or clicked, then the lit card clicked); a card that cannot
+capture is dropped on the layout area; a turned stock card with several targets waits for a click on one of the
+lit layout cards.  Positions are reached by applying moves to the match before the table opens, found by seeded
+random playouts of the engine; the match state is what every test checks.  Nothing waits on the wall clock: the
+bots decide inline and the tests count frames.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from cardtable.core.cards import Card
+from cardtable.core.layout import Rect, TableContext, TableLayout
+from cardtable.games import get_game
+from cardtable.games.eat_reds.layout import LAYOUT
+from cardtable.games.eat_reds.rules import (
+    PLAY,
+    RED_TOTAL,
+    RULES,
+    STOCK,
+    Capture,
+    Discard,
+    EatRedsState,
+    TakeWithStock,
+)
+from cardtable.session.match import Match, Seat
+from cardtable.ui import theme
+from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.table import TableScene
+from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
+from cardtable.ui.table.view import table_context
+
+NAMES = ("You", "Ann", "Bob", "Cy")
+SIZES = ((800, 560), (1280, 800), (1920, 1080))
+FRAMES = 20000  # a safety net for loops that run frames until the table gets somewhere
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def seats(humans: Sequence[str], players: int) -> list[Seat]:
+    out = [Seat("human", name) for name in humans]
+    return out + [Seat("bot:normal", NAMES[len(out) + i]) for i in range(players - len(out))]
+
+
+def eat(players: int = 2, seed: int = 1, humans: Sequence[str] = ("You",), options: dict | None = None,
+        moves: Sequence = ()) -> Match:
+    match = Match(get_game("eat_reds"), seats(humans, players), options or {}, seed)
+    for action in moves:
+        match.apply(action)
+    return match
+
+
+def find_moves(players: int, wanted: Callable[[EatRedsState], bool], seeds: int = 3000,
+               first: Callable[[EatRedsState], bool] = lambda s: True) -> tuple[int, list]:
+    """A seed and the moves (random legal ones, from a generator seeded alike) that reach a position `wanted`;
+    `first` screens the deal (cheaply) before any move."""
+    for seed in range(seeds):
+        state = RULES.new_game(players, {}, seed)
+        if not first(state):
+            continue
+        rng = random.Random(seed)
+        moves = []
+        while not state.is_over():
+            if wanted(state):
+                return seed, moves
+            action = rng.choice(state.legal_actions())
+            state.apply(action)
+            moves.append(action)
+    raise AssertionError("no playout reaches such a position")
+
+
+def to_play(state: EatRedsState) -> bool:
+    return state.phase == PLAY and state.turn == 0
+
+
+def captures_of(state: EatRedsState, card: Card) -> list[Capture]:
+    return [a for a in state.legal_actions() if isinstance(a, Capture) and a.card == card]
+
+
+def with_choice(state: EatRedsState) -> Card | None:
+    """A card of seat 0 that can capture either of two layout cards."""
+    return next((c for c in state.hands[0] if len(captures_of(state, c)) >= 2), None)
+
+
+def spot_rect(table: TableScene, zone_id: str, card: Card) -> Rect:
+    return next(s.rect for s in table.layout.zone(zone_id).spots if s.card == card)
+
+
+def card_point(table: TableScene, card: Card) -> tuple[tuple[int, int], Rect]:
+    """A point of `card` in the hand at the screen that no other card covers, and the card's rectangle."""
+    zone = table.layout.zone(f"hand{table.viewer}")
+    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
+    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
+    return visible_point(zone.spots[i].rect, nxt), zone.spots[i].rect
+
+
+def centre(rect: Sequence[int]) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+def drop_at(table: TableScene, driver: UIDriver, card: Card, at: tuple[int, int]) -> None:
+    """Drag `card` from the hand so that its centre lands on `at`."""
+    start, rect = card_point(table, card)
+    cx, cy = centre(rect)
+    driver.drag(start, (start[0] + at[0] - cx, start[1] + at[1] - cy))
+
+
+def drop_on(table: TableScene, driver: UIDriver, card: Card, target: Card) -> None:
+    """Drag `card` from the hand onto the layout card `target`."""
+    drop_at(table, driver, card, centre(spot_rect(table, "layout", target)))
+
+
+def empty_layout_point(table: TableScene) -> tuple[int, int]:
+    """The centre of a card-sized place in the layout area that no layout card touches."""
+    zone = table.layout.zone("layout")
+    x, y, w, h = zone.drop
+    cw, ch = zone.slot[2], zone.slot[3]
+    for py in range(y + ch // 2, y + h - ch // 2, 6):
+        for px in range(x + cw // 2, x + w - cw // 2, 6):
+            area = (px - cw // 2, py - ch // 2, cw, ch)
+            if not any(overlaps(area, s.rect) for s in zone.spots):
+                return px, py
+    raise AssertionError("the layout area has no empty place")
+
+
+def press_and_hold(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Pick `card` up and hold it a little above the hand (a drag not yet dropped)."""
+    import pygame
+
+    start, _ = card_point(table, card)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.frames(1)
+    for k in range(1, 4):
+        driver.post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 12 * k), rel=(0, 0), buttons=(1, 0, 0))
+        driver.frames(1)
+
+
+def let_go(table: TableScene, driver: UIDriver) -> None:
+    table.input.cancel()
+    driver.settle(table)
+
+
+def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Click `card` in the hand, after the double-click time."""
+    if table.last_click is not None:
+        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
+        if gap > 0:
+            driver.frames(math.ceil(gap / DT))
+    driver.click(card_point(table, card)[0])
+
+
+def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], frames: int = FRAMES) -> None:
+    """Run frames until `done()` (counted in frames, never in wall-clock time)."""
+    for _ in range(frames):
+        if done():
+            return
+        driver.frames(1)
+    raise AssertionError("the table did not get there")
+
+
+def face_up(table: TableScene) -> set[Card]:
+    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+# --------------------------------------------------------------------------- capturing with the played card
+
+
+def test_a_card_dropped_on_a_chosen_layout_card_captures_that_card(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = with_choice(state)
+    first, second = captures_of(state, card)[:2]
+    before = len(match.log)
+    drop_on(table, driver, card, second.target)
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].action == Capture(card, second.target)
+    assert second.target in state.won[0] and card in state.won[0]
+    assert first.target not in state.won[0] and card not in state.hands[0]
+    assert {card, second.target} <= {s.card for s in table.layout.zone("won0").spots}
+
+
+def test_picking_a_card_up_lights_the_cards_it_can_capture(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None
+                             and any(not captures_of(s, c) for c in s.hands[0]))
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = with_choice(state)
+    press_and_hold(table, driver, card)
+    lit = set(table.input.target_rects())
+    assert lit == {spot_rect(table, "layout", a.target) for a in captures_of(state, card)}
+    let_go(table, driver)
+    # A card that cannot capture lights the layout area, where it goes.
+    other = next(c for c in state.hands[0] if not captures_of(state, c))
+    press_and_hold(table, driver, other)
+    assert table.input.target_rects() == [table.layout.zone("layout").drop]
+    let_go(table, driver)
+    assert len(match.log) == len(moves), "holding a card and letting it go plays nothing"
+
+
+def test_a_click_on_a_card_lights_its_targets_and_a_click_on_one_captures_it(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = with_choice(state)
+    click_card(table, driver, card)
+    assert len(table.input.selected) == 1, "the click selects the card"
+    targets = captures_of(state, card)
+    assert set(table.input.target_rects()) == {spot_rect(table, "layout", a.target) for a in targets}
+    chosen = targets[-1].target
+    before = len(match.log)
+    driver.click(centre(spot_rect(table, "layout", chosen)))
+    assert len(match.log) == before + 1 and match.log[-1].action == Capture(card, chosen)
+    assert table.input.selected == []
+
+
+def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if not captures_of(state, c))
+    before = len(match.log)
+    drop_at(table, driver, card, empty_layout_point(table))
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].action == Discard(card)
+    assert card not in state.hands[0]
+    assert card in state.layout or any(card in w for w in state.won), "it joined the layout (a turned card may take it)"
+
+
+def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if captures_of(state, c))
+    reason = table.named(state.reason(Discard(card)))
+    assert "must capture" in reason
+    before = len(match.log)
+    drop_at(table, driver, card, empty_layout_point(table))
+    driver.settle(table)
+    assert len(match.log) == before, "nothing is played"
+    assert table.message == reason and table.message_error
+    assert card in state.hands[0]
+
+
+# --------------------------------------------------------------------------- the turned stock card
+
+
+def test_the_turned_cards_target_is_chosen_by_a_click_on_a_lit_layout_card(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: s.phase == STOCK and s.turn == 0)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    turned = state.turned
+    assert [(s.card, s.face_up) for s in table.layout.zone("turned").spots] == [(turned, True)]
+    targets = [a.target for a in state.legal_actions()]
+    assert len(targets) >= 2
+    layout = table.layout.zone("layout")
+    assert {layout.spots[i].card for i in layout.playable} == set(targets), "the targets are lit"
+    assert "choose" in table.status_text()
+    # A click on the turned card selects it, as a hand card: the same targets light up.
+    driver.click(centre(table.layout.zone("turned").spots[0].rect))
+    assert set(table.input.target_rects()) == {spot_rect(table, "layout", t) for t in targets}
+    before = len(match.log)
+    driver.click(centre(spot_rect(table, "layout", targets[-1])))
+    assert len(match.log) == before + 1 and match.log[-1].action == TakeWithStock(targets[-1])
+    assert {turned, targets[-1]} <= set(state.won[0]) and targets[0] in state.layout
+    assert not table.layout.zone("turned").spots
+
+
+def test_the_turned_card_may_also_be_dragged_onto_its_target(table_app, open_table):
+    seed, moves = find_moves(2, lambda s: s.phase == STOCK and s.turn == 0)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    target = match.state.legal_actions()[0].target
+    before = len(match.log)
+    driver.perform(table, TakeWithStock(target))
+    assert len(match.log) == before + 1 and match.log[-1].action == TakeWithStock(target)
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_the_turned_card_shows_for_a_beat_before_it_captures_or_joins_the_layout(table_app, open_table):
+    def turns_simply(state: EatRedsState) -> bool:
+        if not to_play(state) or not state.stock:
+            return False
+        after = state.clone()
+        after.apply(state.legal_actions()[0])
+        return after.phase == PLAY
+
+    seed, moves = find_moves(2, turns_simply)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    top = match.state.stock[-1]
+    table.play(match.state.legal_actions()[0])
+    assert table.stages, "the engine's hold: the turned card shows first"
+    assert [(s.card, s.face_up) for s in table.layout.zone("turned").spots] == [(top, True)]
+    assert f"Turned from the stock: {top.label}." in table.status_text()
+    driver.settle(table)
+    assert not table.stages and not table.layout.zone("turned").spots
+    state = match.state
+    assert top in state.layout or top in state.won[0]
+
+
+# --------------------------------------------------------------------------- the starting three of a kind
+
+
+def trio_for_seat0(state: EatRedsState) -> bool:
+    return state.trio is not None and any(c.rank == state.trio for c in state.hands[0])
+
+
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_the_fourth_card_captures_all_three_by_a_drop_on_any_of_them(table_app, open_table, which: int):
+    seed, moves = find_moves(2, lambda s: to_play(s) and trio_for_seat0(s), seeds=20000, first=trio_for_seat0)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    trio = state.trio
+    three = [c for c in state.layout if c.rank == trio]
+    card = next(c for c in state.hands[0] if c.rank == trio)
+    assert len(three) == 3
+    press_and_hold(table, driver, card)
+    assert set(table.input.target_rects()) == {spot_rect(table, "layout", c) for c in three}, "all three light up"
+    let_go(table, driver)
+    before = len(match.log)
+    drop_on(table, driver, card, three[which])
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].action == Capture(card, three[0])
+    assert set(three) | {card} <= set(state.won[0])
+    assert not any(c.rank == trio for c in state.layout if c in three)
+
+
+# --------------------------------------------------------------------------- pass and play
+
+
+def assert_curtain(table: TableScene, driver: UIDriver) -> None:
+    """The curtain is up: no card of a hand is in the picture, and the screen is the curtain."""
+    assert table.curtain_for is not None and not table.human_turn
+    hidden = {c for h in table.state.hands for c in h}
+    assert not face_up(table) & hidden
+    driver.frames(1)
+    w, h = table.app.size
+    for x in range(10, w - 10, w // 9):
+        for y in range(10, h - 10, h // 7):
+            colour = table.app.screen.get_at((x, y))[:3]
+            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (x, y, colour)
+
+
+def lift(table: TableScene, driver: UIDriver) -> None:
+    w, h = table.app.size
+    driver.click((w // 2, h // 2))
+    assert table.curtain_for is None
+
+
+def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
+    match = eat(players=3, seed=5, humans=("Pia", "Quin"))
+    table, driver = open_table(match)
+    state = match.state
+    rng = random.Random(4)
+    turns = 0
+    while not state.is_over():
+        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
+             (table.human_turn and table.settled))
+        if state.is_over():
+            break
+        if table.curtain_for is not None:
+            assert_curtain(table, driver)
+            lift(table, driver)
+        seat = state.turn
+        assert table.viewer == seat
+        hands = {c for h in state.hands for c in h}
+        assert face_up(table) & hands == set(state.hands[seat]), "only the hand of the person at the screen shows"
+        before = len(match.log)
+        driver.perform(table, rng.choice(state.legal_actions()))
+        assert len(match.log) == before + 1, table.message
+        turns += 1
+    assert turns >= 16
+    wait(table, driver, lambda: table.result_panel is not None)
+
+
+# --------------------------------------------------------------------------- whole games
+
+
+@pytest.mark.parametrize(("players", "options"), [(2, {"rounds": 2}), (4, {})])
+def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_210_check(
+        table_app, open_table, players: int, options: dict):
+    """Every move of the person is a gesture (a drop on a layout card, a drop on the layout area, a click on a lit
+    target for the turned card); the bots play at random; the result says the reds add up to 210."""
+    match = eat(players=players, seed=11, options=options)
+    table, driver = open_table(match)
+    rng = random.Random(11)
+    kinds = set()
+    while not match.state.is_over():
+        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        if match.state.is_over():
+            break
+        action = rng.choice(match.state.legal_actions())
+        before = len(match.log)
+        driver.perform(table, action)
+        assert len(match.log) == before + 1 and match.log[-1].action == action, table.message
+        kinds.add(type(action))
+    assert {Capture, Discard} <= kinds
+    wait(table, driver, lambda: table.result_panel is not None)
+    state = match.state
+    texts = table.panels.result_texts()
+    deals = options.get("rounds", 1)
+    left = sum(r.left_points for r in state.history)
+    all_reds = RED_TOTAL * deals  # 210 a deal
+    check = f"The reds: {all_reds - left} captured + {left} left in the layout = {all_reds}."
+    assert any(check in text for text in texts), texts
+    assert sum(c.count("\u2605") for c in texts) == len(state.result().winners)
+    # The score sheet checks each deal's reds against 210.
+    sheet = LAYOUT.score_sheet(table.view(), table.context())
+    assert sheet.headers == ("Deal", "Dealer", *NAMES[:players], "Left in layout", "Reds")
+    assert [row[0] for row in sheet.rows] == [*(str(d + 1) for d in range(deals)), "Total"]
+    for row, record in zip(sheet.rows, state.history, strict=False):
+        assert row[-1] == f"{sum(record.points)} + {record.left_points} = {RED_TOTAL}"
+    assert sheet.rows[-1][2:2 + players] == tuple(str(t) for t in state.totals())
+
+
+# --------------------------------------------------------------------------- what the table shows
+
+
+def test_what_the_table_shows(table_app, open_table):
+    """What the table shows: "Layout cards spread in the centre, the stock with its count, each player's won pile
+    (fanned, face up, with a running score), hands (opponents face down)."  And: "A card that can capture
+    highlights its possible targets when picked up."  The seat panels show the name, the running score and the
+    cards in hand."""
+    seed, moves = find_moves(4, lambda s: to_play(s) and with_choice(s) is not None
+                             and sum(len(w) > 0 for w in s.won) >= 2)
+    match = eat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state, layout = match.state, table.layout
+    width, height = table.app.size
+    # Layout cards spread in the centre.
+    spread = layout.zone("layout")
+    assert spread.kind == "spread" and [s.card for s in spread.spots] == state.layout
+    assert all(s.face_up for s in spread.spots)
+    x, y, w, h = spread.drop
+    assert abs((x + w / 2) - width / 2) < width * 0.15 and height * 0.2 < y + h / 2 < height * 0.7
+    # The stock with its count.
+    stock = layout.zone("stock")
+    assert len(stock.spots) == len(state.stock) and not any(s.face_up for s in stock.spots)
+    assert [m.text for m in stock.markers] == [f"Stock {len(state.stock)}"]
+    # Each player's won pile, fanned, face up, with a running score.
+    for seat in range(4):
+        won = layout.zone(f"won{seat}")
+        assert [(s.card, s.face_up) for s in won.spots] == [(c, True) for c in state.won[seat]]
+        assert len({s.rect[:2] for s in won.spots}) == len(won.spots), "fanned: each card in sight"
+        assert [m.text for m in won.markers] == [str(state.points[seat])]
+        panel = layout.zone(f"seat{seat}")
+        assert panel.lines == (NAMES[seat], f"Score {state.standings()[seat]}",
+                               f"{len(state.hands[seat])} card{'s' if len(state.hands[seat]) != 1 else ''} in hand")
+    # Hands: the viewer's face up, the opponents' face down.
+    assert [(s.card, s.face_up) for s in layout.zone("hand0").spots] == [(c, True) for c in state.hands[0]]
+    for seat in (1, 2, 3):
+        assert [(s.card, s.face_up) for s in layout.zone(f"hand{seat}").spots] == [(None, False)] * len(
+            state.hands[seat])
+    # A card that can capture highlights its possible targets when picked up.
+    card = with_choice(state)
+    press_and_hold(table, driver, card)
+    assert set(table.input.target_rects()) == {spot_rect(table, "layout", a.target)
+                                               for a in captures_of(state, card)}
+    let_go(table, driver)
+
+
+def test_the_score_sheet_has_a_row_per_deal_with_the_running_total(table_app, open_table):
+    match = eat(players=3, seed=2, options={"rounds": 3})
+    state = match.state
+    rng = random.Random(3)
+    while state.deal < 2:
+        match.apply(rng.choice(state.legal_actions()))
+    table, driver = open_table(match, bot_delay=30.0)
+    sheet = LAYOUT.score_sheet(table.view(), table.context())
+    rows = state.score_sheet()
+    assert [r[0] for r in sheet.rows] == ["1", "2", "3 (now)", "Total"]
+    assert sheet.rows[1][2:5] == tuple(f"{p} ({t})" for p, t in zip(rows[1]["points"], rows[1]["totals"],
+                                                                      strict=True))
+    assert sheet.rows[-1][2:5] == tuple(str(t) for t in state.standings())
+    assert "Deal 3 of 3" in table.status_text()
+
+
+# --------------------------------------------------------------------------- the layout at every size
+
+
+def big_positions(players: int) -> list[EatRedsState]:
+    """A position with a long layout, and a finished game (the biggest won piles)."""
+    best: EatRedsState | None = None
+    for seed in range(40):
+        state = RULES.new_game(players, {}, seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            if best is None or len(state.layout) > len(best.layout):
+                best = state.clone()
+            state.apply(rng.choice(state.legal_actions()))
+    assert best is not None
+    return [best, state]
+
+
+def check_fits(layout: TableLayout, ctx: TableContext) -> None:
+    x0, y0, w, h = ctx.area
+    parts: list[tuple[str, Rect]] = []
+    for zone in layout.zones:
+        box = zone.drop if zone.id == "layout" else zone.bounds()
+        parts.append((zone.id, box))
+        parts += [(f"{zone.id} marker", m.rect) for m in zone.markers]
+        if zone.id == "layout":
+            assert all(box[0] <= s.rect[0] and s.rect[0] + s.rect[2] <= box[0] + box[2] and box[1] <= s.rect[1]
+                       and s.rect[1] + s.rect[3] <= box[1] + box[3] for s in zone.spots), "the rows fit the area"
+    for name, (x, y, zw, zh) in parts:
+        assert x >= 0 and y >= y0 and x + zw <= w and y + zh <= y0 + h, (name, (x, y, zw, zh))
+    for i, (a, ra) in enumerate(parts):
+        for b, rb in parts[i + 1:]:
+            if a.split()[0] == b.split()[0]:
+                continue  # a zone and its own markers
+            assert not overlaps(ra, rb), (a, ra, b, rb)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_fits_the_window_without_overlaps(players: int, size: tuple[int, int]):
+    ctx = table_context(size, NAMES[:players], 0, theme.ui_scale(size))
+    for state in big_positions(players):
+        layout = LAYOUT.build(state.view(0), ctx)
+        check_fits(layout, ctx)
+        # Readable: cards big enough to see and to drop on, every won card's corner in sight.
+        cw, _ = layout.card_size
+        assert cw >= 40
+        assert all(s.rect[2] >= 30 for s in layout.zone("layout").spots)
+        for seat in range(players):
+            spots = layout.zone(f"won{seat}").spots
+            assert all(s.rect[2] >= 22 for s in spots)
+            steps = [b.rect[0] - a.rect[0] for a, b in zip(spots, spots[1:], strict=False) if a.rect[1] == b.rect[1]]
+            assert all(step >= 7 for step in steps), (seat, min(steps))
+    # The public view (behind the curtain) builds too.
+    LAYOUT.build(big_positions(players)[0].view(None), table_context(size, NAMES[:players], None))

@@ -1,0 +1,678 @@
+"""The King of the Hill table, driven headless through real posted mouse events.
+
+Cards are selected with clicks (two to play, eight to bury) and played with the selection's button, by a click on
+the lit trick or by a drag; declaring, choosing the trump suit and calling are choice panels (a call: a suit, then
+one of its faces); while the person may declare, the deal goes on by itself after a quiet beat.  Positions are
+reached by applying seeded random moves to the match before the table opens; the match state is what every test
+checks.  The table's clock is the driver's frames: no test waits on the wall clock but for bots in the loop.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+
+import pytest
+
+from cardtable.core.cards import SUIT_SYMBOLS, Card
+from cardtable.core.layout import Rect, TableContext, Zone
+from cardtable.games import get_game
+from cardtable.games.king_of_the_hill.layout import (
+    DEAL_BEAT,
+    DEFENDER_TINT,
+    LAYOUT,
+    called_text,
+    picture,
+    trump_text,
+)
+from cardtable.games.king_of_the_hill.rules import (
+    CALL_NONE,
+    CHOOSE,
+    PASS,
+    PLAY,
+    RULES,
+    Bury,
+    Call,
+    ChooseTrump,
+    Declare,
+    KingState,
+    Play,
+    card_label,
+    face_of,
+    identical,
+    play_two,
+)
+from cardtable.session.match import Match, Seat
+from cardtable.ui import theme
+from cardtable.ui.driver import DT, UIDriver
+from cardtable.ui.table import TableScene
+from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
+from cardtable.ui.table.view import CROWN_ROOM, table_context
+
+NAMES = ("You", "Ann", "Bob", "Cy", "Dee")
+SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+SIZES = ((800, 560), (1280, 800), (1920, 1080))
+Policy = Callable[[KingState, random.Random], object]
+
+
+# --------------------------------------------------------------------------- set-up
+
+
+def random_move(state: KingState, rng: random.Random):
+    return rng.choice(state.legal_actions())
+
+
+def never_declare(state: KingState, rng: random.Random):
+    """Random moves, but nobody declares (so a later round's King of the Hill chooses the trump suit)."""
+    return PASS if state.phase == "declare" else rng.choice(state.legal_actions())
+
+
+def find_moves(wanted: Callable[[KingState], bool], options: dict | None = None, policy: Policy = random_move,
+               seeds: int = 300) -> tuple[int, list]:
+    """A seed and the moves (from a generator seeded alike) that reach a position `wanted`."""
+    for seed in range(seeds):
+        state = RULES.new_game(5, options or {}, seed)
+        rng = random.Random(seed)
+        moves = []
+        while True:
+            if wanted(state):
+                return seed, moves
+            if state.is_over():
+                break
+            action = policy(state, rng)
+            state.apply(action)
+            moves.append(action)
+    raise AssertionError("no playout reaches such a position")
+
+
+def koth_match(wanted: Callable[[KingState], bool], options: dict | None = None, policy: Policy = random_move,
+               humans: Sequence[str] = ("You",)) -> Match:
+    seed, moves = find_moves(wanted, options, policy)
+    seats = [Seat("human", name) for name in humans]
+    seats += [Seat("bot:normal", NAMES[len(seats) + i]) for i in range(5 - len(seats))]
+    match = Match(get_game("king_of_the_hill"), seats, options or {}, seed)
+    for action in moves:
+        match.apply(action)
+    return match
+
+
+def state_at(wanted: Callable[[KingState], bool], options: dict | None = None,
+             policy: Policy = random_move) -> KingState:
+    seed, moves = find_moves(wanted, options, policy)
+    state = RULES.new_game(5, options or {}, seed)
+    for action in moves:
+        state.apply(action)
+    return state
+
+
+def mine(phase: str) -> Callable[[KingState], bool]:
+    return lambda s: s.phase == phase and s.turn == 0
+
+
+def pairs_of(hand: Sequence[Card]) -> list[tuple[Card, Card]]:
+    """Neighbours of a sorted hand (identical cards are neighbours)."""
+    return list(zip(hand, hand[1:], strict=False))
+
+
+def leads_with_a_pair(state: KingState) -> bool:
+    hand = state.hands[0]
+    return mine("play")(state) and not state.trick and any(identical(a, b) for a, b in pairs_of(hand))
+
+
+def hand_zone(table: TableScene) -> Zone:
+    return table.layout.zone(f"hand{table.viewer}")
+
+
+def card_point(table: TableScene, card: Card) -> tuple[int, int]:
+    """A point of `card` in the hand at the screen that no later card covers."""
+    zone = hand_zone(table)
+    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
+    return UIDriver._visible(table, zone.id, zone.spots[i].index)
+
+
+def rect_of(table: TableScene, card: Card) -> Rect:
+    return next(s.rect for s in hand_zone(table).spots if s.card == card)
+
+
+def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Click `card`, after the double-click time (the same place may have been clicked just before)."""
+    if table.last_click is not None:
+        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
+        if gap > 0:
+            driver.frames(int(gap / DT) + 1)
+    driver.click(card_point(table, card))
+
+
+def centre(rect: Sequence[int]) -> tuple[int, int]:
+    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+
+
+def empty_middle_point(table: TableScene) -> tuple[int, int]:
+    """A point of the trick's area (the middle of the table) that no card covers."""
+    x, y, w, h = table.layout.zone("trick").slot
+    cards = [s.rect for z in table.layout.zones for s in z.spots]
+    points = [(px, py) for py in range(y + 4, y + h - 4, 6) for px in range(x + 4, x + w - 4, 6)]
+    points.sort(key=lambda p: abs(p[0] - x - w // 2) + abs(p[1] - y - h // 2))  # nearest the middle first
+    return next(p for p in points if not any(r[0] <= p[0] < r[0] + r[2] and r[1] <= p[1] < r[1] + r[3]
+                                             for r in cards))
+
+
+def drag_onto_trick(table: TableScene, driver: UIDriver, card: Card) -> None:
+    """Drag `card` (and the selection, if it is selected) into the middle of the table."""
+    start = card_point(table, card)
+    target = empty_middle_point(table)
+    here = rect_of(table, card)
+    driver.drag(start, (start[0] + target[0] - here[0] - here[2] // 2, start[1] + target[1] - here[1] - here[3] // 2))
+
+
+def select_button(table: TableScene) -> tuple[str, object]:
+    name = next(n for n in table.buttons if n.startswith("select:"))
+    return name, table.buttons[name]
+
+
+def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], seconds: float = 60.0) -> None:
+    """Run frames until `done()` (bots may think in a thread, so this is bounded in wall-clock time too)."""
+    end = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < end, "the table did not get there in time"
+        driver.frames(1)
+
+
+def face_up(table: TableScene) -> set[Card]:
+    """The real cards shown face up (not the small pictures of the called card and of a dead hand)."""
+    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None
+            and s.card.copy < 4}
+
+
+def union(a: Rect, b: Rect) -> Rect:
+    x, y = min(a[0], b[0]), min(a[1], b[1])
+    return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
+
+
+def overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+# --------------------------------------------------------------------------- playing cards
+
+
+def test_the_table_shows_the_seats_the_sorted_hand_trump_king_call_teammate_points_ranks_and_trick(open_table):
+    """Five seats around the table, the human's hand sorted by trump order then suit (it can hold 28 cards while
+    burying), trump rank and suit, the KotH (crown), the called card, the revealed teammate, points won per player,
+    each player's rank, and the current trick."""
+    match = koth_match(lambda s: mine("play")(s) and s.trick and s.teammate is not None and s.called is not None)
+    table, driver = open_table(match, bot_delay=30.0)
+    state, layout = match.state, table.layout
+    view = state.view(0)
+    assert [z.id for z in layout.zones if z.kind == "seat" and z.id.startswith("seat")] == \
+        [f"seat{s}" for s in range(5)]
+    hand = [s.card for s in hand_zone(table).spots]
+    ordered = list(hand)
+    state.order.sort(ordered)
+    assert hand == ordered == state.hands[0], "sorted by trump order, then suit"
+    info = " ".join(layout.zone("info").lines)
+    assert trump_text(view) in info and trump_text(view) in table.status_text()
+    assert trump_text(view) == f"Trump {view['trump_rank_label']}{SUIT_SYMBOLS[state.trump_suit]}"
+    assert called_text(view) in info and f"Teammate: {NAMES[state.teammate]}" in info
+    for seat in range(5):
+        panel = layout.zone(f"seat{seat}")
+        assert ("crown" in panel.marks) == (seat == state.koth)
+        assert f"rank {view['rank_labels'][seat]} \u00b7 {state.points[seat]} pts" in panel.lines
+    assert [s.card for s in layout.zone("trick").spots] == [c for _, cards in state.trick for c in cards]
+
+
+def test_a_pair_is_selected_and_played_with_its_button(table_app, open_table):
+    """Pairs are played by selecting two cards and dropping or pressing Play."""
+    match = koth_match(leads_with_a_pair)
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a, b = next((x, y) for x, y in pairs_of(hand) if identical(x, y))
+    name, button = select_button(table)
+    assert name == "select:Play" and not button.is_enabled, "nothing selected: the button waits"
+    click_card(table, driver, a)
+    click_card(table, driver, b)
+    assert sorted(match.state.hands[0][p.index] for p in table.input.selected) == sorted([a, b])
+    name, button = select_button(table)
+    assert name == "select:Play pair" and button.is_enabled
+    driver.click_widget(button)
+    assert match.log[-1].seat == 0 and match.log[-1].action == play_two(a, b)
+    assert match.state.trick == [(0, play_two(a, b).cards)]
+    spots = table.layout.zone("trick").spots
+    assert sorted(s.card for s in spots) == sorted([a, b]) and spots[0].rect[1] == spots[1].rect[1], \
+        "the pair lies side by side in the trick"
+
+
+def test_a_selected_pair_is_dropped_on_the_trick(table_app, open_table):
+    match = koth_match(leads_with_a_pair)
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a, b = next((x, y) for x, y in pairs_of(hand) if identical(x, y))
+    click_card(table, driver, a)
+    click_card(table, driver, b)
+    drag_onto_trick(table, driver, b)
+    driver.settle(table)
+    assert match.log[-1].seat == 0 and match.log[-1].action == play_two(a, b)
+
+
+def test_two_cards_that_may_not_go_together_disable_play_with_the_engines_reason(table_app, open_table):
+    match = koth_match(leads_with_a_pair)
+    table, driver = open_table(match, bot_delay=30.0)
+    hand = match.state.hands[0]
+    a = hand[0]
+    b = next(c for c in hand if not identical(a, c))
+    click_card(table, driver, a)
+    click_card(table, driver, b)
+    name, button = select_button(table)
+    assert name == "select:Play both" and not button.is_enabled
+    assert button.tool_tip_text == match.state.reason(play_two(a, b))
+    assert "identical pair" in button.tool_tip_text
+
+
+def test_a_single_card_is_dragged_onto_the_trick(table_app, open_table):
+    match = koth_match(mine("play"))
+    table, driver = open_table(match, bot_delay=30.0)
+    play = next(a for a in match.state.legal_actions() if len(a.cards) == 1)
+    before = len(match.log)
+    drag_onto_trick(table, driver, play.cards[0])
+    driver.settle(table)
+    assert len(match.log) > before and match.log[before].seat == 0 and match.log[before].action == play
+
+
+def test_a_single_card_is_clicked_then_the_lit_trick_is_clicked(table_app, open_table):
+    match = koth_match(lambda s: mine("play")(s) and bool(s.trick) and s.led_count == 1)
+    table, driver = open_table(match, bot_delay=30.0)
+    legal = match.state.legal_actions()
+    card = legal[-1].cards[0]
+    click_card(table, driver, card)
+    assert len(table.input.selected) == 1, "the click selects the card"
+    assert table.input.target_rects() == [table.layout.zone("trick").drop], "the trick's area lights up"
+    playable = {hand_zone(table).spots[i].card for i in hand_zone(table).playable}
+    assert playable == {a.cards[0] for a in legal}, "the cards it may play are outlined"
+    before = len(match.log)
+    driver.click(empty_middle_point(table))
+    assert match.log[before].seat == 0 and match.log[before].action == PLAY[card]
+    assert table.input.selected == []
+
+
+def test_a_card_that_does_not_follow_says_the_engines_reason(table_app, open_table):
+    def must_follow(s: KingState) -> bool:
+        if not (mine("play")(s) and s.trick and s.led_count == 1):
+            return False
+        return len(s.legal_actions()) < len(s.hands[0])
+
+    match = koth_match(must_follow)
+    table, driver = open_table(match, bot_delay=30.0)
+    card = next(c for c in match.state.hands[0] if PLAY[c] not in match.state.legal_actions())
+    before = len(match.log)
+    drag_onto_trick(table, driver, card)
+    driver.settle(table)
+    assert len(match.log) == before
+    assert table.message == table.named(match.state.reason(PLAY[card])) and table.message_error
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_a_completed_trick_holds_its_beat_with_every_play(table_app, open_table):
+    match = koth_match(lambda s: mine("play")(s) and len(s.trick) == 4)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    played = sum(len(cards) for _, cards in state.trick)
+    action = state.legal_actions()[0]
+    table.play(action)
+    assert table.stages, "the engine's hold: the full trick shows before it is gathered"
+    cards = [s.card for s in table.layout.zone("trick").spots]
+    assert len(cards) == played + len(action.cards) and set(action.cards) <= set(cards)
+    assert any("wins the trick" in text for text in table.announcements())
+    driver.settle(table)
+    assert not table.stages and not table.layout.zone("trick").spots
+
+
+def test_the_teammate_is_announced_when_the_called_card_is_played(table_app, open_table):
+    def reveals(s: KingState) -> bool:
+        return (mine("play")(s) and s.koth != 0 and s.called is not None and s.teammate is None
+                and any(face_of(c) == face_of(s.called) for a in s.legal_actions() for c in a.cards))
+
+    match = koth_match(reveals)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    action = next(a for a in state.legal_actions() if any(face_of(c) == face_of(state.called) for c in a.cards))
+    driver.perform(table, action)
+    assert state.teammate == 0
+    assert any("teammate" in text for text in table.announcements()), table.announcements()
+    panel = table.layout.zone("seat0")
+    assert panel.tint == DEFENDER_TINT and table.layout.zone(f"seat{state.koth}").tint == DEFENDER_TINT
+    assert "Teammate: You" in table.layout.zone("info").lines
+
+
+# --------------------------------------------------------------------------- burying
+
+
+def test_eight_selected_cards_are_buried_with_the_bury_button(table_app, open_table):
+    match = koth_match(mine("bury"))
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    assert len(state.hands[0]) == 28
+    spots = hand_zone(table).spots
+    assert len({s.rect[1] for s in spots}) == 2, "28 cards lie in two rows"
+    assert hand_zone(table).select == 8
+    name, button = select_button(table)
+    assert name == "select:Bury (0 of 8)" and not button.is_enabled
+    chosen = [s.card for s in spots[-8:]]
+    for card in chosen[:3]:
+        click_card(table, driver, card)
+    name, button = select_button(table)
+    assert name == "select:Bury (3 of 8)" and not button.is_enabled
+    assert button.tool_tip_text == state.reason(Bury(tuple(chosen[:3]))) == "Bury exactly 8 cards, not 3."
+    for card in chosen[3:]:
+        click_card(table, driver, card)
+    name, button = select_button(table)
+    assert name == "select:Bury (8 of 8)" and button.is_enabled
+    driver.click_widget(button)
+    assert match.log[-1].seat == 0 and match.log[-1].action == Bury(tuple(chosen))
+    assert sorted(state.dead) == sorted(chosen) and state.phase == "call" and len(state.hands[0]) == 20
+    dead = table.layout.zone("dead")
+    assert [s.card for s in dead.spots] == state.dead and not any(s.face_up for s in dead.spots), \
+        "the dead hand lies face down by the King of the Hill"
+    assert len({s.rect[1] for s in hand_zone(table).spots}) == 1, "20 cards: one row again"
+
+
+def test_eight_selected_cards_dropped_on_the_dead_hand_are_buried(table_app, open_table):
+    match = koth_match(mine("bury"))
+    table, driver = open_table(match, bot_delay=30.0)
+    chosen = [s.card for s in hand_zone(table).spots[:8]]
+    for card in chosen:
+        click_card(table, driver, card)
+    dead = table.layout.zone("dead").slot
+    assert dead in table.input.target_rects(), "the dead hand's place lights up"
+    start, here = card_point(table, chosen[-1]), rect_of(table, chosen[-1])  # the card under the pointer
+    driver.drag(start, (start[0] + dead[0] - here[0], start[1] + dead[1] - here[1]))
+    driver.settle(table)
+    assert match.log[-1].action == Bury(tuple(chosen)) and match.state.phase == "call"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, int]):
+    state = state_at(mine("bury"))
+    layout = LAYOUT.build(state.view(0), table_context(size, NAMES, 0, theme.ui_scale(size)))
+    spots = layout.zone("hand0").spots
+    rows = sorted({s.rect[1] for s in spots})
+    assert len(rows) == 2 and [sum(1 for s in spots if s.rect[1] == y) for y in rows] == [14, 14]
+    assert all(s.rect[0] >= 0 and s.rect[0] + s.rect[2] <= size[0] and s.rect[1] + s.rect[3] <= size[1]
+               for s in spots)
+    upper = [s.rect for s in spots if s.rect[1] == rows[0]]
+    step = upper[1][0] - upper[0][0]
+    assert step >= 0.35 * upper[0][2] and rows[1] - rows[0] >= 0.4 * upper[0][3], "each card's corner shows"
+
+
+# --------------------------------------------------------------------------- declaring, trump, the call
+
+
+def test_a_declaration_is_a_button_of_the_panel(table_app, open_table):
+    match = koth_match(mine("declare"))
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    offered = {a for n, a in table.action_buttons.items() if n.startswith("choice:")}
+    assert offered == set(state.legal_actions()) and PASS in offered
+    declare = next(a for a in offered if isinstance(a, Declare))
+    name = next(n for n, a in table.action_buttons.items() if a == declare)
+    assert SUIT_WORDS[declare.suit] in table.buttons[name].text
+    before = len(match.log)
+    driver.click_widget(table.buttons[name])
+    assert match.log[before].seat == 0 and match.log[before].action == declare
+    assert state.declarations[-1][:3] == (0, declare.suit, declare.pair)
+
+
+def test_the_deal_goes_on_by_itself_after_a_quiet_beat(table_app, open_table):
+    match = koth_match(mine("declare"))
+    assert not match.options["timers"], "the beat is there with the timers off"
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    driver.frames(int(DEAL_BEAT * 0.6 / DT))
+    assert len(match.log) == before and table.choice_panel is not None and table.choice_panel.visible
+    assert "left" not in table.clock_text()[0], "a beat shows no countdown"
+    driver.frames(int(DEAL_BEAT * 0.5 / DT))
+    assert len(match.log) > before and match.log[before].seat == 0 and match.log[before].action == PASS
+    assert not table.message.startswith("Time is up") and table.driver.timeouts == {}
+
+
+def test_timers_give_each_decision_its_limit_but_declaring_only_its_beat():
+    options = {"timers": True}
+    for phase, seconds in (("declare", DEAL_BEAT), ("bury", 60), ("call", 15), ("play", 10)):
+        state = state_at(mine(phase), options)
+        timer = LAYOUT.timer(state.view(0), state.legal_actions())
+        assert timer is not None and timer.seconds == seconds and timer.quiet == (phase == "declare")
+        assert timer.default(random.Random(1)) in state.legal_actions()
+    state = state_at(mine("play"))
+    assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "timers off: no limit"
+
+
+def test_the_king_of_the_hill_chooses_the_trump_suit_from_a_panel(table_app, open_table):
+    match = koth_match(mine("trump"), policy=never_declare)
+    table, driver = open_table(match, bot_delay=30.0)
+    choices = {table.buttons[n].text: a for n, a in table.action_buttons.items() if n.startswith("choice:")}
+    assert sorted(choices.values(), key=str) == sorted(CHOOSE.values(), key=str)
+    assert "\u2665 Hearts" in choices
+    driver.click_widget(table.buttons[next(n for n, a in table.action_buttons.items() if a == CHOOSE["H"])])
+    assert match.log[-1].action == ChooseTrump("H") and match.state.trump_suit == "H"
+    assert match.state.phase == "bury"
+
+
+def test_a_card_is_called_from_a_chooser_of_faces(table_app, open_table):
+    match = koth_match(mine("call"))
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    groups = {table.buttons[n].text: n for n in table.panels.groups}
+    assert list(groups) == ["\u2660 Spades", "\u2665 Hearts", "\u2663 Clubs", "\u2666 Diamonds"]
+    images = [e for e in table.choice_panel.get_container().elements if type(e).__name__ == "UIImage"]
+    assert len(images) == 2, "the two jokers are faces at once"
+    held = state.hands[0] + state.dead
+    twice = [c for c in held if c.suit in SUIT_WORDS and sum(face_of(c) == face_of(d) for d in held) == 2]
+    suit = twice[0].suit if twice else "S"
+    driver.click_widget(table.buttons[next(n for k, n in groups.items() if k.endswith(SUIT_WORDS[suit]))])
+    assert table.chooser is not None
+    faces = [e for e in table.chooser.get_container().elements if type(e).__name__ == "UIImage"]
+    assert len(faces) == 13, "every card of the suit, as a face"
+    picks = {n: table.buttons[n] for n in table.buttons if n.startswith("pick:")}
+    disabled = [b for b in picks.values() if not b.is_enabled]
+    assert len(disabled) == len({face_of(c) for c in twice if c.suit == suit})
+    assert all("both copies" in b.tool_tip_text for b in disabled), \
+        "a card held twice is shown disabled, with the engine's reason"
+    name, call = next((n, a) for n, a in table.action_buttons.items() if n.startswith("pick:"))
+    driver.click_widget(table.buttons[name])
+    assert match.log[-1].action == call and state.called == call.card and state.phase == "play"
+    assert f"Called: {card_label(call.card)}" in table.layout.zone("info").lines
+    assert [s.card for s in table.layout.zone("called").spots] == [picture(call.card, 1)], \
+        "the called card is drawn small beside the round's facts"
+
+
+def test_calling_none_is_a_button(table_app, open_table):
+    match = koth_match(mine("call"))
+    table, driver = open_table(match, bot_delay=30.0)
+    name = next(n for n, a in table.action_buttons.items() if a == CALL_NONE)
+    assert table.buttons[name].text == "Call none"
+    driver.click_widget(table.buttons[name])
+    assert match.log[-1].action == Call(None) and match.state.called is None and match.state.call_made
+    assert "Called: none (alone)" in table.layout.zone("info").lines
+
+
+# --------------------------------------------------------------------------- seats and the score sheet
+
+
+def test_the_crown_and_the_revealed_teammate_are_marked(table_app, open_table):
+    match = koth_match(lambda s: mine("play")(s) and s.teammate is not None and s.teammate != s.koth)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    for seat in range(5):
+        panel = table.layout.zone(f"seat{seat}")
+        assert ("crown" in panel.marks) == (seat == state.koth)
+        assert (panel.tint == DEFENDER_TINT) == (seat in (state.koth, state.teammate))
+        assert panel.lines[0].startswith(NAMES[seat])
+        assert f"rank {state.view(0)['rank_labels'][seat]} \u00b7 {state.points[seat]} pts" in panel.lines
+        assert ("current" in panel.marks) == (seat == state.turn)
+    teammate = table.layout.zone(f"seat{state.teammate}")
+    assert "teammate" in " ".join(teammate.lines)
+    assert f"Teammate: {NAMES[state.teammate]}" in table.layout.zone("info").lines
+    driver.frames(1)
+    koth = table.layout.zone(f"seat{state.koth}").slot
+    crown = (koth[0] + koth[2] // 2, koth[1] - 12)
+    assert table_app.screen.get_at(crown)[:3] == theme.GOLD, "the crown is drawn over the King of the Hill"
+
+
+def test_the_score_sheet_has_a_row_per_round(table_app, open_table):
+    match = koth_match(lambda s: s.round == 1 and s.turn == 0 and s.phase == "declare", {"rounds": 2})
+    table, driver = open_table(match, bot_delay=30.0)
+    record = match.state.records[0]
+    sheet = LAYOUT.score_sheet(table.view(), table.context())
+    assert sheet.headers == ("Round", "Trump", "King", "Called", "Teammate", "Score", *NAMES)
+    first = sheet.rows[0]
+    assert first[0] == "1" and first[2] == NAMES[record.koth] and first[5] == str(record.challenge)
+    assert first[4] == ("\u2014" if record.teammate is None else NAMES[record.teammate])
+    for seat in range(5):
+        before, after = record.ranks_before[seat], record.ranks_after[seat]
+        assert first[6 + seat] == (f"{before}\u2192{after}" if before != after else str(after))
+    assert sheet.rows[1][0] == "2 (now)" and sheet.rows[-1][0] == "Rank"
+    # The last round's dead hand shows face up until the next one is buried.
+    shown = table.layout.zone("last_dead").spots
+    assert [s.card for s in shown] == [picture(c) for c in record.dead] and all(s.face_up for s in shown)
+    driver.click_widget(table.buttons["scores"])
+    assert table.sheet_window is not None and table.sheet_window.alive()
+
+
+# --------------------------------------------------------------------------- pass and play, whole games
+
+
+def assert_curtain(table: TableScene, driver: UIDriver) -> None:
+    assert table.curtain_for is not None and not table.human_turn
+    hidden = {c for h in table.state.hands for c in h}
+    assert not face_up(table) & hidden
+    driver.frames(1)
+    w, h = table.app.size
+    for x in range(10, w - 10, w // 9):
+        for y in range(10, h - 10, h // 7):
+            colour = table.app.screen.get_at((x, y))[:3]
+            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (x, y, colour)
+
+
+def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
+    match = koth_match(lambda s: s.phase == "declare" and s.turn in (0, 1), humans=("Pia", "Quin"))
+    table, driver = open_table(match, bot_delay=0.0)
+    state = match.state
+    rng = random.Random(3)
+    curtains = moves = 0
+    while moves < 30 and not state.is_over():
+        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
+             (table.human_turn and table.settled))
+        if state.is_over():
+            break
+        if table.curtain_for is not None:
+            assert_curtain(table, driver)
+            curtains += 1
+            w, h = table.app.size
+            driver.click((w // 2, h // 2))
+            assert table.curtain_for is None
+        seat = state.turn
+        assert table.viewer == seat
+        shown = face_up(table) - {c for _, cards in state.trick for c in cards}
+        assert shown == set(state.hands[seat]), "only the hand of the person at the screen is face up"
+        before = len(match.log)
+        driver.perform(table, rng.choice(state.legal_actions()))
+        assert len(match.log) > before and match.log[before].seat == seat, table.message
+        moves += 1
+    assert curtains >= 2
+
+
+def test_a_whole_game_of_one_round_through_the_table_with_bots(table_app, open_table):
+    """The person makes every move with a gesture: declare buttons, a selection to bury, a suit then a face to
+    call (or none), drags, clicks and the Play button; the bots play the other four seats."""
+    match = koth_match(lambda s: True, {"rounds": 1})
+    table, driver = open_table(match, bot_delay=0.0)
+    rng = random.Random(7)
+    kinds = set()
+    while not match.state.is_over():
+        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        if match.state.is_over():
+            break
+        legal = match.state.legal_actions()
+        action = rng.choice(legal)
+        if match.state.phase == "play" and rng.random() < 0.5:  # pairs whenever they may be played
+            action = next((a for a in legal if len(a.cards) == 2), action)
+        before = len(match.log)
+        driver.perform(table, action)
+        assert len(match.log) > before and match.log[before].seat == 0, table.message
+        assert match.log[before].action == action
+        kinds.add(type(action).__name__)
+    assert {"Bury", "Call", "Play"} <= kinds or match.state.records[0].koth != 0
+    plays = [e for e in match.log if e.seat == 0 and isinstance(e.action, Play)]
+    assert sum(len(e.action.cards) for e in plays) == 20, "every card of the person's hand went by a gesture"
+    wait(table, driver, lambda: table.result_panel is not None)
+    assert table.result_panel.visible and len(match.state.records) == 1
+    assert table.layout.zone("info").lines[0] == "Game over"
+
+
+# --------------------------------------------------------------------------- what the table looks like
+
+
+def positions() -> dict[str, dict]:
+    """Views of seat 0 in each phase, and one with a full trick of five pairs."""
+    views = {
+        "declare": state_at(mine("declare")).view(0),
+        "bury": state_at(mine("bury")).view(0),
+        "call": state_at(mine("call")).view(0),
+        "next round": state_at(lambda s: s.round == 1 and s.turn == 0, {"rounds": 2}).view(0),
+        "over": state_at(lambda s: s.is_over(), {"rounds": 1}).view(0),
+    }
+    play = state_at(lambda s: mine("play")(s) and s.teammate is not None and s.koth != 0)
+    view = play.view(0)
+    others = [c for h in play.hands[1:] for c in h]
+    view["trick"] = [(seat, (others[2 * seat], others[2 * seat + 1])) for seat in range(5)]
+    views["five pairs"] = view
+    return views
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_zone_fits_and_seats_trick_and_hand_do_not_overlap(size: tuple[int, int]):
+    ctx: TableContext = table_context(size, NAMES, 0, theme.ui_scale(size))
+    top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
+    for name, view in positions().items():
+        layout = LAYOUT.build(view, ctx)
+        for zone in layout.zones:
+            x, y, w, h = zone.bounds()
+            assert x >= 0 and y >= top and x + w <= size[0] and y + h <= bottom, (name, zone.id, zone.bounds())
+        panels = [z for z in layout.zones if z.kind == "seat"]
+        for z in panels:
+            if z.id.startswith("seat"):
+                assert z.slot[1] - CROWN_ROOM >= top, (name, z.id, "room for the crown")
+        for i, a in enumerate(panels):
+            for b in panels[i + 1:]:
+                assert not overlaps(a.slot, b.slot), (name, a.id, b.id)
+        cards = [(z.id, s.rect) for z in layout.zones if z.id.startswith(("hand", "trick", "won", "dead", "deck"))
+                 for s in z.spots]
+        for panel in panels:
+            for zone_id, rect in cards:
+                if zone_id not in ("called",):
+                    assert not overlaps(panel.slot, rect), (name, panel.id, zone_id)
+        trick = layout.zone("trick").spots
+        hand = layout.zone("hand0").spots
+        for a in trick:
+            for b in hand:
+                assert not overlaps(a.rect, b.rect), (name, "trick over the hand")
+        if name == "five pairs":
+            plays = [union(trick[2 * k].rect, trick[2 * k + 1].rect) for k in range(5)]
+            for i, a in enumerate(plays):
+                for b in plays[i + 1:]:
+                    assert not overlaps(a, b), (size, "two seats' plays cover each other")
+        assert layout.card_size[0] >= 40, "the hand's cards stay readable"
+
+
+def test_the_red_joker_is_drawn_red_and_the_black_one_black(table_app):
+    from cardtable.games.king_of_the_hill.rules import DECK
+
+    black, red = (c for c in DECK if c.suit == "J" and c.copy in (0, 1))
+
+    def red_pixels(card: Card) -> int:
+        image = table_app.art.face(card, (90, 126))
+        colours = [image.get_at((x, y)) for x in range(0, 90, 3) for y in range(0, 126, 3)]
+        return sum(1 for c in colours if c[0] > 150 and c[1] < 90 and c[2] < 90)
+
+    assert red_pixels(red) > 3 * max(1, red_pixels(black))
+    assert picture(red).copy % 2 == 1 and picture(black).copy % 2 == 0, "a picture keeps the joker's colour"
