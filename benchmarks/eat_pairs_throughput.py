@@ -11,35 +11,17 @@ Run: python3 benchmarks/eat_pairs_throughput.py [--games N]
 from __future__ import annotations
 
 import argparse
-import random
-import time
-from typing import Any
+
+from playouts import TARGET, actions_per_cpu_second, kachuful_anchor
 
 from cardtable.games.eat_pairs.rules import RULES as EAT_PAIRS
-from cardtable.games.kachuful.rules import RULES as KACHUFUL
-
-TARGET = 100_000
-
-
-def actions_per_cpu_second(rules: Any, players: int, options: dict[str, Any], games: int) -> float:
-    rand = random.Random(1).random  # one float draw per pick, as a playout policy makes it
-    actions = 0
-    cpu = time.process_time()
-    for seed in range(games):
-        state = rules.new_game(players, options, seed=seed)
-        while state.turn is not None:
-            legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
-            actions += 1
-    return actions / (time.process_time() - cpu)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=4000)
     args = parser.parse_args()
-    anchor = actions_per_cpu_second(KACHUFUL, 4, {"hands": "8"}, args.games // 4)
-    print(f"anchor: Kachuful, 4 players, 8-card deals: {anchor:,.0f} actions per CPU-second")
+    anchor = kachuful_anchor(args.games // 4)
     worst = None
     for players in range(2, 7):
         for label, options in (("default options", {}),

@@ -11,35 +11,17 @@ Run: python3 benchmarks/king_of_the_hill_throughput.py [--games N]
 from __future__ import annotations
 
 import argparse
-import random
-import time
-from typing import Any
 
-from cardtable.games.kachuful.rules import RULES as KACHUFUL
+from playouts import TARGET, actions_per_cpu_second, kachuful_anchor
+
 from cardtable.games.king_of_the_hill.rules import RULES as KING
-
-TARGET = 100_000
-
-
-def actions_per_cpu_second(rules: Any, players: int, options: dict[str, Any], games: int) -> float:
-    rand = random.Random(1).random  # one float draw per pick, as a playout policy makes it
-    actions = 0
-    cpu = time.process_time()
-    for seed in range(games):
-        state = rules.new_game(players, options, seed=seed)
-        while state.turn is not None:
-            legal = state.legal_actions()
-            state.apply(legal[int(rand() * len(legal))])
-            actions += 1
-    return actions / (time.process_time() - cpu)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
-    anchor = actions_per_cpu_second(KACHUFUL, 4, {"hands": "8"}, args.games * 5)
-    print(f"anchor: Kachuful, 4 players, 8-card deals: {anchor:,.0f} actions per CPU-second")
+    anchor = kachuful_anchor(args.games * 5)
     worst = None
     for label, options, games in (("one round", {"rounds": 1}, args.games),
                                   ("three rounds, timers on", {"rounds": 3, "timers": True}, args.games // 3),
