@@ -9,8 +9,12 @@ Bots are called exactly as the table calls them: `bot.choose(state.determinize(s
 
 Printed per entry: the win rate (a shared win counts as a share), the average final score and, when the game's
 plugin counts something per round (`GamePlugin.arena_counts`, e.g. Kachuful's exact bids), that rate (with its
-counts); each with a 95% confidence interval (Wilson's for rates, the normal approximation for the mean score).
-Then the time per decision (decisions with one legal action are not counted: every bot plays them at once).
+counts); each with a 95% confidence interval.  The games of one block share a deal, so they are not independent
+samples: the intervals treat each deal as one sample (`clustered`: the variance between deals of what the entry
+made of them), which also takes out the luck of the deal, as every entry met the same cards from every seat.  A
+match of a single deal falls back to the per-game intervals (Wilson's for rates, the normal approximation for the
+mean score).  Then the time per decision (decisions with one legal action are not counted: every bot plays them
+at once).
 """
 
 from __future__ import annotations
@@ -141,6 +145,42 @@ def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, floa
     return (m, m - half, m + half)
 
 
+def clustered(made: Sequence[float], trials: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """A ratio sum(made) / sum(trials) over clusters (one pair per deal) and its cluster-robust normal interval:
+    the spread of the clusters' residuals `made - ratio * trials`, not of single games.  With fewer than two
+    clusters there is no spread to measure: a ValueError."""
+    total, k = sum(trials), len(made)
+    if k < 2 or total <= 0:
+        raise ValueError("a clustered interval needs two clusters and some trials")
+    ratio = sum(made) / total
+    spread = sum((m - ratio * t) ** 2 for m, t in zip(made, trials, strict=True)) * k / (k - 1)
+    half = z * math.sqrt(spread) / total
+    return (ratio, ratio - half, ratio + half)
+
+
+def clustered_rate(made: Sequence[float], trials: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """`clustered` for a rate: kept within [0, 1], and Wilson's interval at 0 or 1 (no spread to measure)."""
+    total = sum(trials)
+    ratio = sum(made) / total if total > 0 else 0.0
+    if len(made) < 2 or ratio <= 0.0 or ratio >= 1.0:
+        return wilson(sum(made), round(total), z)
+    p, lo, hi = clustered(made, trials, z)
+    return (p, max(0.0, lo), min(1.0, hi))
+
+
+def _per_deal(per_game: Sequence[tuple[float, float]], n: int) -> tuple[list[float], list[float]]:
+    """Games' (made, trials) summed over each deal's block of n games (games 0..n-1 share the first deal, ...)."""
+    made: list[float] = []
+    trials: list[float] = []
+    for g, (m, t) in enumerate(per_game):
+        if g % n == 0:
+            made.append(0.0)
+            trials.append(0.0)
+        made[-1] += m
+        trials[-1] += t
+    return made, trials
+
+
 def _pct(rate: tuple[float, float, float]) -> str:
     p, lo, hi = rate
     return f"{100 * p:5.1f}% [{100 * lo:5.1f}, {100 * hi:5.1f}]"
@@ -158,7 +198,8 @@ def summarize(setup: Setup, records: list[GameRecord], elapsed: float) -> str:
     lines = [
         f"{setup.game_id}: {games} games, {n} seats, seed {setup.seed}, options {setup.options or 'default'}; "
         f"{elapsed:.1f} s",
-        "entries change seats every game; 95% confidence intervals in brackets",
+        f"entries change seats every game, each deal played from every seat ({-(-games // n)} deals); "
+        "95% confidence intervals over the deals in brackets",
         "",
     ]
     names = sorted({name for r in records for name in r.counts})
@@ -167,14 +208,16 @@ def summarize(setup: Setup, records: list[GameRecord], elapsed: float) -> str:
         header += f" {name:<36}"
     lines.append(header)
     for i, label in enumerate(labels):
-        wins = sum(r.wins[i] for r in records)
-        m, lo, hi = mean_ci([r.scores[i] for r in records])
-        row = f"{label:<{width}} {_pct(wilson(wins, games)):<24} {f'{m:7.2f} [{lo:7.2f}, {hi:7.2f}]':<26}"
+        win_rate = clustered_rate(*_per_deal([(r.wins[i], 1.0) for r in records], n))
+        by_deal = _per_deal([(r.scores[i], 1.0) for r in records], n)
+        m, lo, hi = clustered(*by_deal) if len(by_deal[0]) > 1 else mean_ci([r.scores[i] for r in records])
+        row = f"{label:<{width}} {_pct(win_rate):<24} {f'{m:7.2f} [{lo:7.2f}, {hi:7.2f}]':<26}"
         for name in names:
-            made = sum(r.counts[name][i][0] for r in records if name in r.counts)
-            trials = sum(r.counts[name][i][1] for r in records if name in r.counts)
+            made_by_deal, trials_by_deal = _per_deal(
+                [r.counts[name][i] if name in r.counts else (0, 0) for r in records], n)
+            made, trials = round(sum(made_by_deal)), round(sum(trials_by_deal))
             # The counts too: a rate near a target must be read exactly, not as rounded.
-            row += f" {f'{_pct(wilson(made, trials))} {made}/{trials}':<36}"
+            row += f" {f'{_pct(clustered_rate(made_by_deal, trials_by_deal))} {made}/{trials}':<36}"
         lines.append(row)
     lines.append("")
     lines.append(f"{'entry':<{width}} {'decisions':>9} {'forced':>7} {'median ms':>10} {'mean ms':>9} "

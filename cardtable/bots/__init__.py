@@ -6,7 +6,8 @@ Difficulty levels, the same for every game (`make_bot`):
   probability `EASY_NOISE`); a uniformly random bot for a game without a rule bot;
 - normal: the game's rule bot (its `GamePlugin.rule_bot`); random without one;
 - hard: Information-Set Monte Carlo Tree Search (`cardtable.bots.ismcts.ISMCTSBot`) with the game's search hooks
-  (`GamePlugin.search`).
+  (`GamePlugin.search`), or, for a game whose search settings say `method="rollouts"`, its playout policy improved
+  by rollouts on common worlds (`cardtable.bots.rollouts.RolloutBot`).
 
 A bot is anything with `choose(state, seat) -> Action`; the table hands it `state.determinize(seat, rng)`, never the
 real state.  `cardtable.bots.worker` runs decisions off the UI thread.
@@ -69,19 +70,27 @@ class RuleRollout:
 
 
 def make_hard_bot(game: GamePlugin, seed: int | None = None, **settings: Any) -> Bot:
-    """ISMCTS with the game's hooks.  Settings, later ones winning: the defaults, the game's search settings,
-    then `settings`.  `rule_rollouts=True` plays the playouts with the game's rule bot."""
+    """The hard bot with the game's hooks: ISMCTS, or rollouts on common worlds with `method="rollouts"`.
+    Settings, later ones winning: the defaults, the game's search settings, then `settings`.  `rule_rollouts=True`
+    plays the playouts with the game's rule bot."""
     from dataclasses import replace
 
     from cardtable.bots.ismcts import ISMCTSBot
+    from cardtable.bots.rollouts import RolloutBot
 
     hooks = game.search
-    chosen: dict[str, Any] = {"iterations": HARD_ITERATIONS, "time_limit": HARD_TIME_LIMIT}
-    chosen.update(dict(hooks.settings))
+    chosen: dict[str, Any] = dict(hooks.settings)
     chosen.update(settings)
+    method = chosen.pop("method", "ismcts")
     rule_bot = game.rule_bot
     if chosen.pop("rule_rollouts", False) and hooks.rollout is None and rule_bot is not None:
         hooks = replace(hooks, rollout=RuleRollout(rule_bot(random.Random(seed).randrange(2**31))))
+    chosen.setdefault("time_limit", HARD_TIME_LIMIT)
+    if method == "rollouts":
+        return RolloutBot(seed, hooks=hooks, **chosen)
+    if method != "ismcts":
+        raise ValueError(f"unknown search method {method!r}")
+    chosen.setdefault("iterations", HARD_ITERATIONS)
     return ISMCTSBot(seed, hooks=hooks, **chosen)
 
 

@@ -176,7 +176,7 @@ class ISMCTSBot:
                                           else self.moves(origin, seat))
         made = 0
         if len(root_actions) > 1:
-            sample = self._sampler(state, seat)
+            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles)
             budget = self.iterations
             reuse = max(1, self.world_reuse)
             world, left = origin, 0
@@ -257,19 +257,19 @@ class ISMCTSBot:
             child.visits += 1
             child.total += rewards[child.seat]  # type: ignore[index]
 
-    def _sampler(self, state: State, seat: int) -> Callable[[], State]:
-        """Where each playout starts: a fresh determinization, or a copy of one of the weighed particles."""
-        rng = self.rng
-        weight = self.hooks.weight
-        if weight is None or self.particles < 1:
-            return lambda: state.determinize(seat, rng)
-        pool = [state.determinize(seat, rng) for _ in range(self.particles)]
-        cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
-        total = cumulative[-1]
-        if not total > 0:  # nothing fits (or a weight is NaN): every world alike
-            return lambda: rng.choice(pool).clone()
-        last = len(pool) - 1
-        return lambda: pool[min(last, bisect.bisect(cumulative, rng.random() * total))].clone()
+def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int
+                 ) -> Callable[[], State]:
+    """Where each playout starts: a fresh determinization of `state` for `seat`, or (with a `weight` hook) a copy
+    of one of `particles` determinizations drawn up front, picked by weight."""
+    if weight is None or particles < 1:
+        return lambda: state.determinize(seat, rng)
+    pool = [state.determinize(seat, rng) for _ in range(particles)]
+    cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
+    total = cumulative[-1]
+    if not total > 0:  # nothing fits (or a weight is NaN): every world alike
+        return lambda: rng.choice(pool).clone()
+    last = len(pool) - 1
+    return lambda: pool[min(last, bisect.bisect(cumulative, rng.random() * total))].clone()
 
 
 def _visits(root: _Node, action: Action) -> tuple[int, float]:

@@ -69,3 +69,41 @@ def test_wilson_interval() -> None:
     assert arena.wilson(0, 10)[1] == 0.0 and arena.wilson(10, 10)[2] == pytest.approx(1.0)
     m, lo, hi = arena.mean_ci([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and lo < 2.5 < hi
+
+
+def test_clustered_interval_by_hand() -> None:
+    # ratio 12/12 = 1; residuals -1, 1, 0; spread 2 * 3/2 = 3; half width 1.96 * sqrt(3) / 12.
+    ratio, lo, hi = arena.clustered([3.0, 5.0, 4.0], [4.0, 4.0, 4.0])
+    assert ratio == 1.0
+    assert hi - ratio == pytest.approx(arena.Z95 * 3 ** 0.5 / 12) and ratio - lo == pytest.approx(hi - ratio)
+    with pytest.raises(ValueError):
+        arena.clustered([3.0], [4.0])
+
+
+def test_clustered_rate_stays_a_rate_and_falls_back_to_wilson() -> None:
+    assert arena.clustered_rate([0.0, 0.0], [4.0, 4.0]) == arena.wilson(0, 8)
+    assert arena.clustered_rate([3.0], [4.0]) == arena.wilson(3, 4)
+    p, lo, hi = arena.clustered_rate([4.0, 0.0, 4.0], [4.0, 4.0, 4.0])
+    assert p == pytest.approx(2 / 3) and 0.0 <= lo < p < hi <= 1.0
+
+
+def _record(scores: list[float], wins: list[float]) -> arena.GameRecord:
+    return arena.GameRecord(scores=scores, wins=wins, counts={"firsts": [(int(w), 1) for w in wins]},
+                            times=[[0.1], [0.1]], forced=[0, 0], actions=10)
+
+
+def test_the_luck_of_the_deal_cancels_over_its_block() -> None:
+    """Seat 0 always takes 100 and wins: entry by entry the games differ wildly, but each deal gives every entry
+    the same (one game from each seat), so the intervals over the deals have no width."""
+    setup = arena.Setup("eat_reds", ["hard", "normal"], 1)
+    records = []
+    for g in range(8):
+        scores = [100.0 if (i + g) % 2 == 0 else 0.0 for i in range(2)]  # entry i sits in seat (i + g) % 2
+        records.append(_record(scores, [s / 100.0 for s in scores]))
+    out = arena.summarize(setup, records, 1.0)
+    assert "(4 deals)" in out
+    rows = [line for line in out.splitlines() if line.startswith(("1:hard", "2:normal"))][:2]
+    for row in rows:
+        assert "50.0% [ 50.0,  50.0]" in row and "50.00 [  50.00,   50.00]" in row
+    per_game = arena.mean_ci([r.scores[0] for r in records])
+    assert per_game[2] - per_game[1] > 50  # what treating the games as independent would have said

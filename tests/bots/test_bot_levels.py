@@ -11,6 +11,7 @@ import pytest
 
 from cardtable.bots import EASY_NOISE, LEVELS, NoisyBot, RandomBot, make_bot
 from cardtable.bots.ismcts import ISMCTSBot, default_reward
+from cardtable.bots.rollouts import RolloutBot
 from cardtable.core.engine import State
 from cardtable.games import REGISTRY, GamePlugin, get_game, get_rules
 
@@ -47,7 +48,7 @@ def test_unknown_level_is_a_value_error(level: str) -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_levels_map_for_every_registered_game(game_id: str) -> None:
     """easy: the rule bot with blunders (random without one); normal: the rule bot (random without one); hard:
-    ISMCTS.  Each plays a legal move of a new game."""
+    a search (ISMCTS, or rollouts where the game's settings say so).  Each plays a legal move of a new game."""
     game = get_game(game_id)
     rules = game.rules
     rule_bot = game.rule_bot
@@ -57,7 +58,7 @@ def test_levels_map_for_every_registered_game(game_id: str) -> None:
     else:
         assert isinstance(easy, NoisyBot) and isinstance(easy.bot, rule_bot) and easy.noise == EASY_NOISE
         assert isinstance(normal, rule_bot)
-    assert isinstance(hard, ISMCTSBot)
+    assert isinstance(hard, ISMCTSBot | RolloutBot)
     players = rules.players.start if game_id == "klondike" else max(rules.players.start, min(4, rules.players.stop - 1))
     state = rules.new_game(players, {}, seed=2)
     seat = state.turn

@@ -3,62 +3,31 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
 from cardtable.bots import make_hard_bot
 from cardtable.bots.ismcts import ISMCTSBot, SearchHooks, default_reward
+from cardtable.bots.rollouts import RolloutBot
 from cardtable.core.engine import Action, Result, State
 from cardtable.games import REGISTRY, GamePlugin, get_game, get_rules
 from cardtable.games.kachuful import bots as kachuful_bots
 from cardtable.games.kachuful.rules import KachufulState
+from tests.bots.conftest import Sealed
 
 MULTI = sorted(g for g in REGISTRY if REGISTRY[g].players.stop - 1 > 1)
 
 
-def quick(game_id: str, seed: int, iterations: int = 40) -> ISMCTSBot:
+def quick(game_id: str, seed: int, iterations: int = 40) -> ISMCTSBot | RolloutBot:
+    """The game's hard bot (a tree search, or rollouts where the game chose them) on a small budget."""
     bot = make_hard_bot(get_game(game_id), seed, iterations=iterations, time_limit=None)
-    assert isinstance(bot, ISMCTSBot)
+    assert isinstance(bot, ISMCTSBot | RolloutBot)
     return bot
 
 
 def players_for(game_id: str) -> int:
     rules = get_rules(game_id)
     return rules.players.start if game_id == "klondike" else max(rules.players.start, min(4, rules.players.stop - 1))
-
-
-class Sealed(State):
-    """A state the bot may only ask for its legal actions, its turn and determinizations: anything else raises."""
-
-    def __init__(self, inner: State) -> None:
-        object.__setattr__(self, "_inner", inner)
-
-    @property
-    def turn(self) -> int | None:  # type: ignore[override]
-        return self._inner.turn
-
-    def legal_actions(self) -> list[Action]:
-        return self._inner.legal_actions()
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        assert seat == self._inner.turn, "determinized for another seat"
-        return self._inner.determinize(seat, rng)
-
-    def apply(self, action: Action) -> Any:
-        raise AssertionError("the bot changed the state it was given")
-
-    def result(self) -> Result:
-        raise AssertionError("the bot read the result of the state it was given")
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        raise AssertionError("the bot read a view of the state it was given")
-
-    def clone(self) -> State:
-        raise AssertionError("the bot cloned the state it was given (a clone shows every hidden card)")
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"the bot read {name!r} of the state it was given")
 
 
 @pytest.mark.parametrize("game_id", sorted(REGISTRY))

@@ -39,7 +39,7 @@ def plugin() -> GamePlugin:
     """The game as the bots see it: the rules and this module's hooks."""
     return GamePlugin(rules=RULES, layout=None, rule_bot=bots.RuleBot, hint=bots.hint,
                       search=SearchHooks(reward=bots.search_reward, done=bots.search_done,
-                                         rollout=bots.search_rollout, weight=bots.world_weight,
+                                         rollout=bots.search_rollout,
                                          candidates=bots.search_candidates,
                                          settings=tuple(sorted(bots.search_settings().items()))),
                       arena_counts=bots.arena_counts)

@@ -1,8 +1,15 @@
-"""The headless UI tests: bots decide inline (the table fixtures are in the top conftest.py)."""
+"""The headless UI tests: bots decide inline (the table fixtures are in the top conftest.py; plain helpers shared by
+the table tests are in table_helpers.py)."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
+
+from cardtable.games import get_game
+from cardtable.session.saves import Autosave, load_match
+from cardtable.storage import autosave_path
+from cardtable.ui.window import App
 
 
 @pytest.fixture(autouse=True)
@@ -11,3 +18,19 @@ def bots_decide_inline(bots_inline: None) -> None:
 
     Tests of the table with bots in a worker set CARDTABLE_BOT_MODE themselves.
     """
+
+
+@pytest.fixture
+def reopen_autosave(open_table):
+    """As after a restart: quit pygame, start a new headless app and open a game's autosave on its table (the bots
+    waiting); `reopen_autosave(game_id)` returns (match, table)."""
+
+    def reopen(game: str):
+        pygame.quit()
+        app = App((1280, 800))
+        app.settings.animation_speed = "instant"
+        resumed = load_match(autosave_path(game), get_game, saver=Autosave.for_game(game))
+        table, _ = open_table(resumed, app=app, bot_delay=30.0)
+        return resumed, table
+
+    return reopen

@@ -8,15 +8,13 @@ go through `Match.apply`), found by seeded random playouts; the match state is w
 
 from __future__ import annotations
 
-import math
 import random
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
 from cardtable.core.cards import Card
-from cardtable.core.layout import Rect, TableContext, Zone
+from cardtable.core.layout import TableContext
 from cardtable.games import get_game
 from cardtable.games.cat_in_the_box.layout import (
     BOARD_COLOURS,
@@ -37,47 +35,37 @@ from cardtable.games.cat_in_the_box.rules import (
     Play,
     Predict,
 )
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.ui import theme
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
 from cardtable.ui.table.view import table_context
+from tests.ui.table_helpers import (
+    SIZES,
+    assert_curtain,
+    card_point,
+    centre,
+    click_card,
+    drag_onto,
+    face_up,
+    find_moves,
+    lift,
+    new_match,
+    overlaps,
+    seats,
+    wait,
+)
 
-CURTAIN = theme.CURTAIN
 NAMES = ("You", "Ann", "Bob", "Cy", "Dee")
-SIZES = ((800, 560), (1280, 800), (1920, 1080))
+SECONDS = 20.0  # the most wall-clock time a wait lets the table take
 
 
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: Sequence[str], players: int) -> list[Seat]:
-    out = [Seat("human", name) for name in humans]
-    return out + [Seat("bot:normal", NAMES[len(out) + i]) for i in range(players - len(out))]
-
-
 def cat(players: int = 5, seed: int = 1, humans: Sequence[str] = ("You",), options: dict | None = None,
         moves: Sequence = ()) -> Match:
-    match = Match(get_game("cat_in_the_box"), seats(humans, players), options or {}, seed)
-    for action in moves:
-        match.apply(action)
-    return match
-
-
-def find_moves(players: int, wanted: Callable[[CatState], bool], seeds: int = 400) -> tuple[int, list]:
-    """A seed and the moves (random legal ones, from a generator seeded alike) that reach a position `wanted`."""
-    for seed in range(seeds):
-        state = RULES.new_game(players, {}, seed)
-        rng = random.Random(seed)
-        moves = []
-        while not state.is_over():
-            if wanted(state):
-                return seed, moves
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            moves.append(action)
-    raise AssertionError("no playout reaches such a position")
+    return new_match("cat_in_the_box", seats(humans, players, NAMES[len(humans):]), options, seed, moves)
 
 
 def to_play(state: CatState) -> bool:
@@ -85,38 +73,9 @@ def to_play(state: CatState) -> bool:
     return state.phase == "play" and state.turn == 0
 
 
-def hand_zone(table: TableScene) -> Zone:
-    return table.layout.zone(f"hand{table.viewer}")
-
-
-def card_point(table: TableScene, card: Card) -> tuple[tuple[int, int], Rect]:
-    """A point of `card` in the hand at the screen that no other card covers, and the card's rectangle."""
-    zone = hand_zone(table)
-    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
-    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[i].rect, nxt), zone.spots[i].rect
-
-
-def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Click `card` in the hand at the screen, after the double-click time (the same place may have been clicked
-    just before, by the person before)."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(math.ceil(gap / DT))
-    driver.click(card_point(table, card)[0])
-
-
-def centre(rect: Sequence[int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
-
-
 def drop_on_cell(table: TableScene, driver: UIDriver, card: Card, number: int, colour: str) -> None:
     """Drag `card` from the hand so that it lies centred on the board space (number, colour)."""
-    start, rect = card_point(table, card)
-    cell = table.layout.zone(cell_id(number, colour)).slot
-    cx, cy = centre(cell)
-    driver.drag(start, (start[0] + cx - (rect[0] + rect[2] // 2), start[1] + cy - (rect[1] + rect[3] // 2)))
+    drag_onto(table, driver, card, table.layout.zone(cell_id(number, colour)).slot)
 
 
 def last_copy(state: CatState, seat: int, number: int) -> Card:
@@ -124,22 +83,11 @@ def last_copy(state: CatState, seat: int, number: int) -> Card:
     return [c for c in state.hands[seat] if c.rank == number][-1]
 
 
-def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], seconds: float = 20.0) -> None:
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        driver.frames(1)
-
-
-def face_up(table: TableScene) -> set[Card]:
-    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
-
-
 # --------------------------------------------------------------------------- playing a card
 
 
 def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open_table):
-    seed, moves = find_moves(5, lambda s: to_play(s) and any(
+    seed, moves = find_moves(RULES, 5, lambda s: to_play(s) and any(
         len([c for c in s.hands[0] if c.rank == p.card.rank]) > 1 for p in s.legal_plays(0)))
     match = cat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
@@ -170,12 +118,12 @@ def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open
 def test_a_click_on_a_card_lights_its_spaces_and_a_click_on_one_plays_it(table_app, open_table):
     """Playing a card is a drag of the card onto an empty research-board space (that space is the declaration), or
     a click on a card followed by a click on a highlighted space.  Legal spaces for the held card light up."""
-    seed, moves = find_moves(4, to_play)
+    seed, moves = find_moves(RULES, 4, to_play)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     play = state.legal_plays(0)[-1]
-    start, _ = card_point(table, last_copy(state, 0, play.card.rank))
+    start = card_point(table, last_copy(state, 0, play.card.rank))
     driver.click(start)
     assert len(table.input.selected) == 1, "the click selects the card"
     lit = set(table.input.target_rects())
@@ -209,7 +157,7 @@ def illegal_space(state: CatState) -> tuple[Card, str] | None:
 
 
 def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
-    seed, moves = find_moves(4, illegal_position)
+    seed, moves = find_moves(RULES, 4, illegal_position)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -223,7 +171,7 @@ def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
     assert table.message == reason and table.message_error
     # The same with a click on the card, then on that (unlit) space: the reason, and the card stays selected.
     table.messages.clear_error()
-    start, _ = card_point(table, card)
+    start = card_point(table, card)
     driver.click(start)
     driver.click(centre(table.layout.zone(cell_id(card.rank, colour)).slot))
     assert len(match.log) == before
@@ -232,7 +180,7 @@ def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
 
 
 def test_a_card_on_another_numbers_row_says_where_it_goes(table_app, open_table):
-    seed, moves = find_moves(4, to_play)
+    seed, moves = find_moves(RULES, 4, to_play)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -247,7 +195,7 @@ def test_a_card_on_another_numbers_row_says_where_it_goes(table_app, open_table)
     assert table.message_error
     # The same with a click on the card, then on that space: the reason, and the card stays selected.
     table.messages.clear_error()
-    start, _ = card_point(table, card)
+    start = card_point(table, card)
     driver.click(start)
     driver.click(centre(table.layout.zone(cell_id(row, COLOURS[0])).slot))
     assert len(match.log) == before and len(table.input.selected) == 1
@@ -264,7 +212,7 @@ def test_the_discard_is_a_click_and_stays_hidden_from_the_other_seats(table_app,
     assert state.phase == "discard" and state.turn == 0
     assert table.layout.zone("hand0").playable == frozenset(range(len(state.hands[0])))
     card = state.hands[0][-1]
-    start, _ = card_point(table, card)
+    start = card_point(table, card)
     driver.click(start)
     driver.settle(table)
     first = next(c for c in state.hands[0] + [state.discards[0]] if c is not None and c.rank == card.rank)
@@ -299,7 +247,7 @@ def test_a_prediction_is_a_button_of_the_panel(table_app, open_table):
 
 
 def test_a_paradox_is_a_button_that_says_why(table_app, open_table):
-    seed, moves = find_moves(5, lambda s: s.turn == 0 and s.legal_actions() == [PARADOX])
+    seed, moves = find_moves(RULES, 5, lambda s: s.turn == 0 and s.legal_actions() == [PARADOX])
     match = cat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     assert match.state.legal_actions() == [PARADOX]
@@ -310,30 +258,15 @@ def test_a_paradox_is_a_button_that_says_why(table_app, open_table):
     driver.settle(table)
     assert match.log[-1].action == PARADOX and match.log[-1].seat == 0
     assert match.state.is_over() and match.state.paradox == 0
-    wait(table, driver, lambda: table.result_panel is not None)
+    wait(driver, lambda: table.result_panel is not None, SECONDS)
 
 
 # --------------------------------------------------------------------------- pass and play
 
 
-def assert_curtain(table: TableScene, driver: UIDriver) -> None:
+def assert_curtain_hides_discards(table: TableScene, driver: UIDriver) -> None:
     """The curtain is up: no card of a hand or of a discard is in the picture, and the screen is the curtain."""
-    assert table.curtain_for is not None and not table.human_turn
-    state = table.state
-    hidden = {c for h in state.hands for c in h} | {d for d in state.discards if d is not None}
-    assert not face_up(table) & hidden
-    driver.frames(1)
-    w, h = table.app.size
-    for x in range(10, w - 10, w // 9):
-        for y in range(10, h - 10, h // 7):
-            colour = table.app.screen.get_at((x, y))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, CURTAIN, strict=True)), (x, y, colour)
-
-
-def lift(table: TableScene, driver: UIDriver) -> None:
-    w, h = table.app.size
-    driver.click((w // 2, h // 2))
-    assert table.curtain_for is None
+    assert_curtain(table, driver, {d for d in table.state.discards if d is not None})
 
 
 def test_pass_and_play_keeps_every_hand_and_discard_behind_the_curtain(table_app, open_table):
@@ -344,27 +277,27 @@ def test_pass_and_play_keeps_every_hand_and_discard_behind_the_curtain(table_app
     click_card(table, driver, state.hands[0][0])  # Pia discards
     assert state.discards[0] is not None and state.turn == 1
     assert table.curtain_for == 1, "Quin's discard is behind the curtain"
-    assert_curtain(table, driver)
+    assert_curtain_hides_discards(table, driver)
     lift(table, driver)
     assert table.viewer == 1
     assert face_up(table) == set(state.hands[1]), "Quin sees his hand, and not Pia's discard"
     assert [(s.card, s.face_up) for s in table.layout.zone("discard0").spots] == [(None, False)]
     click_card(table, driver, state.hands[1][0])  # Quin discards; the bot then discards
     assert state.discards[1] is not None
-    wait(table, driver, lambda: table.curtain_for == 0)
+    wait(driver, lambda: table.curtain_for == 0, SECONDS)
     assert state.phase == "predict" and state.turn == 0
-    assert_curtain(table, driver)
+    assert_curtain_hides_discards(table, driver)
     lift(table, driver)
     assert face_up(table) == set(state.hands[0]) | {state.discards[0]}, "Pia sees her hand and her own discard"
     # The rest of the game with the mouse, a curtain between the two people's turns.
     rng = random.Random(4)
     while not state.is_over():
-        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
-             (table.human_turn and table.settled))
+        wait(driver, lambda: state.is_over() or table.curtain_for is not None or
+             (table.human_turn and table.settled), SECONDS)
         if state.is_over():
             break
         if table.curtain_for is not None:
-            assert_curtain(table, driver)
+            assert_curtain_hides_discards(table, driver)
             lift(table, driver)
         seat = state.turn
         assert table.viewer == seat
@@ -373,7 +306,7 @@ def test_pass_and_play_keeps_every_hand_and_discard_behind_the_curtain(table_app
         before = len(match.log)
         driver.perform(table, rng.choice(state.legal_actions()))
         assert len(match.log) == before + 1, table.message
-    wait(table, driver, lambda: table.result_panel is not None)
+    wait(driver, lambda: table.result_panel is not None, SECONDS)
 
 
 # --------------------------------------------------------------------------- whole games
@@ -387,7 +320,7 @@ def test_a_whole_game_of_rounds_through_the_table_with_bots(table_app, open_tabl
     rng = random.Random(11)
     kinds = set()
     while not match.state.is_over():
-        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        wait(driver, lambda: match.state.is_over() or (table.human_turn and table.settled), SECONDS)
         if match.state.is_over():
             break
         action = rng.choice(match.state.legal_actions())
@@ -396,7 +329,7 @@ def test_a_whole_game_of_rounds_through_the_table_with_bots(table_app, open_tabl
         assert len(match.log) == before + 1 and match.log[-1].seat == 0, table.message
         kinds.add(type(match.log[-1].action))
     assert {Discard, Predict, Play} <= kinds
-    wait(table, driver, lambda: table.result_panel is not None)
+    wait(driver, lambda: table.result_panel is not None, SECONDS)
     sheet = LAYOUT.score_sheet(table.view(), table.context())
     assert sheet.headers == ("Round", "You", "Ann", "Bob")
     assert [row[0] for row in sheet.rows] == ["1", "2", "3", "Total"]
@@ -406,12 +339,8 @@ def test_a_whole_game_of_rounds_through_the_table_with_bots(table_app, open_tabl
 # --------------------------------------------------------------------------- what the table looks like
 
 
-def overlaps(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
 def mid_game(players: int) -> dict:
-    seed, moves = find_moves(players, lambda s: to_play(s) and len(s.trick) >= 1 and len(s.board) >= 8)
+    seed, moves = find_moves(RULES, players, lambda s: to_play(s) and len(s.trick) >= 1 and len(s.board) >= 8)
     state = RULES.new_game(players, {}, seed)
     for action in moves:
         state.apply(action)
@@ -461,7 +390,7 @@ def test_observer_tokens_are_not_a_players(table_app, open_table):
 def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(table_app, open_table):
     """The research board as a grid (rows = numbers, columns = colours, tokens in seat colours, the led colour
     marked), each player's board (available colours, prediction, tricks won), the current trick, and the hand."""
-    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.trick) >= 1)
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and len(s.trick) >= 1)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state, layout = match.state, table.layout
@@ -482,7 +411,7 @@ def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(tabl
 
 
 def test_the_led_colours_column_is_framed_and_voids_are_crossed_out(table_app, open_table):
-    seed, moves = find_moves(4, lambda s: to_play(s) and s.led is not None and any(
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and s.led is not None and any(
         len(a) < 4 for a in s.available))
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
@@ -497,7 +426,7 @@ def test_the_led_colours_column_is_framed_and_voids_are_crossed_out(table_app, o
 
 @pytest.mark.parametrize("table_speed", ["fast"])
 def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, open_table):
-    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.trick) == 3 and bool(s.legal_plays(0)))
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and len(s.trick) == 3 and bool(s.legal_plays(0)))
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     play = match.state.legal_plays(0)[0]
@@ -514,7 +443,7 @@ def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, o
 
 
 def test_the_hint_lights_the_card_and_the_space(table_app, open_table):
-    seed, moves = find_moves(4, lambda s: to_play(s) and len(s.legal_plays(0)) > 1)
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and len(s.legal_plays(0)) > 1)
     match = cat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     table.show_hint()

@@ -8,16 +8,13 @@ match state is what every test checks.  Waits count frames, never the wall clock
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
-import pygame
 import pytest
 
 from cardtable.core.cards import SUIT_SYMBOLS, Card
-from cardtable.core.layout import Picked, Rect, TableContext, Zone
-from cardtable.games import get_game
+from cardtable.core.layout import Picked, Rect, TableContext
 from cardtable.games.cat_te.layout import CHIP, LAYOUT, WON
 from cardtable.games.cat_te.rules import (
     CLAIM,
@@ -32,54 +29,46 @@ from cardtable.games.cat_te.rules import (
     Fold,
     Play,
 )
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.ui import theme
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS, drop_area
+from cardtable.ui.table.input import drop_area
 from cardtable.ui.table.view import table_context
+from tests.ui.table_helpers import (
+    SIZES,
+    assert_curtain,
+    card_rect,
+    click_card,
+    drag_onto,
+    face_up,
+    fast,
+    find_moves,
+    hand_zone,
+    lift,
+    new_match,
+    overlaps,
+    run_until,
+    seats,
+    state_at,
+)
 
 NAMES = ("You", "Ann", "Bob", "Cy", "Dee", "Eve")
-SIZES = ((800, 560), (1280, 800), (1920, 1080))
 FRAMES = 6000  # the most frames a test lets the bots and the animations take (never a clock)
-fast = pytest.mark.parametrize("table_speed", ["fast"])
 
 
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: Sequence[str], players: int) -> list[Seat]:
-    out = [Seat("human", name) for name in humans]
-    return out + [Seat("bot:normal", NAMES[len(out) + i]) for i in range(players - len(out))]
-
-
 def cat_te(players: int = 4, seed: int = 1, humans: Sequence[str] = ("You",), options: dict | None = None,
            moves: Sequence = ()) -> Match:
-    match = Match(get_game("cat_te"), seats(humans, players), options or {}, seed)
-    for action in moves:
-        match.apply(action)
-    return match
-
-
-def find_moves(players: int, wanted: Callable[[CatTeState], bool], options: dict | None = None,
-               seeds: int = 400) -> tuple[int, list]:
-    """A seed and the moves (random legal ones, from a generator seeded alike) that reach a position `wanted`."""
-    for seed in range(seeds):
-        state = RULES.new_game(players, options or {}, seed)
-        rng = random.Random(seed)
-        moves: list = []
-        while not state.is_over() and len(moves) < 600:
-            if wanted(state):
-                return seed, moves
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            moves.append(action)
-    raise AssertionError("no playout reaches such a position")
+    return new_match("cat_te", seats(humans, players, NAMES[len(humans):]), options, seed, moves)
 
 
 def at(players: int, wanted: Callable[[CatTeState], bool], options: dict | None = None,
        humans: Sequence[str] = ("You",)) -> Match:
-    seed, moves = find_moves(players, wanted, options)
+    """A match at the first position `wanted` of seeded random playouts (of at most 600 moves each)."""
+    seed, moves = find_moves(RULES, players, wanted, options, most=600)
     return cat_te(players, seed, humans, options, moves)
 
 
@@ -89,46 +78,6 @@ def following(state: CatTeState) -> bool:
             and state.trick_no < 6 and bool(state.legal_plays()) and len(state.legal_plays()) < len(state.hands[0]))
 
 
-def run_until(driver: UIDriver, done: Callable[[], bool], frames: int = FRAMES) -> None:
-    for _ in range(frames):
-        if done():
-            return
-        driver.frames(1)
-    raise AssertionError("the table did not get there")
-
-
-def hand(table: TableScene) -> Zone:
-    return table.layout.zone(f"hand{table.viewer}")
-
-
-def card_point(table: TableScene, card: Card) -> tuple[tuple[int, int], Rect]:
-    """A point of `card` in the hand at the screen that no other card covers, and the card's rectangle."""
-    zone = hand(table)
-    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
-    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[i].rect, nxt), zone.spots[i].rect
-
-
-def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Click `card` in the hand (after the double-click time, should the same place have been clicked just before)."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(math.ceil(gap / DT))
-    driver.click(card_point(table, card)[0])
-
-
-def centre(rect: Sequence[int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
-
-
-def drag_onto(table: TableScene, driver: UIDriver, card: Card, area: Rect) -> None:
-    """Drag `card` from the hand so that it lies centred on `area`."""
-    start, rect = card_point(table, card)
-    (cx, cy), (rx, ry) = centre(area), centre(rect)
-    driver.drag(start, (start[0] + cx - rx, start[1] + cy - ry))
-
-
 def drop_on(table: TableScene, driver: UIDriver, card: Card, zone_id: str) -> None:
     drag_onto(table, driver, card, drop_area(table.layout.zone(zone_id)))
 
@@ -136,10 +85,6 @@ def drop_on(table: TableScene, driver: UIDriver, card: Card, zone_id: str) -> No
 def outline_at(table: TableScene, rect: Rect) -> tuple[int, int, int]:
     """The colour just left of a card of the hand: its outline, drawn over the card before it."""
     return tuple(table.app.screen.get_at((rect[0] - 2, rect[1] + rect[3] // 2))[:3])
-
-
-def face_up(table: TableScene) -> set[Card]:
-    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
 
 
 def public_cards(state: CatTeState) -> set[Card]:
@@ -169,14 +114,14 @@ def test_a_selected_card_is_played_with_the_play_button(table_app, open_table):
         "nothing selected: Play and Fold wait for a card"
     card = state.legal_plays()[0]
     click_card(table, driver, card)
-    index = next(s.index for s in hand(table).spots if s.card == card)
+    index = next(s.index for s in hand_zone(table).spots if s.card == card)
     assert table.input.selected == [Picked("hand0", index)]
     assert table.buttons["select:Play"].is_enabled and table.buttons["select:Fold"].is_enabled
     driver.click_widget(table.buttons["select:Play"])
     assert (match.log[-1].seat, match.log[-1].action) == (0, Play(card))
     pile = table.layout.zone("played0").spots
     assert (pile[-1].card, pile[-1].face_up) == (card, True)
-    assert card not in {s.card for s in hand(table).spots}
+    assert card not in {s.card for s in hand_zone(table).spots}
 
 
 def test_a_selected_card_is_folded_with_the_fold_button_and_stays_hidden_from_the_others(table_app, open_table):
@@ -232,13 +177,13 @@ def test_any_other_drop_returns_the_card(table_app, open_table):
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     card = state.legal_plays()[0]
-    home = card_point(table, card)[1]
+    home = card_rect(table, card)
     # Onto another seat's played pile: nothing is played, the card flies home, and the table says where cards go.
     drop_on(table, driver, card, "played2")
     driver.settle(table)
     assert match.state.turn == 0 and card in match.state.hands[0]
     assert table.message_error and "your own pile" in table.message
-    assert card_point(table, card)[1] == home and table.sprites.cards[card].at == home
+    assert card_rect(table, card) == home and table.sprites.cards[card].at == home
     # Onto the bare felt between the piles and the hand: back without a word.
     table.messages.clear_error()
     before = len(match.log)
@@ -258,7 +203,7 @@ def test_legal_cards_are_outlined_blue_and_the_selected_card_green(table_app, op
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
-    zone = hand(table)
+    zone = hand_zone(table)
     legal = set(state.legal_plays())
     assert zone.playable == frozenset(s.index for s in zone.spots if s.card in legal)
     driver.frames(1)
@@ -267,7 +212,7 @@ def test_legal_cards_are_outlined_blue_and_the_selected_card_green(table_app, op
     card = sorted(legal, key=lambda c: [s.card for s in zone.spots].index(c))[0]
     click_card(table, driver, card)
     driver.frames(1)
-    assert outline_at(table, card_point(table, card)[1]) == theme.PICKED
+    assert outline_at(table, card_rect(table, card)) == theme.PICKED
     # The places the selected card may go light up: the person's pile (play) and the fold area (fold).
     assert set(table.input.target_rects()) == {drop_area(table.layout.zone("played0")),
                                                drop_area(table.layout.zone("fold"))}
@@ -409,7 +354,7 @@ def test_chips_and_the_pot_are_shown_and_conserved_through_a_round(table_app, op
     check_chips(table)
     assert match.state.pot == 3 * 5 and match.state.chips == [94, 94, 94]
     while not match.state.records:
-        run_until(driver, lambda: bool(match.state.records) or (table.human_turn and table.settled))
+        run_until(driver, lambda: bool(match.state.records) or (table.human_turn and table.settled), FRAMES)
         check_chips(table)
         if match.state.records:
             break
@@ -473,7 +418,7 @@ def test_stop_ends_the_session_with_the_standings(table_app, open_table):
     table, driver = open_table(match, bot_delay=30.0)
     driver.perform(table, STOP)
     assert match.state.is_over()
-    run_until(driver, lambda: table.result_panel is not None)
+    run_until(driver, lambda: table.result_panel is not None, FRAMES)
     texts = table.panels.result_texts()
     assert table.named(match.state.result().summary) in texts
     assert "New game" in texts and "Score sheet" in texts
@@ -482,19 +427,11 @@ def test_stop_ends_the_session_with_the_standings(table_app, open_table):
 # --------------------------------------------------------------------------- pass and play
 
 
-def assert_curtain(table: TableScene, driver: UIDriver) -> None:
+def assert_curtain_hides_folds(table: TableScene, driver: UIDriver) -> None:
     """The curtain is up: no card of a hand, nor a folded card, is in the picture, and the screen is the curtain."""
     state = table.state
-    assert table.curtain_for is not None and not table.human_turn
-    hidden = {c for h in state.hands for c in h} | {c for p in state.piles for c, up in p if not up}
-    assert not face_up(table) & hidden
     assert all(not named_tags(table.layout, s) for s in range(state.n))
-    driver.frames(1)
-    w, h = table.app.size
-    for x in range(10, w - 10, w // 9):
-        for y in range(10, h - 10, h // 7):
-            colour = table.app.screen.get_at((x, y))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (x, y, colour)
+    assert_curtain(table, driver, {c for p in state.piles for c, up in p if not up})
 
 
 def test_pass_and_play_keeps_hands_and_folded_cards_behind_the_curtain(table_app, open_table):
@@ -506,13 +443,12 @@ def test_pass_and_play_keeps_hands_and_folded_cards_behind_the_curtain(table_app
     folded = 0
     while state.round == 1 and state.phase == "play":
         run_until(driver, lambda: state.phase != "play" or table.curtain_for is not None or
-                  (table.human_turn and table.settled))
+                  (table.human_turn and table.settled), FRAMES)
         if state.phase != "play":
             break
         if table.curtain_for is not None:
-            assert_curtain(table, driver)
-            driver.click((table.app.size[0] // 2, table.app.size[1] // 2))
-            assert table.curtain_for is None
+            assert_curtain_hides_folds(table, driver)
+            lift(table, driver)
         seat = state.turn
         assert table.viewer == seat
         mine = set(state.hands[seat]) | {c for c, up in state.piles[seat] if not up}
@@ -539,7 +475,7 @@ def test_a_whole_session_through_the_table_with_bots_ends_with_the_result(table_
     rng = random.Random(8)
     kinds = set()
     for _ in range(400):
-        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled), FRAMES)
         if match.state.is_over():
             break
         legal = match.state.legal_actions()
@@ -554,7 +490,7 @@ def test_a_whole_session_through_the_table_with_bots_ends_with_the_result(table_
         kinds.add(type(action))
         assert conserved(match.state)
     assert match.state.is_over() and kinds & {Play, Fold} and match.state.records
-    run_until(driver, lambda: table.result_panel is not None)
+    run_until(driver, lambda: table.result_panel is not None, FRAMES)
     assert table.named(match.state.result().summary) in table.panels.result_texts()
     sheet = LAYOUT.score_sheet(table.view(), table.context())
     assert sheet.headers == ("Round", "Region", "Winner", "How", "Pot", "You", "Ann", "Bob")
@@ -602,14 +538,14 @@ def test_the_table_shows_what_the_rules_file_says(table_app, open_table):
         assert any(m.colour == WON and m.rect[1] < piles[winner].spots[trick].rect[1] + 12
                    for m in piles[winner].markers)
     # Legal cards outlined blue, the selected card green.
-    zone = hand(table)
+    zone = hand_zone(table)
     legal = set(state.legal_plays())
     assert zone.playable == frozenset(s.index for s in zone.spots if s.card in legal)
     assert all((outline_at(table, s.rect) == theme.LEGAL) == (s.card in legal) for s in zone.spots)
     card = next(iter(legal))
     click_card(table, driver, card)
     driver.frames(1)
-    assert outline_at(table, card_point(table, card)[1]) == theme.PICKED
+    assert outline_at(table, card_rect(table, card)) == theme.PICKED
     # Trick number, led suit and region in the status bar; Play and Fold buttons.
     status = table.status_text()
     assert f"Trick {state.trick_no} of 6" in status and f"{SUIT_SYMBOLS[state.led]} led" in status
@@ -623,7 +559,7 @@ def test_the_table_shows_what_the_rules_file_says(table_app, open_table):
     assert len(match.log) == before and card in match.state.hands[0]
     drop_on(table, driver, card, "fold")
     assert match.log[-1].action == Fold(card)
-    run_until(driver, lambda: match.state.turn == 0 and table.settled and match.state.phase == "play")
+    run_until(driver, lambda: match.state.turn == 0 and table.settled and match.state.phase == "play", FRAMES)
     card = match.state.legal_plays()[0]
     drop_on(table, driver, card, "played0")
     assert match.log[-1].action == Play(card)
@@ -633,20 +569,12 @@ def test_the_table_shows_what_the_rules_file_says(table_app, open_table):
 # --------------------------------------------------------------------------- the layout at every size
 
 
-def overlaps(a: Sequence[int], b: Sequence[int]) -> bool:
-    return pygame.Rect(a).colliderect(pygame.Rect(b))
-
-
 def views(players: int) -> list[dict]:
     """A view at the start of a round (full hands), one late in a round (full piles) and one between rounds."""
     out = []
     for wanted in (first_lead, lambda s: s.phase == "play" and s.turn == 0 and s.trick_no == 6 and bool(s.trick),
                    lambda s: s.phase == "between" and s.records[-1].how == "last trick"):
-        seed, moves = find_moves(players, wanted, {"side_pot": True})
-        state = RULES.new_game(players, {"side_pot": True}, seed)
-        for action in moves:
-            state.apply(action)
-        out.append(state.view(0))
+        out.append(state_at(RULES, players, wanted, {"side_pot": True}, most=600).view(0))
     return out
 
 
@@ -695,6 +623,6 @@ def test_the_result_and_the_announcements_name_the_players(table_app, open_table
     names = list(NAMES[:3])
     assert "Seat" not in table.named(match.state.result().summary)
     driver.perform(table, STOP)
-    run_until(driver, lambda: table.result_panel is not None)
+    run_until(driver, lambda: table.result_panel is not None, FRAMES)
     summary = table.panels.result_texts()[1]
     assert "Seat" not in summary and any(name in summary for name in names[1:])

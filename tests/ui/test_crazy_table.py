@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -18,7 +17,6 @@ import pytest
 
 from cardtable import stats
 from cardtable.bots import make_bot
-from cardtable.core.cards import Card
 from cardtable.core.layout import Zone
 from cardtable.games import get_game
 from cardtable.games.crazy.layout import ARROWS, TINTS
@@ -38,14 +36,32 @@ from cardtable.games.crazy.rules import (
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
+from tests.ui.table_helpers import (
+    assert_curtain_colour,
+    assert_curtain_for,
+    assert_inside_window,
+    card_point,
+    click_card,
+    drag_to_pile,
+    hand_faces,
+    hand_zone,
+    human_to_act,
+    inside,
+    lift,
+    new_match,
+    overlaps,
+    resize,
+    seats,
+    spot_of,
+    until_human,
+    wait,
+)
 
 SHOTS = Path("/tmp")
-CURTAIN = (8, 30, 18)
 BOTS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy")
 SMALL = (800, 560)
 
@@ -53,16 +69,10 @@ SMALL = (800, 560)
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: Sequence[str] = ("You",), players: int = 4) -> list[Seat]:
-    out = [Seat("human", name) for name in humans]
-    return out + [Seat("bot:normal", BOTS[i]) for i in range(players - len(out))]
-
-
 def crazy(options: dict | None = None, humans: Sequence[str] = ("You",), players: int = 4, seed: int = 5,
           people: list[Seat] | None = None) -> Match:
     """A Crazy match autosaving where the app keeps its autosave; seat 0 plays first."""
-    return Match(get_game("crazy"), people or seats(humans, players), options or {}, seed,
-                 saver=Autosave.for_game("crazy"))
+    return new_match("crazy", people or seats(humans, players, BOTS), options, seed, saver=Autosave.for_game("crazy"))
 
 
 def seed_where(test: Callable[[CrazyState], bool], players: int = 4, options: dict | None = None) -> int:
@@ -73,36 +83,8 @@ def seed_where(test: Callable[[CrazyState], bool], players: int = 4, options: di
     raise AssertionError("no seed deals such a position")
 
 
-def wait(table: TableScene, driver: UIDriver, done, seconds: float = 10.0) -> None:
-    """Run frames until `done()` (bots think in a thread, so this waits in wall-clock time too)."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        driver.frames(1)
-
-
-def human_to_act(table: TableScene) -> bool:
-    turn = table.state.turn
-    return turn is None or (table.match.seats[turn].is_human and table.settled)
-
-
-def until_human(table: TableScene, driver: UIDriver) -> None:
-    """Let the bots play until a person is to act (or the game is over) and the table is at rest."""
-    wait(table, driver, lambda: human_to_act(table))
-    driver.settle(table)
-
-
 def shot(app: App, name: str) -> None:
     pygame.image.save(app.screen, str(SHOTS / f"crazy_{name}.png"))
-
-
-def inside(rect: Sequence[int], size: tuple[int, int]) -> bool:
-    x, y, w, h = rect
-    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
-
-
-def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
-    return pygame.Rect(a).colliderect(pygame.Rect(b))
 
 
 def snapshot(table: TableScene) -> tuple:
@@ -112,39 +94,6 @@ def snapshot(table: TableScene) -> tuple:
 
 
 # --------------------------------------------------------------------------- gestures
-
-
-def hand_zone(table: TableScene) -> Zone:
-    return table.layout.zone(f"hand{table.viewer}")
-
-
-def card_point(zone: Zone, index: int) -> tuple[int, int]:
-    nxt = zone.spots[index + 1].rect if index + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[index].rect, nxt)
-
-
-def spot_of(table: TableScene, card: Card):
-    return next(s for s in hand_zone(table).spots if s.card == card)
-
-
-def drag_to_discard(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Drag `card` from the hand at the screen onto the discard pile, whether or not it is legal."""
-    hand = hand_zone(table)
-    spot = spot_of(table, card)
-    start = card_point(hand, spot.index)
-    pile = table.layout.zone("discard")
-    target = pile.spots[-1].rect if pile.spots else pile.slot
-    driver.drag(start, (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10))
-
-
-def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Click `card` in the hand (after the double-click time: the same place may have been clicked just before)."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(math.ceil(gap / DT))
-    spot = spot_of(table, card)
-    driver.click(card_point(hand_zone(table), spot.index))
 
 
 def click_draw(table: TableScene, driver: UIDriver) -> None:
@@ -206,34 +155,30 @@ def seat_panels(table: TableScene) -> list[Zone]:
 
 def check_layout(table: TableScene) -> None:
     """Everything inside the window; the hand, the small hands, the piles and the colour panel clear of the seats."""
-    size = table.app.size
-    for zone in table.layout.zones:
-        assert inside(zone.slot, size), f"{zone.id} at {zone.slot} is outside the {size} window"
-        for spot in zone.spots:
-            assert inside(spot.rect, size), f"a card of {zone.id} at {spot.rect} is outside the {size} window"
+    assert_inside_window(table)
     panels = seat_panels(table)
     hand = hand_zone(table).bounds()
     for panel in panels:
-        assert not overlap(hand, panel.slot), f"the hand {hand} runs under {panel.id} {panel.slot}"
+        assert not overlaps(hand, panel.slot), f"the hand {hand} runs under {panel.id} {panel.slot}"
     colour = table.layout.zone("colour").slot
     draw, discard = table.layout.zone("draw").bounds(), table.layout.zone("discard").bounds()
-    assert not overlap(colour, draw) and not overlap(colour, discard), "the colour panel covers a pile"
+    assert not overlaps(colour, draw) and not overlaps(colour, discard), "the colour panel covers a pile"
     small = [z for z in table.layout.zones if z.id.startswith("hand") and z.id != f"hand{table.viewer}"]
     for thing, rect in [("colour", colour), ("draw", draw), ("discard", discard), ("hand", hand)]:
         for panel in panels:
-            assert not overlap(rect, panel.slot), f"{thing} {rect} covers {panel.id} {panel.slot}"
+            assert not overlaps(rect, panel.slot), f"{thing} {rect} covers {panel.id} {panel.slot}"
         for other in small:
-            assert not any(overlap(rect, s.rect) for s in other.spots), f"{thing} {rect} covers {other.id}"
+            assert not any(overlaps(rect, s.rect) for s in other.spots), f"{thing} {rect} covers {other.id}"
 
 
 def check_seats_apart(table: TableScene) -> None:
     """No two seat panels overlap, and no face-down hand covers a seat panel (the seats' own geometry)."""
     panels = seat_panels(table)
     assert len(panels) == table.state.n
-    clashes = [(a.id, b.id) for i, a in enumerate(panels) for b in panels[i + 1:] if overlap(a.slot, b.slot)]
+    clashes = [(a.id, b.id) for i, a in enumerate(panels) for b in panels[i + 1:] if overlaps(a.slot, b.slot)]
     assert clashes == [], f"seat panels overlap at {table.app.size}"
     small = [z for z in table.layout.zones if z.id.startswith("hand") and z.id != f"hand{table.viewer}"]
-    covered = sorted({(h.id, p.id) for h in small for p in panels for s in h.spots if overlap(s.rect, p.slot)})
+    covered = sorted({(h.id, p.id) for h in small for p in panels for s in h.spots if overlaps(s.rect, p.slot)})
     assert covered == [], f"a face-down hand covers a seat panel at {table.app.size}"
 
 
@@ -255,7 +200,7 @@ def human_move(table: TableScene, driver: UIDriver, rng: random.Random, moves: i
         if moves % 2:
             click_card(table, driver, card)
         else:
-            drag_to_discard(table, driver, card)
+            drag_to_pile(table, driver, card, "discard")
         if len(choices) > 1:
             assert table.chooser is not None and len(table.match.log) == before, "a wild card waits for a colour"
             action = rng.choice(choices)
@@ -334,7 +279,7 @@ def test_the_table_shows_the_piles_the_colour_the_direction_the_counts_and_the_p
         assert f"{count} card{'s' if count != 1 else ''}" in table.layout.zone(f"seat{seat}").lines
     check_playable(table)
     card = next(c for c in state.hands[0] if c.rank == CRAZY)  # a wild card's chosen colour is shown too
-    drag_to_discard(table, driver, card)
+    drag_to_pile(table, driver, card, "discard")
     driver.settle(table)
     chosen = next(c for c in "RYGB" if c != state.colour)
     pick(table, driver, chosen)
@@ -349,7 +294,7 @@ def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_
     card = next(c for c in match.state.hands[0] if c.rank == CRAZY)
     home = spot_of(table, card).rect
     before = snapshot(table)
-    drag_to_discard(table, driver, card)
+    drag_to_pile(table, driver, card, "discard")
     driver.settle(table)
     assert table.chooser is not None and table.chooser.visible
     names = picks(table)
@@ -369,7 +314,7 @@ def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_
     assert card not in [s.card for s in table.layout.zone("discard").spots]
     assert table.human_turn
     # Again, and Green.
-    drag_to_discard(table, driver, card)
+    drag_to_pile(table, driver, card, "discard")
     assert table.chooser is not None
     pick(table, driver, "G")
     driver.settle(table)
@@ -405,7 +350,7 @@ def test_a_crazy_draw_four_takes_a_random_colour_unless_the_table_lets_the_playe
     match = crazy(options, seed=seed_where(has(DRAW_FOUR), options=options))
     table, driver = open_table(match, bot_delay=30.0)
     card = next(c for c in match.state.hands[0] if c.rank == DRAW_FOUR)
-    drag_to_discard(table, driver, card)
+    drag_to_pile(table, driver, card, "discard")
     if choose:
         assert table.chooser is not None and len(match.log) == 0
         pick(table, driver, "B")
@@ -491,11 +436,11 @@ def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, ope
     assert snapshot(table) == before
     assert table.message == table.named(match.state.reason(DRAW)) and table.message_error
     other = next(c for c in match.state.hands[0] if c != drawn)
-    drag_to_discard(table, driver, other)
+    drag_to_pile(table, driver, other, "discard")
     driver.settle(table)
     assert snapshot(table) == before
     assert table.message == table.named(match.state.reason(Play(other))) and table.message_error
-    drag_to_discard(table, driver, drawn)
+    drag_to_pile(table, driver, drawn, "discard")
     if table.chooser is not None:
         pick(table, driver, "R")
     assert match.log[-1].action.card == drawn and match.state.discard[-1] == drawn
@@ -523,7 +468,7 @@ def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_a
     wrong = next(c for c in match.state.hands[0] if c not in legal)
     home = spot_of(table, wrong).rect
     before = snapshot(table)
-    drag_to_discard(table, driver, wrong)
+    drag_to_pile(table, driver, wrong, "discard")
     driver.settle(table)
     assert snapshot(table) == before
     reason = match.state.reason(Play(wrong))
@@ -534,7 +479,7 @@ def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_a
     assert snapshot(table) == before, "a click on it is refused too"
     assert table.message == table.named(reason)
     right = legal[0]
-    drag_to_discard(table, driver, right)
+    drag_to_pile(table, driver, right, "discard")
     if table.chooser is not None:
         pick(table, driver, "R")
     assert match.log[-1].action.card == right
@@ -545,7 +490,7 @@ def test_dragging_a_card_of_the_hand_takes_only_that_card(table_app, open_table)
     table, driver = open_table(match, bot_delay=30.0)
     hand = hand_zone(table)
     card = hand.spots[1].card
-    start = card_point(hand, 1)
+    start = card_point(table, card)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.frames(1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0] + 40, start[1] - 120), rel=(0, 0), buttons=(1, 0, 0))
@@ -574,7 +519,7 @@ def test_skips_reverses_and_draws_are_announced_with_names(open_table, rank, pla
     table, driver = open_table(match, bot_delay=30.0)
     assert table.layout.zone("colour").lines[1] == ARROWS[1] == "\u21bb clockwise"
     card = next(c for c in match.state.playable_cards(0) if c.rank == rank)
-    drag_to_discard(table, driver, card)
+    drag_to_pile(table, driver, card, "discard")
     driver.settle(table)
     assert match.log[-1].action == Play(card)
     assert match.state.turn == turn and match.state.direction == direction
@@ -599,7 +544,7 @@ def test_a_bot_s_skip_or_draw_two_on_the_person_is_announced_with_their_name(ope
     people = [Seat("bot:normal", "Ann"), Seat("human", "You"), Seat("bot:normal", "Bob"), Seat("bot:normal", "Cy")]
     match = crazy(people=people, seed=seed_where(bot_opens_with(rank)))
     table, driver = open_table(match, bot_delay=0.25)  # Bob waits 15 frames: time to read
-    wait(table, driver, lambda: len(match.log) == 1)
+    wait(driver, lambda: len(match.log) == 1)
     assert match.log[0].action.card.rank == rank
     assert match.state.turn == 2
     assert text in table.announcements()  # the engine's sentence with the name put in, in the second person
@@ -609,33 +554,15 @@ def test_a_bot_s_skip_or_draw_two_on_the_person_is_announced_with_their_name(ope
 # --------------------------------------------------------------------------- pass-and-play
 
 
-def hand_faces(table: TableScene) -> dict[str, list]:
-    return {z.id: [s.card for s in z.spots if s.face_up] for z in table.layout.zones if z.id.startswith("hand")}
-
-
 def assert_curtain_hides(table: TableScene, driver: UIDriver, name: str) -> None:
     """The curtain is up for `name`: no hand is face up in the layout, and the screen is the curtain."""
-    assert table.curtain_for is not None
-    assert table.match.seats[table.curtain_for].name == name
-    assert not table.human_turn
-    assert all(not faces for faces in hand_faces(table).values()), hand_faces(table)
-    held = {c for h in table.state.hands for c in h}
-    assert not {s.card for z in table.layout.zones for s in z.spots if s.face_up} & held
+    assert_curtain_for(table, name)
     assert table.view()["legal"] is None
     driver.frames(1)
     for zone in table.layout.zones:
-        if not zone.id.startswith("hand"):
-            continue
-        x, y, w, h = zone.bounds()
-        for px, py in ((x + 3, y + 3), (x + w // 2, y + h // 2), (x + w - 3, y + h - 3)):
-            colour = table.app.screen.get_at((px, py))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, CURTAIN, strict=True)), (zone.id, px, py, colour)
-
-
-def lift(table: TableScene, driver: UIDriver) -> None:
-    w, h = table.app.size
-    driver.click((w // 2, h // 2))
-    assert table.curtain_for is None, "a click lifts the curtain"
+        if zone.id.startswith("hand"):
+            x, y, w, h = zone.bounds()
+            assert_curtain_colour(table.app, ((x + 3, y + 3), (x + w // 2, y + h // 2), (x + w - 3, y + h - 3)))
 
 
 def test_pass_and_play_two_people_and_a_bot_with_the_curtain(table_app, open_table):
@@ -646,7 +573,7 @@ def test_pass_and_play_two_people_and_a_bot_with_the_curtain(table_app, open_tab
     last = 0
     curtains = moves = 0
     while not match.state.is_over():
-        wait(table, driver, lambda: human_to_act(table) or table.curtain_for is not None)
+        wait(driver, lambda: human_to_act(table) or table.curtain_for is not None)
         driver.settle(table)
         if match.state.is_over():
             break
@@ -684,7 +611,7 @@ def picture(table: TableScene) -> list[tuple]:
              z.tint) for z in table.layout.zones]
 
 
-def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table):
+def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table, reopen_autosave):
     match = crazy(seed=21)
     table, driver = open_table(match)
     rng = random.Random(8)
@@ -699,12 +626,7 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
     view, drawn, log = table.view(), picture(table), list(match.log)
     assert len(log) > 8
     assert load_match(autosave_path("crazy"), get_game).log == log
-    pygame.quit()
-
-    app = App((1280, 800))
-    app.settings.animation_speed = "instant"
-    resumed = load_match(autosave_path("crazy"), get_game, saver=Autosave.for_game("crazy"))
-    again, _ = open_table(resumed, app=app, bot_delay=30.0)
+    resumed, again = reopen_autosave("crazy")
     assert resumed.log == log
     assert again.viewer == 0
     assert again.view() == view
@@ -712,13 +634,6 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
 
 
 # --------------------------------------------------------------------------- window size
-
-
-def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
-    pygame.display.set_mode(size)
-    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    driver.frames(2)
-    assert app.size == size
 
 
 @pytest.mark.parametrize("players", [2, 4, 6, 7, 10])
@@ -741,7 +656,7 @@ def test_the_table_fits_the_window_at_both_sizes(table_app, players, open_table)
         click_draw(table, driver)
         assert match.log[-1].action == DRAW
     else:
-        drag_to_discard(table, driver, card)
+        drag_to_pile(table, driver, card, "discard")
         if table.chooser is not None:
             assert inside(table.chooser.rect, SMALL)
             pick(table, driver, "R")

@@ -9,11 +9,10 @@ the seed) and by applying moves to the match before the table opens; time passes
 from __future__ import annotations
 
 import dataclasses
-import math
+import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import pygame
 import pytest
 
 from cardtable import stats
@@ -33,107 +32,71 @@ from cardtable.games.eat_pairs.rules import (
     EatPairsState,
     Play,
 )
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import ANIMATION_SECONDS, autosave_path, last_game_path
 from cardtable.ui import theme
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.selftest_game import play_whole_game
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
-from cardtable.ui.window import App
+from tests.ui.table_helpers import (
+    SIZES,
+    assert_curtain_colour,
+    card_point,
+    centre,
+    click_card,
+    drag_to_pile,
+    find_moves,
+    hand_faces,
+    hand_zone,
+    inside,
+    lift,
+    new_match,
+    overlaps,
+    resize,
+    run_until,
+    seats,
+    spot_of,
+)
 
 GAME = get_game("eat_pairs")
 NAMES = ("You", "Ann", "Bob", "Cy", "Dee", "Eve")
-SIZES = ((800, 560), (1280, 800), (1920, 1080))
-FRAMES = 20_000  # a bound on frames run waiting for something (never the wall clock)
 
 
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: int = 1, players: int = 4, level: str = "normal") -> list[Seat]:
-    return [Seat("human" if i < humans else f"bot:{level}", NAMES[i]) for i in range(players)]
-
-
 def eat_pairs(options: dict | None = None, seed: int = 1, humans: int = 1, players: int = 4,
               moves: Sequence[Any] = ()) -> Match:
     """A match autosaving where the app keeps its autosave, with `moves` already played."""
-    match = Match(GAME, seats(humans, players), options or {}, seed, saver=Autosave.for_game("eat_pairs"))
-    for action in moves:
-        match.apply(action)
-    return match
+    return new_match("eat_pairs", seats(NAMES[:humans], players, NAMES[humans:]), options, seed, moves,
+                     saver=Autosave.for_game("eat_pairs"))
+
+
+def first_legal(state: EatPairsState, rng: random.Random) -> Any:
+    """Each seat's first legal move: the person opens with their lowest card and every claim is made."""
+    return state.legal_actions()[0]
 
 
 def position(want: Callable[[EatPairsState], bool], options: dict | None = None, players: int = 4,
              first: int = 1) -> tuple[int, list[Any]]:
-    """The first seed (and the moves from its deal: each seat's first legal move, so the person opens with their
-    lowest card and every claim is made) that reaches a position where `want` holds."""
-    for seed in range(first, first + 3000):
-        state = RULES.new_game(players, options or {}, seed=seed)
-        moves: list[Any] = []
-        while not state.is_over():
-            if want(state):
-                return seed, moves
-            action = state.legal_actions()[0]
-            state.apply(action)
-            moves.append(action)
-    raise AssertionError("no seed reaches such a position")
+    """The first seed from `first` (and the moves from its deal, by `first_legal`) that reaches a position where
+    `want` holds."""
+    return find_moves(RULES, players, want, options, seeds=range(first, first + 3000), policy=first_legal)
 
 
 def person_to(phase: str) -> Callable[[EatPairsState], bool]:
     return lambda s: s.turn == 0 and s.phase == phase and bool(s.log and s.log[-1])
 
 
-def run(table: TableScene, driver: UIDriver, done: Callable[[], bool], limit: int = FRAMES) -> None:
-    """Run frames until `done()` (at most `limit` frames)."""
-    for _ in range(limit):
-        if done():
-            return
-        driver.frames(1)
-    raise AssertionError("the table did not get there")
-
-
 def until_human(table: TableScene, driver: UIDriver) -> None:
     """Let the bots play until a person is to act (or the game is over) and the table is at rest."""
-    run(table, driver, lambda: table.state.turn is None or (table.human_turn and table.settled)
-        or table.curtain_for is not None)
+    run_until(driver, lambda: table.state.turn is None or (table.human_turn and table.settled)
+              or table.curtain_for is not None)
     driver.settle(table)
 
 
 # --------------------------------------------------------------------------- gestures and the screen
-
-
-def hand_zone(table: TableScene) -> Zone:
-    return table.layout.zone(f"hand{table.viewer}")
-
-
-def spot_of(table: TableScene, card: Card):
-    return next(s for s in hand_zone(table).spots if s.card == card)
-
-
-def card_point(table: TableScene, card: Card) -> tuple[int, int]:
-    zone = hand_zone(table)
-    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
-    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[i].rect, nxt)
-
-
-def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Click `card` in the hand (after the double-click time: the same place may have been clicked just before)."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(math.ceil(gap / DT))
-    driver.click(card_point(table, card))
-
-
-def drag_to_waste(table: TableScene, driver: UIDriver, card: Card) -> None:
-    start = card_point(table, card)
-    spot = spot_of(table, card)
-    waste = table.layout.zone("waste")
-    target = waste.spots[-1].rect if waste.spots else waste.slot
-    driver.drag(start, (start[0] + target[0] - spot.rect[0], start[1] + target[1] - spot.rect[1] + 10))
 
 
 def click_stock(table: TableScene, driver: UIDriver) -> None:
@@ -153,21 +116,8 @@ def play_button(table: TableScene) -> Any:
     return table.buttons.get("select:Play")
 
 
-def faces_up(table: TableScene) -> dict[str, list[Card]]:
-    return {z.id: [s.card for s in z.spots if s.face_up] for z in table.layout.zones if z.id.startswith("hand")}
-
-
 def bounds(zone: Zone) -> tuple[int, int, int, int]:
     return zone.bounds()
-
-
-def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
-    return pygame.Rect(a).colliderect(pygame.Rect(b))
-
-
-def inside(rect: Sequence[int], size: tuple[int, int]) -> bool:
-    x, y, w, h = rect
-    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
 
 
 # --------------------------------------------------------------------------- what the table shows
@@ -248,7 +198,7 @@ def test_the_opening_card_by_drag_onto_the_waste(table_app, open_table):
     match = eat_pairs(seed=2)
     table, driver = open_table(match, bot_delay=30.0)
     card = list(match.state.hands[0].values())[-1]
-    drag_to_waste(table, driver, card)
+    drag_to_pile(table, driver, card, "waste")
     driver.settle(table)
     assert [(e.seat, e.action) for e in match.log] == [(0, Play(card))]
     assert card in match.state.waste or any(card in p for p in match.state.pairs)
@@ -381,13 +331,13 @@ def test_the_beats_hold_the_landed_card_then_the_pair(table_app, open_table):
         frames += 1
     beat = LAND_HOLD  # at normal speed
     assert frames * DT >= beat + ANIMATION_SECONDS["normal"] - 2 * DT, "the landed card holds its beat"
-    run(table, driver, lambda: not table.animator.busy)
+    run_until(driver, lambda: not table.animator.busy)
     assert card in [s.card for s in table.layout.zone(f"pairs{pairer}").spots]
     assert card not in [s.card for s in table.layout.zone("waste").spots]
     assert table.stages and len(match.log) == len(moves) + 1, "the pair holds; the new lead waits"
-    run(table, driver, lambda: not table.stages)
+    run_until(driver, lambda: not table.stages)
     assert len(match.log) == len(moves) + 1, "the bot draws after its own beat"
-    run(table, driver, lambda: len(match.log) > len(moves) + 1, limit=60)
+    run_until(driver, lambda: len(match.log) > len(moves) + 1, frames=60)
     assert match.log[-1].seat == pairer and match.log[-1].action == DRAW
 
 
@@ -402,7 +352,7 @@ def test_the_end_of_a_deal_holds_before_the_next_deal(table_app, open_table):
     click_stock(table, driver)
     state = match.state
     assert state.deal_no == 1 and state.records[0].how == "stock"
-    run(table, driver, lambda: len(table.stages) == 1 and not table.animator.busy)
+    run_until(driver, lambda: len(table.stages) == 1 and not table.animator.busy)
     held = table.layout
     assert len(held.zone("stock").spots) == 0 and "After deal 1 of 3" in held.status
     starred = [s for s in range(4) if held.zone(f"seat{s}").lines[0].startswith("\u2605")]
@@ -416,14 +366,12 @@ def test_the_end_of_a_deal_holds_before_the_next_deal(table_app, open_table):
 
 
 def assert_curtain_hides(table: TableScene, driver: UIDriver) -> None:
+    """The curtain is up: no hand is face up in the layout, and the screen over every hand is the curtain."""
     assert table.curtain_for is not None and not table.human_turn
-    assert all(not faces for faces in faces_up(table).values()), faces_up(table)
+    assert all(not faces for faces in hand_faces(table).values()), hand_faces(table)
     driver.frames(1)
-    for zone in table.layout.zones:
-        if zone.id.startswith("hand") and zone.spots:
-            x, y, w, h = zone.bounds()
-            colour = table.app.screen.get_at((x + w // 2, y + h // 2))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (zone.id, colour)
+    assert_curtain_colour(table.app, [centre(zone.bounds()) for zone in table.layout.zones
+                                      if zone.id.startswith("hand") and zone.spots])
 
 
 def test_pass_and_play_keeps_hands_behind_the_curtain(table_app, open_table):
@@ -437,12 +385,10 @@ def test_pass_and_play_keeps_hands_behind_the_curtain(table_app, open_table):
         if table.curtain_for is not None:
             assert_curtain_hides(table, driver)
             curtains += 1
-            w, h = table.app.size
-            driver.click((w // 2, h // 2))
-            assert table.curtain_for is None
+            lift(table, driver)
         seat = match.state.turn
         assert table.viewer == seat and table.human_turn
-        shown = {z: f for z, f in faces_up(table).items() if f}
+        shown = {z: f for z, f in hand_faces(table).items() if f}
         assert shown == {f"hand{seat}": list(match.state.hands[seat].values())}
         driver.perform(table, GAME.hint(match.state).action)
     driver.settle(table)
@@ -570,15 +516,8 @@ def check_layout(table: TableScene) -> None:
     for zone in table.layout.zones:
         assert inside(zone.bounds(), size), f"{zone.id} at {zone.bounds()} is outside the {size} window"
     parts = [(z.id, z.bounds()) for z in table.layout.zones]
-    clashes = [(a, b) for i, (a, ra) in enumerate(parts) for b, rb in parts[i + 1:] if overlap(ra, rb)]
+    clashes = [(a, b) for i, (a, ra) in enumerate(parts) for b, rb in parts[i + 1:] if overlaps(ra, rb)]
     assert clashes == [], f"overlaps at {size}: {clashes}"
-
-
-def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
-    pygame.display.set_mode(size)
-    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    driver.frames(2)
-    assert app.size == size
 
 
 def biggest_hands(players: int) -> int:
@@ -591,7 +530,7 @@ def biggest_hands(players: int) -> int:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_the_table_fits_the_window_at_every_size(table_app, players, open_table):
-    match = Match(GAME, seats(1, players), {"deals": "3"}, biggest_hands(players))
+    match = Match(GAME, seats(NAMES[:1], players, NAMES[1:]), {"deals": "3"}, biggest_hands(players))
     table, driver = open_table(match, bot_delay=30.0)
     for size in SIZES:
         resize(table_app, driver, size)
@@ -600,7 +539,7 @@ def test_the_table_fits_the_window_at_every_size(table_app, players, open_table)
         assert len(hand.spots) == 8 and all(s.face_up for s in hand.spots)
     card = list(match.state.hands[0].values())[3]  # the mouse still plays at the small size
     resize(table_app, driver, SIZES[0])
-    drag_to_waste(table, driver, card)
+    drag_to_pile(table, driver, card, "waste")
     assert match.log[0].action == Play(card)
     driver.settle(table)
     check_layout(table)

@@ -9,15 +9,13 @@ bots decide inline and the tests count frames.
 
 from __future__ import annotations
 
-import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import pytest
 
 from cardtable.core.cards import Card
 from cardtable.core.layout import Rect, TableContext, TableLayout
-from cardtable.games import get_game
 from cardtable.games.eat_reds.layout import LAYOUT
 from cardtable.games.eat_reds.rules import (
     PLAY,
@@ -29,51 +27,36 @@ from cardtable.games.eat_reds.rules import (
     EatRedsState,
     TakeWithStock,
 )
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.ui import theme
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
 from cardtable.ui.table.view import table_context
+from tests.ui.table_helpers import (
+    SIZES,
+    assert_curtain,
+    card_point,
+    centre,
+    click_card,
+    drop_at,
+    face_up,
+    find_moves,
+    lift,
+    new_match,
+    overlaps,
+    run_until,
+    seats,
+)
 
 NAMES = ("You", "Ann", "Bob", "Cy")
-SIZES = ((800, 560), (1280, 800), (1920, 1080))
-FRAMES = 20000  # a safety net for loops that run frames until the table gets somewhere
 
 
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: Sequence[str], players: int) -> list[Seat]:
-    out = [Seat("human", name) for name in humans]
-    return out + [Seat("bot:normal", NAMES[len(out) + i]) for i in range(players - len(out))]
-
-
 def eat(players: int = 2, seed: int = 1, humans: Sequence[str] = ("You",), options: dict | None = None,
         moves: Sequence = ()) -> Match:
-    match = Match(get_game("eat_reds"), seats(humans, players), options or {}, seed)
-    for action in moves:
-        match.apply(action)
-    return match
-
-
-def find_moves(players: int, wanted: Callable[[EatRedsState], bool], seeds: int = 3000,
-               first: Callable[[EatRedsState], bool] = lambda s: True) -> tuple[int, list]:
-    """A seed and the moves (random legal ones, from a generator seeded alike) that reach a position `wanted`;
-    `first` screens the deal (cheaply) before any move."""
-    for seed in range(seeds):
-        state = RULES.new_game(players, {}, seed)
-        if not first(state):
-            continue
-        rng = random.Random(seed)
-        moves = []
-        while not state.is_over():
-            if wanted(state):
-                return seed, moves
-            action = rng.choice(state.legal_actions())
-            state.apply(action)
-            moves.append(action)
-    raise AssertionError("no playout reaches such a position")
+    return new_match("eat_reds", seats(humans, players, NAMES[len(humans):]), options, seed, moves)
 
 
 def to_play(state: EatRedsState) -> bool:
@@ -91,25 +74,6 @@ def with_choice(state: EatRedsState) -> Card | None:
 
 def spot_rect(table: TableScene, zone_id: str, card: Card) -> Rect:
     return next(s.rect for s in table.layout.zone(zone_id).spots if s.card == card)
-
-
-def card_point(table: TableScene, card: Card) -> tuple[tuple[int, int], Rect]:
-    """A point of `card` in the hand at the screen that no other card covers, and the card's rectangle."""
-    zone = table.layout.zone(f"hand{table.viewer}")
-    i = next(k for k, s in enumerate(zone.spots) if s.card == card)
-    nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[i].rect, nxt), zone.spots[i].rect
-
-
-def centre(rect: Sequence[int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
-
-
-def drop_at(table: TableScene, driver: UIDriver, card: Card, at: tuple[int, int]) -> None:
-    """Drag `card` from the hand so that its centre lands on `at`."""
-    start, rect = card_point(table, card)
-    cx, cy = centre(rect)
-    driver.drag(start, (start[0] + at[0] - cx, start[1] + at[1] - cy))
 
 
 def drop_on(table: TableScene, driver: UIDriver, card: Card, target: Card) -> None:
@@ -134,7 +98,7 @@ def press_and_hold(table: TableScene, driver: UIDriver, card: Card) -> None:
     """Pick `card` up and hold it a little above the hand (a drag not yet dropped)."""
     import pygame
 
-    start, _ = card_point(table, card)
+    start = card_point(table, card)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.frames(1)
     for k in range(1, 4):
@@ -147,37 +111,11 @@ def let_go(table: TableScene, driver: UIDriver) -> None:
     driver.settle(table)
 
 
-def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Click `card` in the hand, after the double-click time."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(math.ceil(gap / DT))
-    driver.click(card_point(table, card)[0])
-
-
-def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], frames: int = FRAMES) -> None:
-    """Run frames until `done()` (counted in frames, never in wall-clock time)."""
-    for _ in range(frames):
-        if done():
-            return
-        driver.frames(1)
-    raise AssertionError("the table did not get there")
-
-
-def face_up(table: TableScene) -> set[Card]:
-    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
-
-
-def overlaps(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
-
-
 # --------------------------------------------------------------------------- capturing with the played card
 
 
 def test_a_card_dropped_on_a_chosen_layout_card_captures_that_card(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None)
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -193,7 +131,7 @@ def test_a_card_dropped_on_a_chosen_layout_card_captures_that_card(table_app, op
 
 
 def test_picking_a_card_up_lights_the_cards_it_can_capture(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None
                              and any(not captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
@@ -212,7 +150,7 @@ def test_picking_a_card_up_lights_the_cards_it_can_capture(table_app, open_table
 
 
 def test_a_click_on_a_card_lights_its_targets_and_a_click_on_one_captures_it(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: to_play(s) and with_choice(s) is not None)
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -229,7 +167,7 @@ def test_a_click_on_a_card_lights_its_targets_and_a_click_on_one_captures_it(tab
 
 
 def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -243,7 +181,7 @@ def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, ope
 
 
 def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -262,7 +200,7 @@ def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_
 
 
 def test_the_turned_cards_target_is_chosen_by_a_click_on_a_lit_layout_card(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: s.phase == STOCK and s.turn == 0)
+    seed, moves = find_moves(RULES, 2, lambda s: s.phase == STOCK and s.turn == 0)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -284,7 +222,7 @@ def test_the_turned_cards_target_is_chosen_by_a_click_on_a_lit_layout_card(table
 
 
 def test_the_turned_card_may_also_be_dragged_onto_its_target(table_app, open_table):
-    seed, moves = find_moves(2, lambda s: s.phase == STOCK and s.turn == 0)
+    seed, moves = find_moves(RULES, 2, lambda s: s.phase == STOCK and s.turn == 0)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     target = match.state.legal_actions()[0].target
@@ -302,7 +240,7 @@ def test_the_turned_card_shows_for_a_beat_before_it_captures_or_joins_the_layout
         after.apply(state.legal_actions()[0])
         return after.phase == PLAY
 
-    seed, moves = find_moves(2, turns_simply)
+    seed, moves = find_moves(RULES, 2, turns_simply)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     top = match.state.stock[-1]
@@ -325,7 +263,8 @@ def trio_for_seat0(state: EatRedsState) -> bool:
 
 @pytest.mark.parametrize("which", [0, 1, 2])
 def test_the_fourth_card_captures_all_three_by_a_drop_on_any_of_them(table_app, open_table, which: int):
-    seed, moves = find_moves(2, lambda s: to_play(s) and trio_for_seat0(s), seeds=20000, first=trio_for_seat0)
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and trio_for_seat0(s), seeds=range(20000),
+                             deal=trio_for_seat0)
     match = eat(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -347,25 +286,6 @@ def test_the_fourth_card_captures_all_three_by_a_drop_on_any_of_them(table_app, 
 # --------------------------------------------------------------------------- pass and play
 
 
-def assert_curtain(table: TableScene, driver: UIDriver) -> None:
-    """The curtain is up: no card of a hand is in the picture, and the screen is the curtain."""
-    assert table.curtain_for is not None and not table.human_turn
-    hidden = {c for h in table.state.hands for c in h}
-    assert not face_up(table) & hidden
-    driver.frames(1)
-    w, h = table.app.size
-    for x in range(10, w - 10, w // 9):
-        for y in range(10, h - 10, h // 7):
-            colour = table.app.screen.get_at((x, y))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (x, y, colour)
-
-
-def lift(table: TableScene, driver: UIDriver) -> None:
-    w, h = table.app.size
-    driver.click((w // 2, h // 2))
-    assert table.curtain_for is None
-
-
 def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
     match = eat(players=3, seed=5, humans=("Pia", "Quin"))
     table, driver = open_table(match)
@@ -373,8 +293,8 @@ def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table
     rng = random.Random(4)
     turns = 0
     while not state.is_over():
-        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
-             (table.human_turn and table.settled))
+        run_until(driver, lambda: state.is_over() or table.curtain_for is not None or
+                  (table.human_turn and table.settled))
         if state.is_over():
             break
         if table.curtain_for is not None:
@@ -389,7 +309,7 @@ def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table
         assert len(match.log) == before + 1, table.message
         turns += 1
     assert turns >= 16
-    wait(table, driver, lambda: table.result_panel is not None)
+    run_until(driver, lambda: table.result_panel is not None)
 
 
 # --------------------------------------------------------------------------- whole games
@@ -405,7 +325,7 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
     rng = random.Random(11)
     kinds = set()
     while not match.state.is_over():
-        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
         if match.state.is_over():
             break
         action = rng.choice(match.state.legal_actions())
@@ -414,7 +334,7 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
         assert len(match.log) == before + 1 and match.log[-1].action == action, table.message
         kinds.add(type(action))
     assert {Capture, Discard} <= kinds
-    wait(table, driver, lambda: table.result_panel is not None)
+    run_until(driver, lambda: table.result_panel is not None)
     state = match.state
     texts = table.panels.result_texts()
     deals = options.get("rounds", 1)
@@ -440,7 +360,7 @@ def test_what_the_table_shows(table_app, open_table):
     (fanned, face up, with a running score), hands (opponents face down)."  And: "A card that can capture
     highlights its possible targets when picked up."  The seat panels show the name, the running score and the
     cards in hand."""
-    seed, moves = find_moves(4, lambda s: to_play(s) and with_choice(s) is not None
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and with_choice(s) is not None
                              and sum(len(w) > 0 for w in s.won) >= 2)
     match = eat(players=4, seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)

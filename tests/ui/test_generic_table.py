@@ -14,6 +14,7 @@ from cardtable.ui import theme
 from cardtable.ui.selftest_game import play_whole_game
 from tests.fixture_game import GAME
 from tests.fixture_game.rules import Call, Capture, Mark, Pair
+from tests.ui.table_helpers import centre
 
 SEATS = [Seat("human", "You"), Seat("bot:normal", "Bot")]
 
@@ -37,10 +38,6 @@ def hand_point(table, card: Card) -> tuple[int, int]:
             if not any(r[0] <= px < r[0] + r[2] and r[1] <= py < r[1] + r[3] for r in covered):
                 return px, py
     raise AssertionError(f"{card} is hidden")
-
-
-def centre(rect) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
 
 
 def drag(driver, start, end) -> None:

@@ -8,7 +8,6 @@ bots play through the table's own bot loop.  Positions are reached by playing (a
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -23,49 +22,41 @@ from cardtable.games.kachuful.rules import BID, PLAY, Bid, Play
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
-from cardtable.ui.driver import DT, UIDriver, visible_point
+from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
+from tests.ui.table_helpers import (
+    assert_curtain_colour,
+    assert_curtain_for,
+    assert_inside_window,
+    card_point,
+    drag_to_pile,
+    fast,
+    hand_faces,
+    human_to_act,
+    inside,
+    lift,
+    new_match,
+    overlaps,
+    resize,
+    seats,
+    until_human,
+    wait,
+)
 
-fast = pytest.mark.parametrize("table_speed", ["fast"])
 SHOTS = Path("/tmp")
-CURTAIN = (8, 30, 18)
 BOTS = ("Ann", "Bob", "Cy", "Dee", "Eve", "Fay")
 
 
 # --------------------------------------------------------------------------- set-up
 
 
-def seats(humans: Sequence[str] = ("You",), players: int = 4) -> list[Seat]:
-    out = [Seat("human", name) for name in humans]
-    return out + [Seat("bot:normal", BOTS[i]) for i in range(players - len(out))]
-
-
 def kachuful(options: dict | None = None, humans: Sequence[str] = ("You",), players: int = 4,
              seed: int = 5) -> Match:
     """A Kachuful match autosaving where the app keeps its autosave; seat 0 deals the first round."""
     opts = {"hands": "3,2,1", **(options or {})}
-    return Match(get_game("kachuful"), seats(humans, players), opts, seed, saver=Autosave.for_game("kachuful"))
-
-
-def wait(table: TableScene, driver: UIDriver, done, seconds: float = 10.0) -> None:
-    """Run frames until `done()` (bots think in a thread, so this waits in wall-clock time too)."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        driver.frames(1)
-
-
-def human_to_act(table: TableScene) -> bool:
-    turn = table.state.turn
-    return turn is None or (table.match.seats[turn].is_human and table.settled)
-
-
-def until_human(table: TableScene, driver: UIDriver) -> None:
-    """Let the bots play until a person is to act (or the game is over) and the table is at rest."""
-    wait(table, driver, lambda: human_to_act(table))
-    driver.settle(table)
+    return new_match("kachuful", seats(humans, players, BOTS), opts, seed, saver=Autosave.for_game("kachuful"))
 
 
 def shot(app: App, name: str) -> None:
@@ -79,22 +70,6 @@ def panel_note(table: TableScene) -> str:
     lines = [e.text for e in table.choice_panel.get_container().elements
              if isinstance(e, UILabel) and "#muted" in (e.object_ids or [])]
     return " ".join(lines)
-
-
-def card_point(zone: Zone, index: int) -> tuple[int, int]:
-    nxt = zone.spots[index + 1].rect if index + 1 < len(zone.spots) else None
-    return visible_point(zone.spots[index].rect, nxt)
-
-
-def drag_to_trick(table: TableScene, driver: UIDriver, card: Card) -> None:
-    """Drag `card` from the viewer's hand onto the trick, whether or not it is legal."""
-    hand = table.layout.zone(f"hand{table.viewer}")
-    index = next(s.index for s in hand.spots if s.card == card)
-    start = card_point(hand, index)
-    trick = table.layout.zone("trick")
-    target = trick.spots[-1].rect if trick.spots else trick.slot
-    here = hand.spots[index].rect
-    driver.drag(start, (start[0] + target[0] - here[0], start[1] + target[1] - here[1] + 10))
 
 
 def human_move(table: TableScene, driver: UIDriver, rng: random.Random) -> None:
@@ -117,15 +92,6 @@ def snapshot(table: TableScene) -> tuple:
     s = table.state
     return (len(table.match.log), [list(h) for h in s.hands], list(s.bids), list(s.trick), s.turn, s.phase,
             list(s.tricks))
-
-
-def inside(rect: Sequence[int], size: tuple[int, int]) -> bool:
-    x, y, w, h = rect
-    return x >= 0 and y >= 0 and x + w <= size[0] and y + h <= size[1]
-
-
-def overlap(a: Sequence[int], b: Sequence[int]) -> bool:
-    return pygame.Rect(a).colliderect(pygame.Rect(b))
 
 
 # --------------------------------------------------------------------------- a whole game
@@ -302,7 +268,7 @@ def test_an_illegal_card_is_refused_with_the_engine_reason(table_app, open_table
     shot(table_app, "legal_cards")
     wrong = next(c for c in match.state.hands[0] if c.suit != lead.suit)
     before = snapshot(table)
-    drag_to_trick(table, driver, wrong)
+    drag_to_pile(table, driver, wrong, "trick")
     driver.settle(table)
     assert snapshot(table) == before
     assert table.message == table.named(match.state.reason(Play(wrong)))
@@ -310,42 +276,20 @@ def test_an_illegal_card_is_refused_with_the_engine_reason(table_app, open_table
     assert f"{wrong.label} does not follow suit" in table.message
     assert "Seat 1" not in table.message and "you hold" in table.message and "so you must" in table.message
     right = legal[0]
-    drag_to_trick(table, driver, right)
+    drag_to_pile(table, driver, right, "trick")
     assert match.log[-1].action == Play(right)
 
 
 # --------------------------------------------------------------------------- pass-and-play
 
 
-def face_up_cards(table: TableScene) -> set[Card]:
-    return {s.card for z in table.layout.zones for s in z.spots if s.face_up and s.card is not None}
-
-
-def hand_faces(table: TableScene) -> dict[str, list]:
-    return {z.id: [s.card for s in z.spots if s.face_up] for z in table.layout.zones if z.id.startswith("hand")}
-
-
 def assert_curtain_hides(table: TableScene, driver: UIDriver, name: str, area: Sequence[int]) -> None:
     """The curtain is up for `name`: no hand is drawn face up, and the screen over `area` is the curtain."""
-    assert table.curtain_for is not None
-    assert table.match.seats[table.curtain_for].name == name
-    assert not table.human_turn
-    assert all(not faces for faces in hand_faces(table).values()), hand_faces(table)
-    held = {c for h in table.state.hands for c in h}
-    assert not face_up_cards(table) & held, "no card of any hand is in the picture under the curtain"
+    assert_curtain_for(table, name)
     driver.frames(1)
     x, y, w, h = area
-    for px in range(x + 4, x + w - 4, max(1, (w - 8) // 12)):
-        for py in (y + 6, y + h // 2, y + h - 6):
-            colour = table.app.screen.get_at((px, py))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, CURTAIN, strict=True)), (px, py, colour)
-
-
-def lift(table: TableScene, driver: UIDriver) -> None:
-    """'Click anywhere': the middle of the screen, where the bid panel would be."""
-    w, h = table.app.size
-    driver.click((w // 2, h // 2))
-    assert table.curtain_for is None, "a click in the middle of the screen lifts the curtain"
+    assert_curtain_colour(table.app, [(px, py) for px in range(x + 4, x + w - 4, max(1, (w - 8) // 12))
+                                      for py in (y + 6, y + h // 2, y + h - 6)])
 
 
 def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app, open_table):
@@ -365,7 +309,7 @@ def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_
     area = table.layout.zone("hand1").bounds()
     human_move(table, driver, rng)
     # The bots bid; then it is Pia's turn, behind the curtain.
-    wait(table, driver, lambda: table.curtain_for is not None)
+    wait(driver, lambda: table.curtain_for is not None)
     driver.settle(table)
     assert match.state.turn == 0 and table.curtain_for == 0
     assert_curtain_hides(table, driver, "Pia", area)
@@ -374,7 +318,7 @@ def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_
     assert hand_faces(table) == {"hand0": match.state.hands[0], "hand1": [], "hand2": [], "hand3": []}
     # The game goes on with the mouse, a curtain between every two turns of different people.
     while not match.state.is_over():
-        wait(table, driver, lambda: human_to_act(table) or table.curtain_for is not None)
+        wait(driver, lambda: human_to_act(table) or table.curtain_for is not None)
         driver.settle(table)
         if match.state.is_over():
             break
@@ -397,7 +341,7 @@ def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table)
     driver.click_widget(table.buttons["choice:2"])
     assert match.state.bids[1] == 2
     assert table.layout.zone("seat1").lines[1].startswith("bid 2"), "Quin sees his own bid"
-    wait(table, driver, lambda: table.curtain_for == 0)
+    wait(driver, lambda: table.curtain_for == 0)
     driver.settle(table)
     assert not any("bid 2" in line for z in table.layout.zones for line in z.lines), \
         "nobody's bid shows under the curtain"
@@ -415,7 +359,7 @@ def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table)
     driver.click_widget(table.buttons[f"choice:{mine}"])
     assert match.state.phase == "play"
     bids = match.state.bids
-    wait(table, driver, lambda: human_to_act(table) or table.curtain_for is not None)
+    wait(driver, lambda: human_to_act(table) or table.curtain_for is not None)
     if table.curtain_for is not None:
         lift(table, driver)
     for s in range(4):
@@ -543,7 +487,7 @@ def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app, open_tabl
         driver.perform(table, match.state.legal_actions()[0])
     else:
         table_app.settings.bot_delay = 0.0
-        wait(table, driver, lambda: len(match.state.trick) == 1)
+        wait(driver, lambda: len(match.state.trick) == 1)
         table_app.settings.bot_delay = 30.0  # the next seat waits: the lead alone is on the table
     driver.settle(table)
     assert len(match.state.trick) == 1
@@ -570,7 +514,7 @@ def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(tabl
     assert said[0].startswith("Ann wins the trick with ")
     assert said[1] == "Round 1: You and Ann made your bids."
     shot(table_app, "held_trick_said")
-    wait(table, driver, lambda: table.message == said[1])
+    wait(driver, lambda: table.message == said[1])
     assert table.message_time > 0
 
 
@@ -626,7 +570,7 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log
     # The bot plays the seat from now on: the game finishes on its own, and counts in the person's statistics.
-    wait(table, driver, lambda: match.state.is_over())
+    wait(driver, lambda: match.state.is_over())
     driver.settle(table)
     assert table.result_panel is not None
     record = stats.load("kachuful")
@@ -645,7 +589,7 @@ def picture(table: TableScene) -> list[tuple]:
             for z in table.layout.zones]
 
 
-def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table):
+def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table, reopen_autosave):
     match = kachuful()
     table, driver = open_table(match)
     rng = random.Random(8)
@@ -657,12 +601,7 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
     assert isinstance(match.log[-1].action, Play) and match.log[-1].seat == 0
     view, drawn, log = table.view(), picture(table), list(match.log)
     assert load_match(autosave_path("kachuful"), get_game).log == log
-    pygame.quit()
-
-    app = App((1280, 800))
-    app.settings.animation_speed = "instant"
-    resumed = load_match(autosave_path("kachuful"), get_game, saver=Autosave.for_game("kachuful"))
-    again, _ = open_table(resumed, app=app, bot_delay=30.0)
+    resumed, again = reopen_autosave("kachuful")
     assert resumed.log == log
     assert again.viewer == 0
     assert again.view() == view
@@ -673,13 +612,6 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
 
 
 SMALL = (800, 560)
-
-
-def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
-    pygame.display.set_mode(size)
-    app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
-    driver.frames(2)
-    assert app.size == size
 
 
 def biggest_round(open_table, players: int) -> tuple[TableScene, UIDriver, Match]:
@@ -697,14 +629,10 @@ def seat_panels(table: TableScene) -> list[Zone]:
 
 
 def check_inside(table: TableScene) -> None:
-    size = table.app.size
-    for zone in table.layout.zones:
-        assert inside(zone.slot, size), f"{zone.id} at {zone.slot} is outside the {size} window"
-        for spot in zone.spots:
-            assert inside(spot.rect, size), f"a card of {zone.id} at {spot.rect} is outside the {size} window"
+    assert_inside_window(table)
     hand = table.layout.zone(f"hand{table.viewer}").bounds()
     for panel in seat_panels(table):
-        assert not overlap(hand, panel.slot), f"the hand {hand} runs under {panel.id} {panel.slot}"
+        assert not overlaps(hand, panel.slot), f"the hand {hand} runs under {panel.id} {panel.slot}"
 
 
 def check_bid_panel(table: TableScene) -> None:
@@ -751,11 +679,11 @@ def test_seat_panels_do_not_overlap_in_a_small_window(table_app, players, open_t
     resize(table_app, driver, SMALL)
     panels = [p for p in seat_panels(table) if p.id.startswith("seat")]
     assert len(panels) == players
-    clashes = [(a.id, b.id) for i, a in enumerate(panels) for b in panels[i + 1:] if overlap(a.slot, b.slot)]
+    clashes = [(a.id, b.id) for i, a in enumerate(panels) for b in panels[i + 1:] if overlaps(a.slot, b.slot)]
     assert clashes == []
     # nor do the other seats' face-down hands cover anybody's panel
     hands = [z for z in table.layout.zones if z.id.startswith("hand") and z.id != f"hand{table.viewer}"]
-    covered = [(h.id, p.id) for h in hands for p in panels for s in h.spots if overlap(s.rect, p.slot)]
+    covered = [(h.id, p.id) for h in hands for p in panels for s in h.spots if overlaps(s.rect, p.slot)]
     assert covered == []
 
 
@@ -801,7 +729,7 @@ def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(open_table):
     assert not any(r[0] <= aim[0] <= r[0] + r[2] and r[1] <= aim[1] <= r[1] + r[3] for r in played)
     hand = table.layout.zone("hand0")
     spot = next(s for s in hand.spots if s.index in hand.playable)
-    start = card_point(hand, spot.index)
+    start = card_point(table, spot.card)
     offset = (start[0] - spot.rect[0], start[1] - spot.rect[1])
     end = (aim[0] + offset[0] - 4, aim[1] + offset[1] - spot.rect[3] + 4)
     before = len(match.log)

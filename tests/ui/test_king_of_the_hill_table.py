@@ -10,14 +10,12 @@ checks.  The table's clock is the driver's frames: no test waits on the wall clo
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 
 import pytest
 
 from cardtable.core.cards import SUIT_SYMBOLS, Card
-from cardtable.core.layout import Rect, TableContext, Zone
-from cardtable.games import get_game
+from cardtable.core.layout import Rect, TableContext
 from cardtable.games.king_of_the_hill.layout import (
     DEAL_BEAT,
     DEFENDER_TINT,
@@ -43,24 +41,34 @@ from cardtable.games.king_of_the_hill.rules import (
     identical,
     play_two,
 )
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.ui import theme
 from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
-from cardtable.ui.table.input import DOUBLE_CLICK_SECONDS
 from cardtable.ui.table.view import CROWN_ROOM, table_context
+from tests.ui.table_helpers import (
+    SIZES,
+    assert_curtain,
+    card_rect,
+    click_anew,
+    find_moves,
+    hand_zone,
+    lift,
+    new_match,
+    overlaps,
+    random_move,
+    seats,
+    state_at,
+    wait,
+)
 
 NAMES = ("You", "Ann", "Bob", "Cy", "Dee")
 SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
-SIZES = ((800, 560), (1280, 800), (1920, 1080))
+SECONDS = 60.0  # the most wall-clock time a wait lets the table take (bots may think in a worker)
 Policy = Callable[[KingState, random.Random], object]
 
 
 # --------------------------------------------------------------------------- set-up
-
-
-def random_move(state: KingState, rng: random.Random):
-    return rng.choice(state.legal_actions())
 
 
 def never_declare(state: KingState, rng: random.Random):
@@ -68,42 +76,11 @@ def never_declare(state: KingState, rng: random.Random):
     return PASS if state.phase == "declare" else rng.choice(state.legal_actions())
 
 
-def find_moves(wanted: Callable[[KingState], bool], options: dict | None = None, policy: Policy = random_move,
-               seeds: int = 300) -> tuple[int, list]:
-    """A seed and the moves (from a generator seeded alike) that reach a position `wanted`."""
-    for seed in range(seeds):
-        state = RULES.new_game(5, options or {}, seed)
-        rng = random.Random(seed)
-        moves = []
-        while True:
-            if wanted(state):
-                return seed, moves
-            if state.is_over():
-                break
-            action = policy(state, rng)
-            state.apply(action)
-            moves.append(action)
-    raise AssertionError("no playout reaches such a position")
-
-
 def koth_match(wanted: Callable[[KingState], bool], options: dict | None = None, policy: Policy = random_move,
                humans: Sequence[str] = ("You",)) -> Match:
-    seed, moves = find_moves(wanted, options, policy)
-    seats = [Seat("human", name) for name in humans]
-    seats += [Seat("bot:normal", NAMES[len(seats) + i]) for i in range(5 - len(seats))]
-    match = Match(get_game("king_of_the_hill"), seats, options or {}, seed)
-    for action in moves:
-        match.apply(action)
-    return match
-
-
-def state_at(wanted: Callable[[KingState], bool], options: dict | None = None,
-             policy: Policy = random_move) -> KingState:
-    seed, moves = find_moves(wanted, options, policy)
-    state = RULES.new_game(5, options or {}, seed)
-    for action in moves:
-        state.apply(action)
-    return state
+    """A match at the first position `wanted` of seeded playouts (moves from `policy`)."""
+    seed, moves = find_moves(RULES, 5, wanted, options, policy=policy)
+    return new_match("king_of_the_hill", seats(humans, 5, NAMES[len(humans):]), options, seed, moves)
 
 
 def mine(phase: str) -> Callable[[KingState], bool]:
@@ -120,10 +97,6 @@ def leads_with_a_pair(state: KingState) -> bool:
     return mine("play")(state) and not state.trick and any(identical(a, b) for a, b in pairs_of(hand))
 
 
-def hand_zone(table: TableScene) -> Zone:
-    return table.layout.zone(f"hand{table.viewer}")
-
-
 def card_point(table: TableScene, card: Card) -> tuple[int, int]:
     """A point of `card` in the hand at the screen that no later card covers."""
     zone = hand_zone(table)
@@ -131,21 +104,9 @@ def card_point(table: TableScene, card: Card) -> tuple[int, int]:
     return UIDriver._visible(table, zone.id, zone.spots[i].index)
 
 
-def rect_of(table: TableScene, card: Card) -> Rect:
-    return next(s.rect for s in hand_zone(table).spots if s.card == card)
-
-
 def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
     """Click `card`, after the double-click time (the same place may have been clicked just before)."""
-    if table.last_click is not None:
-        gap = DOUBLE_CLICK_SECONDS + 0.05 - (table.clock - table.last_click[0])
-        if gap > 0:
-            driver.frames(int(gap / DT) + 1)
-    driver.click(card_point(table, card))
-
-
-def centre(rect: Sequence[int]) -> tuple[int, int]:
-    return rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
+    click_anew(table, driver, card_point(table, card))
 
 
 def empty_middle_point(table: TableScene) -> tuple[int, int]:
@@ -162,21 +123,13 @@ def drag_onto_trick(table: TableScene, driver: UIDriver, card: Card) -> None:
     """Drag `card` (and the selection, if it is selected) into the middle of the table."""
     start = card_point(table, card)
     target = empty_middle_point(table)
-    here = rect_of(table, card)
+    here = card_rect(table, card)
     driver.drag(start, (start[0] + target[0] - here[0] - here[2] // 2, start[1] + target[1] - here[1] - here[3] // 2))
 
 
 def select_button(table: TableScene) -> tuple[str, object]:
     name = next(n for n in table.buttons if n.startswith("select:"))
     return name, table.buttons[name]
-
-
-def wait(table: TableScene, driver: UIDriver, done: Callable[[], bool], seconds: float = 60.0) -> None:
-    """Run frames until `done()` (bots may think in a thread, so this is bounded in wall-clock time too)."""
-    end = time.monotonic() + seconds
-    while not done():
-        assert time.monotonic() < end, "the table did not get there in time"
-        driver.frames(1)
 
 
 def face_up(table: TableScene) -> set[Card]:
@@ -188,10 +141,6 @@ def face_up(table: TableScene) -> set[Card]:
 def union(a: Rect, b: Rect) -> Rect:
     x, y = min(a[0], b[0]), min(a[1], b[1])
     return x, y, max(a[0] + a[2], b[0] + b[2]) - x, max(a[1] + a[3], b[1] + b[3]) - y
-
-
-def overlaps(a: Rect, b: Rect) -> bool:
-    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
 # --------------------------------------------------------------------------- playing cards
@@ -384,7 +333,7 @@ def test_eight_selected_cards_dropped_on_the_dead_hand_are_buried(table_app, ope
         click_card(table, driver, card)
     dead = table.layout.zone("dead").slot
     assert dead in table.input.target_rects(), "the dead hand's place lights up"
-    start, here = card_point(table, chosen[-1]), rect_of(table, chosen[-1])  # the card under the pointer
+    start, here = card_point(table, chosen[-1]), card_rect(table, chosen[-1])  # the card under the pointer
     driver.drag(start, (start[0] + dead[0] - here[0], start[1] + dead[1] - here[1]))
     driver.settle(table)
     assert match.log[-1].action == Bury(tuple(chosen)) and match.state.phase == "call"
@@ -392,7 +341,7 @@ def test_eight_selected_cards_dropped_on_the_dead_hand_are_buried(table_app, ope
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, int]):
-    state = state_at(mine("bury"))
+    state = state_at(RULES, 5, mine("bury"))
     layout = LAYOUT.build(state.view(0), table_context(size, NAMES, 0, theme.ui_scale(size)))
     spots = layout.zone("hand0").spots
     rows = sorted({s.rect[1] for s in spots})
@@ -438,11 +387,11 @@ def test_the_deal_goes_on_by_itself_after_a_quiet_beat(table_app, open_table):
 def test_timers_give_each_decision_its_limit_but_declaring_only_its_beat():
     options = {"timers": True}
     for phase, seconds in (("declare", DEAL_BEAT), ("bury", 60), ("call", 15), ("play", 10)):
-        state = state_at(mine(phase), options)
+        state = state_at(RULES, 5, mine(phase), options)
         timer = LAYOUT.timer(state.view(0), state.legal_actions())
         assert timer is not None and timer.seconds == seconds and timer.quiet == (phase == "declare")
         assert timer.default(random.Random(1)) in state.legal_actions()
-    state = state_at(mine("play"))
+    state = state_at(RULES, 5, mine("play"))
     assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "timers off: no limit"
 
 
@@ -541,18 +490,6 @@ def test_the_score_sheet_has_a_row_per_round(table_app, open_table):
 # --------------------------------------------------------------------------- pass and play, whole games
 
 
-def assert_curtain(table: TableScene, driver: UIDriver) -> None:
-    assert table.curtain_for is not None and not table.human_turn
-    hidden = {c for h in table.state.hands for c in h}
-    assert not face_up(table) & hidden
-    driver.frames(1)
-    w, h = table.app.size
-    for x in range(10, w - 10, w // 9):
-        for y in range(10, h - 10, h // 7):
-            colour = table.app.screen.get_at((x, y))[:3]
-            assert all(abs(a - b) <= 6 for a, b in zip(colour, theme.CURTAIN, strict=True)), (x, y, colour)
-
-
 def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
     match = koth_match(lambda s: s.phase == "declare" and s.turn in (0, 1), humans=("Pia", "Quin"))
     table, driver = open_table(match, bot_delay=0.0)
@@ -560,16 +497,14 @@ def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table
     rng = random.Random(3)
     curtains = moves = 0
     while moves < 30 and not state.is_over():
-        wait(table, driver, lambda: state.is_over() or table.curtain_for is not None or
-             (table.human_turn and table.settled))
+        wait(driver, lambda: state.is_over() or table.curtain_for is not None or
+             (table.human_turn and table.settled), SECONDS)
         if state.is_over():
             break
         if table.curtain_for is not None:
             assert_curtain(table, driver)
             curtains += 1
-            w, h = table.app.size
-            driver.click((w // 2, h // 2))
-            assert table.curtain_for is None
+            lift(table, driver)
         seat = state.turn
         assert table.viewer == seat
         shown = face_up(table) - {c for _, cards in state.trick for c in cards}
@@ -589,7 +524,7 @@ def test_a_whole_game_of_one_round_through_the_table_with_bots(table_app, open_t
     rng = random.Random(7)
     kinds = set()
     while not match.state.is_over():
-        wait(table, driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        wait(driver, lambda: match.state.is_over() or (table.human_turn and table.settled), SECONDS)
         if match.state.is_over():
             break
         legal = match.state.legal_actions()
@@ -604,7 +539,7 @@ def test_a_whole_game_of_one_round_through_the_table_with_bots(table_app, open_t
     assert {"Bury", "Call", "Play"} <= kinds or match.state.records[0].koth != 0
     plays = [e for e in match.log if e.seat == 0 and isinstance(e.action, Play)]
     assert sum(len(e.action.cards) for e in plays) == 20, "every card of the person's hand went by a gesture"
-    wait(table, driver, lambda: table.result_panel is not None)
+    wait(driver, lambda: table.result_panel is not None, SECONDS)
     assert table.result_panel.visible and len(match.state.records) == 1
     assert table.layout.zone("info").lines[0] == "Game over"
 
@@ -615,13 +550,13 @@ def test_a_whole_game_of_one_round_through_the_table_with_bots(table_app, open_t
 def positions() -> dict[str, dict]:
     """Views of seat 0 in each phase, and one with a full trick of five pairs."""
     views = {
-        "declare": state_at(mine("declare")).view(0),
-        "bury": state_at(mine("bury")).view(0),
-        "call": state_at(mine("call")).view(0),
-        "next round": state_at(lambda s: s.round == 1 and s.turn == 0, {"rounds": 2}).view(0),
-        "over": state_at(lambda s: s.is_over(), {"rounds": 1}).view(0),
+        "declare": state_at(RULES, 5, mine("declare")).view(0),
+        "bury": state_at(RULES, 5, mine("bury")).view(0),
+        "call": state_at(RULES, 5, mine("call")).view(0),
+        "next round": state_at(RULES, 5, lambda s: s.round == 1 and s.turn == 0, {"rounds": 2}).view(0),
+        "over": state_at(RULES, 5, lambda s: s.is_over(), {"rounds": 1}).view(0),
     }
-    play = state_at(lambda s: mine("play")(s) and s.teammate is not None and s.koth != 0)
+    play = state_at(RULES, 5, lambda s: mine("play")(s) and s.teammate is not None and s.koth != 0)
     view = play.view(0)
     others = [c for h in play.hands[1:] for c in h]
     view["trick"] = [(seat, (others[2 * seat], others[2 * seat + 1])) for seat in range(5)]

@@ -29,9 +29,7 @@ from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.theme import PICKED
 from cardtable.ui.window import App
-
-fast = pytest.mark.parametrize("table_speed", ["fast"])
-
+from tests.ui.table_helpers import fast
 
 # --------------------------------------------------------------------------- positions
 

@@ -14,7 +14,7 @@ GAME = GamePlugin(
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.search_rollout,
-                       weight=bots.world_weight, candidates=bots.search_candidates,
+                       candidates=bots.search_candidates,
                        settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
     showcase=Showcase("fan", (Card(1, "H"), Card(9, "D"), Card(3, "S"), Card(7, "H"), Card(13, "D"))),

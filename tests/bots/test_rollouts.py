@@ -1,0 +1,158 @@
+"""Rollouts on common worlds (`cardtable.bots.rollouts`): every candidate is played out in the same sampled worlds,
+so a move that is better in every world is found however large the luck of the world; and the bot stays within the
+contract (legal moves, a seed's decisions repeatable, the state given never touched or read past `determinize`)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pytest
+
+from cardtable.bots import make_hard_bot
+from cardtable.bots.ismcts import SearchHooks
+from cardtable.bots.rollouts import RolloutBot
+from cardtable.core.engine import Action, Result, State
+from cardtable.games import get_game, get_rules
+from tests.bots.conftest import Sealed
+
+
+@dataclass(frozen=True)
+class Bet(Action):
+    """Take the world's prize, plus `extra`."""
+
+    extra: float
+
+
+class Lottery(State):
+    """One move, then over: the seat wins a prize it cannot see (drawn anew by each determinization, anywhere in
+    [0, 1)), plus the move's small extra.  The prize's luck is a thousand times the difference between the moves."""
+
+    def __init__(self, prize: float = 0.5) -> None:
+        self.turn: int | None = 0
+        self.prize = prize
+        self.taken = 0.0
+
+    def legal_actions(self) -> list[Action]:
+        return [Bet(0.0), Bet(0.001), Bet(0.0005)] if self.turn is not None else []
+
+    def apply(self, action: Action) -> list[Any]:
+        assert isinstance(action, Bet) and self.turn is not None
+        self.taken, self.turn = self.prize + action.extra, None
+        return []
+
+    def result(self) -> Result:
+        return Result(scores=[self.taken], winners=[0])
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"taken": self.taken}
+
+    def clone(self) -> Lottery:
+        other = Lottery(self.prize)
+        other.turn, other.taken = self.turn, self.taken
+        return other
+
+    def determinize(self, seat: int | None, rng: random.Random) -> Lottery:
+        other = self.clone()
+        other.prize = rng.random()
+        return other
+
+
+def lottery_bot(seed: int, iterations: int = 6, **settings: Any) -> RolloutBot:
+    hooks = SearchHooks(reward=lambda state, root: [state.taken],  # type: ignore[attr-defined]
+                        rollout=lambda state, rng: state.legal_actions()[0])
+    return RolloutBot(seed, iterations=iterations, hooks=hooks, **settings)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_move_better_in_every_world_wins_however_lucky_the_worlds(seed: int) -> None:
+    """Two worlds per move: unpaired, the prizes (spread over [0, 1)) would decide; paired, the extra does."""
+    bot = lottery_bot(seed)
+    assert bot.choose(Lottery(), 0) == Bet(0.001)
+    assert bot.last_iterations == 6 and list(bot.last_moves) == Lottery().legal_actions()
+    low, high, middle = bot.last_values
+    assert high - low == pytest.approx(0.001) and middle - low == pytest.approx(0.0005)
+
+
+def test_candidates_narrow_the_moves_and_equal_moves_keep_their_order() -> None:
+    hooks = SearchHooks(reward=lambda state, root: [round(state.taken, 2)],  # type: ignore[attr-defined]
+                        rollout=lambda state, rng: state.legal_actions()[0],
+                        candidates=lambda state, seat: [Bet(0.0005), Bet(0.0)])
+    bot = RolloutBot(1, iterations=10, hooks=hooks)
+    assert bot.choose(Lottery(), 0) == Bet(0.0005)  # rounded, every move earns the same: the first candidate
+    assert list(bot.last_moves) == [Bet(0.0005), Bet(0.0)] and bot.last_iterations == 10
+
+
+def test_a_single_legal_move_or_candidate_is_played_without_playouts() -> None:
+    hooks = SearchHooks(rollout=lambda state, rng: state.legal_actions()[0],
+                        candidates=lambda state, seat: [Bet(0.0)])
+    bot = RolloutBot(1, iterations=50, hooks=hooks)
+    assert bot.choose(Lottery(), 0) == Bet(0.0) and bot.last_iterations == 0
+
+
+def test_candidates_behind_in_every_world_leave_the_race_early() -> None:
+    """After the first 25 worlds the two lesser bets are behind by a constant: they drop out, and the budget of
+    3,000 playouts is not spent."""
+    bot = lottery_bot(4, iterations=3000)
+    assert bot.choose(Lottery(), 0) == Bet(0.001)
+    assert bot.last_iterations == 3 * 25
+
+
+def test_a_candidate_equal_to_the_leader_in_every_world_leaves_the_race() -> None:
+    hooks = SearchHooks(reward=lambda state, root: [round(state.taken, 2)],  # type: ignore[attr-defined]
+                        rollout=lambda state, rng: state.legal_actions()[0],
+                        candidates=lambda state, seat: [Bet(0.0005), Bet(0.0)])
+    bot = RolloutBot(1, iterations=1000, hooks=hooks)
+    assert bot.choose(Lottery(), 0) == Bet(0.0005) and bot.last_iterations == 2 * 25
+
+
+def test_close_candidates_race_to_the_budget() -> None:
+    """Differences hidden in the noise of each world keep both in the race until the budget is spent."""
+    hooks = SearchHooks(reward=lambda state, root: [state.taken + random.random()],  # type: ignore[attr-defined]
+                        rollout=lambda state, rng: state.legal_actions()[0],
+                        candidates=lambda state, seat: [Bet(0.0005), Bet(0.0)])
+    random.seed(3)
+    bot = RolloutBot(1, iterations=200, hooks=hooks)
+    bot.choose(Lottery(), 0)
+    assert bot.last_iterations == 200
+
+
+def test_a_playout_policy_is_required() -> None:
+    with pytest.raises(ValueError, match="playout policy"):
+        RolloutBot(1, hooks=SearchHooks())
+
+
+def test_a_tiny_time_budget_stops_after_a_world() -> None:
+    bot = lottery_bot(2, iterations=3 * 10**6, time_limit=0.0)
+    assert bot.choose(Lottery(), 0) in Lottery().legal_actions() and bot.last_iterations == 3
+
+
+def test_the_game_setting_chooses_the_method() -> None:
+    game = get_game("kachuful")
+    as_rollouts = replace(game, search=replace(game.search, settings=(("iterations", 30), ("method", "rollouts"))))
+    bot = make_hard_bot(as_rollouts, 1)
+    assert isinstance(bot, RolloutBot) and bot.iterations == 30
+    with pytest.raises(ValueError, match="method"):
+        make_hard_bot(game, 1, method="guess")
+
+
+def test_eat_reds_plays_legal_repeatable_moves_and_sees_only_determinizations() -> None:
+    """Through the contract only (the state given may be asked for its turn, legal moves and determinizations)."""
+    rules = get_rules("eat_reds")
+
+    def decisions(seed: int) -> list[Action]:
+        state = rules.new_game(2, {}, seed=11)
+        chosen = []
+        bot = make_hard_bot(get_game("eat_reds"), seed, iterations=24, time_limit=None)
+        assert isinstance(bot, RolloutBot)
+        while state.turn is not None and len(chosen) < 10:
+            seat = state.turn
+            before = state.view(seat)
+            action = bot.choose(Sealed(state), seat)  # type: ignore[abstract]
+            assert action in state.legal_actions() and state.view(seat) == before
+            chosen.append(action)
+            state.apply(action)
+        return chosen
+
+    assert decisions(3) == decisions(3)
