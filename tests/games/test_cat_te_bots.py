@@ -35,7 +35,7 @@ def plugin() -> GamePlugin:
     """The game as the difficulty levels see it: the rules and this module's bots and hooks."""
     return GamePlugin(rules=RULES, layout=None, rule_bot=bots.RuleBot, hint=bots.hint,
                       search=SearchHooks(reward=bots.search_reward, done=bots.search_done,
-                                         rollout=bots.rollout_action, candidates=bots.candidates,
+                                         rollout=bots.rule_rollout, candidates=bots.candidates,
                                          settings=tuple(sorted(bots.search_settings().items()))),
                       arena_counts=bots.arena_counts)
 
@@ -397,3 +397,20 @@ def test_the_plugin_wires_the_bots() -> None:
 
     assert GAME.rule_bot is bots.RuleBot and GAME.hint is bots.hint
     assert GAME.search == plugin().search and GAME.arena_counts is bots.arena_counts
+
+
+def test_the_hard_bots_playouts_are_the_rule_bots_moves() -> None:
+    """The hard bot improves on the rule bot by playing each candidate out as the rule bot would: its playout
+    policy is the rule bot's choice, move for move, over sessions in every region."""
+    moves = 0
+    for region in ("khmer", "laos", "vietnamese"):
+        state = RULES.new_game(4, {**SHORT, "region": region}, seed=7)
+        rng = random.Random(1)
+        rule_bot = bots.RuleBot(0)
+        while state.turn is not None:
+            seat = state.turn
+            expected = rule_bot.choose(state, seat)
+            assert bots.rule_rollout(state, rng) == expected
+            state.apply(expected)
+            moves += 1
+    assert moves > 40  # whole sessions, several rounds

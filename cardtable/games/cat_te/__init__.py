@@ -12,7 +12,7 @@ GAME = GamePlugin(
     layout=LAYOUT,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
-    search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rollout_action,
+    search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rule_rollout,
                        candidates=bots.candidates, settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
     showcase=Showcase("fan", (Card(9, "S"), Card(12, "H"), Card(4, "C"), Card(13, "D"), Card(1, "S"), Card(10, "H"))),
