@@ -1,12 +1,20 @@
-"""Statistics across sessions, per game: played, won, win rate, best time, streaks.
+"""Statistics across sessions, per game and per variant: played, won, win rate, best time, best score, streaks, a
+running total of the scores, and the last games.
 
 `statistics.json` is shared by every copy of the app on the data folder: each `record` reads, adds and writes under
 a lock, so two copies add up.  A damaged file is kept aside with a word to the person, never silently replaced.
+
+The file is one JSON object of records (`GameStats`) by key: the game id for the game as a whole, and
+"<game id>:<variant>" for each variant played (`key`; the variant as `GamePlugin.variant` spells it,
+"draw=3,scoring=vegas").  A record holds its counts, `total_score`, `history` (the last `HISTORY` games, oldest
+first: `PastGame`) and `before_last` (its counts before the last game, so a restarted deal replaces that game's
+count).  A file written before variants holds only game ids with counts: it reads as each game's whole record.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +23,35 @@ from cardtable.files.reader import Unreadable
 from cardtable.files.values import number_in, whole_in
 from cardtable.storage import data_dir, keep_aside, kept_aside_sentence, read_json, write_json_atomic
 
+HISTORY = 20  # the last games a record keeps
+WHEN = "%Y-%m-%d %H:%M"  # how a game's date and time are written
+
+
+def now() -> str:
+    """The local date and time, as a game in the history keeps it."""
+    return datetime.now().strftime(WHEN)
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """One game in a record's history: when it ended, won or not, its length, the person's score (None: not
+    scored), its deal (the match's seed) and variant."""
+
+    when: str
+    won: bool
+    seconds: float
+    score: int | None = None
+    deal: int | None = None
+    variant: str = ""
+
+
+#: The counts of a record: what `before_last` keeps.
+COUNTS = ("played", "won", "best_time", "best_score", "current_streak", "longest_streak", "total_score")
+
 
 @dataclass
 class GameStats:
-    """One game's record for the person at this computer."""
+    """One game's (or one variant's) record for the person at this computer."""
 
     played: int = 0
     won: int = 0
@@ -26,13 +59,37 @@ class GameStats:
     best_score: int | None = None
     current_streak: int = 0
     longest_streak: int = 0
+    total_score: int = 0  # every score counted, added up: a running total where the game's scores carry over
+    history: list[PastGame] = field(default_factory=list)
+    before_last: dict[str, Any] | None = None  # the counts before the last game in `history` was counted
 
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
 
-    def record(self, won: bool, seconds: float, score: int | None = None) -> None:
-        """Count one finished (or abandoned) game."""
+    def counts(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in COUNTS}
+
+    def record(self, won: bool, seconds: float, score: int | None = None, *, deal: int | None = None,
+               variant: str = "", restarted: bool = False, when: str | None = None) -> None:
+        """Count one finished (or abandoned) game.
+
+        `restarted`: the game replays the deal counted last (the same `deal` and `variant`), which counts once: its
+        count is replaced by this one, unless the deal was won (a won deal's count stands).
+        """
+        last = self.history[-1] if self.history else None
+        if (restarted and deal is not None and last is not None and (last.deal, last.variant) == (deal, variant)
+                and self.before_last is not None):
+            if last.won:
+                return
+            for name, value in self.before_last.items():
+                setattr(self, name, value)
+            self.history.pop()
+        self.before_last = self.counts()
+        self.history = [*self.history, PastGame(when or now(), won, round(seconds, 1), score, deal, variant)]
+        del self.history[:-HISTORY]
+        if score is not None:
+            self.total_score += score
         self.played += 1
         if won:
             self.won += 1
@@ -45,14 +102,15 @@ class GameStats:
         if score is not None and (self.best_score is None or score > self.best_score):
             self.best_score = score
 
-    def lines(self, timed: bool = True) -> list[str]:
+    def lines(self, timed: bool = True, total: str | None = None) -> list[str]:
         """Readable lines for the menu and the win screen; `timed`: a game played alone against the clock, whose
-        best time means something."""
+        best time means something; `total`: the name of the running total to show ("Vegas total")."""
         best = "—" if self.best_time is None else format_time(self.best_time)
         return [
             f"Played {self.played}, won {self.won} ({self.win_rate:.0%})",
             *([f"Best time {best}"] if timed else []),
             f"Streak {self.current_streak} (longest {self.longest_streak})",
+            *([f"{total}: {self.total_score}"] if total else []),
         ]
 
 
@@ -64,8 +122,25 @@ def format_time(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-MAX_GAMES = 256  # records kept per file: far more games than the app has, and a bound on a hostile file
+MAX_GAMES = 256  # records kept per file: far more games and variants than the app has, a bound on a hostile file
 MAX_COUNT = 10**9
+MAX_TOTAL = 10**15  # a running total: a billion games of a thousand points each way
+MAX_DEAL = 2**63  # deals are numbered by the match's seed, 0 <= seed < 2**63
+MAX_KEY = 160  # characters of a record's key
+
+
+def key(game_id: str, variant: str = "") -> str:
+    """The key of the record of `game_id` as a whole (`variant` ""), or of one of its variants."""
+    return f"{game_id}:{variant}" if variant else game_id
+
+
+def of_game(record_key: str, game_id: str) -> bool:
+    """Whether the record under `record_key` is the game's own or one of its variants'."""
+    return record_key == game_id or record_key.startswith(f"{game_id}:")
+
+
+def _encode(records: dict[str, GameStats]) -> dict[str, Any]:
+    return {k: asdict(v) for k, v in records.items()}
 
 
 def _path() -> Path:
@@ -123,7 +198,7 @@ def _read_unlocked() -> StatsFile:
     # What could be read is kept; the file as it was is kept aside, never overwritten without a copy.
     try:
         kept = keep_aside(path)
-        write_json_atomic(path, {k: asdict(v) for k, v in records.items()})
+        write_json_atomic(path, _encode(records))
     except OSError as exc:
         return StatsFile(records, f"Part of the statistics is damaged ({damage}), and the file could not be"
                                   f" repaired ({exc.strerror or exc}).")
@@ -135,22 +210,75 @@ def _decode(data: dict[Any, Any]) -> tuple[dict[str, GameStats], str | None]:
     """The records that can be used, and what was wrong with the others (None: nothing)."""
     out: dict[str, GameStats] = {}
     damage: list[str] = []
-    names = {f.name for f in fields(GameStats)}
     if len(data) > MAX_GAMES:
         damage.append(f"more than {MAX_GAMES} games")
-    for game_id, record in list(data.items())[:MAX_GAMES]:
-        if not isinstance(record, dict) or len(game_id) > 64:
-            damage.append(f"the record of {game_id[:20]!r} is not a record")
+    for record_key, record in list(data.items())[:MAX_GAMES]:
+        if not isinstance(record, dict) or len(record_key) > MAX_KEY:
+            damage.append(f"the record of {record_key[:20]!r} is not a record")
             continue
-        # a field of the wrong type or out of range falls back to its default rather than crash `record`
-        good = {k: v for k, v in record.items() if k in names and _fits(k, v)}
-        stats = GameStats(**good)
-        if len(good) < len(record) or not _consistent(stats):
-            damage.append(f"the record of {game_id[:20]!r} has impossible values")
-            if not _consistent(stats):
-                stats = GameStats(played=stats.played, won=min(stats.won, stats.played))
-        out[game_id] = stats
+        stats, damaged = _decode_record(record)
+        if damaged:
+            damage.append(f"the record of {record_key[:20]!r} has impossible values")
+        out[record_key] = stats
     return out, "; ".join(damage[:2]) + ("; and more" if len(damage) > 2 else "") if damage else None
+
+
+def _decode_record(record: dict[Any, Any]) -> tuple[GameStats, bool]:
+    """A stored record as far as it can be used, and whether any of it could not."""
+    # a field of the wrong type or out of range falls back to its default rather than crash `record`
+    good = {k: v for k, v in record.items() if k in COUNTS and _fits(k, v)}
+    stats = GameStats(**good)
+    damaged = len(good) < len(record.keys() - {"history", "before_last"})
+    if not _consistent(stats):
+        return GameStats(played=stats.played, won=min(stats.won, stats.played)), True
+    stored = record.get("history", [])
+    games = stored if isinstance(stored, list) else []
+    history = [game for game in map(_past_game, games) if game is not None][-HISTORY:]
+    damaged |= len(history) < len(games) or not isinstance(stored, list)
+    if len(history) <= stats.played and sum(g.won for g in history) <= stats.won:
+        stats.history = history
+    else:
+        damaged = True
+    before = record.get("before_last")
+    if before is not None:
+        stats.before_last = _before_last(before, stats)
+        damaged |= stats.before_last is None
+    return stats, damaged
+
+
+PAST_GAME_FIELDS = {"when", "won", "seconds", "score", "deal", "variant"}
+
+
+def _past_game(data: Any) -> PastGame | None:
+    """A game of a stored history, or None if it is not one."""
+    if not isinstance(data, dict) or not {"when", "won", "seconds"} <= data.keys() <= PAST_GAME_FIELDS:
+        return None
+    when, won, seconds = data["when"], data["won"], data["seconds"]
+    score, deal, variant = data.get("score"), data.get("deal"), data.get("variant", "")
+    if not (isinstance(when, str) and _is_when(when) and type(won) is bool and number_in(seconds, 0, MAX_COUNT)
+            and (score is None or whole_in(score, -MAX_COUNT, MAX_COUNT))
+            and (deal is None or whole_in(deal, 0, MAX_DEAL - 1))
+            and isinstance(variant, str) and len(variant) <= MAX_KEY):
+        return None
+    return PastGame(when, won, seconds, score, deal, variant)
+
+
+def _is_when(text: str) -> bool:
+    try:
+        datetime.strptime(text, WHEN)
+    except ValueError:
+        return False
+    return len(text) <= 32
+
+
+def _before_last(data: Any, stats: GameStats) -> dict[str, Any] | None:
+    """The stored counts before the record's last game, or None if they could not have been."""
+    if not (isinstance(data, dict) and data.keys() == set(COUNTS) and all(_fits(k, v) for k, v in data.items())):
+        return None
+    before = GameStats(**data)
+    if not (_consistent(before) and stats.history and before.played == stats.played - 1 and before.won <= stats.won):
+        return None
+    return before.counts()
 
 
 def _consistent(stats: GameStats) -> bool:
@@ -169,24 +297,50 @@ def _fits(name: str, value: object) -> bool:
         return value is None or number_in(value, 0, MAX_COUNT)
     if name == "best_score":
         return value is None or whole_in(value, -MAX_COUNT, MAX_COUNT)
+    if name == "total_score":
+        return whole_in(value, -MAX_TOTAL, MAX_TOTAL)
     return whole_in(value, 0, MAX_COUNT)
 
 
-def load(game_id: str) -> GameStats:
-    return load_all().get(game_id, GameStats())
+def load(game_id: str, variant: str = "") -> GameStats:
+    """The record of `game_id` as a whole, or of one of its variants."""
+    return load_all().get(key(game_id, variant), GameStats())
 
 
-def record(game_id: str, won: bool, seconds: float, score: int | None = None) -> Recorded:
-    """Count a game for `game_id` and save it, merged under a lock with whatever another copy of the app wrote
-    meanwhile.  Never raises for the disk: a failure is `Recorded.problem`."""
+def record(game_id: str, won: bool, seconds: float, score: int | None = None, *, variant: str = "",
+           deal: int | None = None, restarted: bool = False) -> Recorded:
+    """Count a game of `game_id` for the game as a whole and for its `variant` (if it has variants), and save it,
+    merged under a lock with whatever another copy of the app wrote meanwhile.  `deal` (the match's seed) and
+    `restarted`: see `GameStats.record`.  `Recorded.stats` is the variant's record.  Never raises for the disk: a
+    failure is `Recorded.problem`."""
+    keys = [game_id, *([key(game_id, variant)] if variant else [])]
+    when = now()
+
+    def count(records: dict[str, GameStats]) -> GameStats:
+        for k in keys:
+            records.setdefault(k, GameStats()).record(won, seconds, score, deal=deal, variant=variant,
+                                                      restarted=restarted, when=when)
+        return records[keys[-1]]
+
     try:
         with _lock():
             found = _read_unlocked()
-            stats = found.records.setdefault(game_id, GameStats())
-            stats.record(won, seconds, score)
-            write_json_atomic(_path(), {k: asdict(v) for k, v in found.records.items()})
+            stats = count(found.records)
+            write_json_atomic(_path(), _encode(found.records))
     except OSError as exc:
-        fallback = load(game_id)
-        fallback.record(won, seconds, score)
+        fallback = count(load_all())
         return Recorded(fallback, f"This game could not be added to the statistics ({exc.strerror or exc}).")
     return Recorded(stats, found.problem)
+
+
+def reset(game_id: str) -> str | None:
+    """Forget every record of `game_id` (the game's own and its variants'); other games' stay.  A sentence for the
+    person if the file could not be written, or was damaged (and kept aside)."""
+    try:
+        with _lock():
+            found = _read_unlocked()
+            kept = {k: v for k, v in found.records.items() if not of_game(k, game_id)}
+            write_json_atomic(_path(), _encode(kept))
+    except OSError as exc:
+        return f"The statistics could not be reset ({exc.strerror or exc})."
+    return found.problem

@@ -10,7 +10,7 @@ import json
 import os
 import tempfile
 import time
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -107,7 +107,65 @@ def _valid_setting(name: str, value: Any) -> bool:
         return type(value) is bool
     if name == "bot_delay":
         return number_in(value, 0, MAX_BOT_DELAY)
+    if name in BOOLEAN_SETTINGS:
+        return type(value) is bool
     return False
+
+
+#: Caps on the remembered new-table forms (`Settings.last_forms`): a stored value past them is dropped.
+MAX_FORMS = 32
+MAX_SEATS = 16
+MAX_OPTIONS = 32
+FORM_NAME_LIMIT = 16
+FORM_SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+
+
+def _short_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 32 and value.isidentifier()
+
+
+def _option_value(value: Any) -> bool:
+    """A plain option value: a bool, an int, a finite float or a short string (never a list or a dict)."""
+    if type(value) in (bool, int):
+        return type(value) is bool or abs(value) <= 10**9
+    if type(value) is float:
+        return number_in(value, -1e9, 1e9)
+    return isinstance(value, str) and len(value) <= 64
+
+
+def _seat_name(value: Any) -> bool:
+    return isinstance(value, str) and len(value) <= FORM_NAME_LIMIT and value.isprintable()
+
+
+def clean_last_forms(value: Any) -> dict[str, dict[str, Any]]:
+    """The usable part of stored `last_forms` (untrusted): per game id, its options, player count, seat kinds
+    and names; anything of the wrong type or past the caps is dropped, never raised.  Whether the options suit the
+    game is checked when the form is restored (`cardtable.ui.menu_memory`)."""
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(value, dict):
+        return out
+    for game_id, form in list(value.items())[:MAX_FORMS]:
+        if not _short_id(game_id) or not isinstance(form, dict):
+            continue
+        clean: dict[str, Any] = {}
+        options = form.get("options")
+        if isinstance(options, dict) and len(options) <= MAX_OPTIONS:
+            clean["options"] = {k: v for k, v in options.items() if _short_id(k) and _option_value(v)}
+        players = form.get("players")
+        if type(players) is int and 1 <= players <= MAX_SEATS:
+            clean["players"] = players
+        kinds = form.get("kinds")
+        if isinstance(kinds, list) and len(kinds) <= MAX_SEATS and all(k in FORM_SEAT_KINDS for k in kinds):
+            clean["kinds"] = list(kinds)
+        names = form.get("names")
+        if isinstance(names, list) and len(names) <= MAX_SEATS and all(_seat_name(n) for n in names):
+            clean["names"] = list(names)
+        out[game_id] = clean
+    return out
+
+
+#: The settings that are a plain on or off.
+BOOLEAN_SETTINGS = ("auto_play_safe", "running_total", "say_when_lost")
 
 
 @dataclass
@@ -118,6 +176,10 @@ class Settings:
     card_back: str = "blue"
     fullscreen: bool = False
     bot_delay: float = 0.6  # seconds a bot waits so a person can follow
+    auto_play_safe: bool = False  # the table plays the person's safe moves (cards no other card can need) itself
+    running_total: bool = False  # a scored variant's total carried from game to game (Klondike's Vegas dollars)
+    say_when_lost: bool = False  # the table says when a solitaire position can no longer be won (a spoiler)
+    last_forms: dict[str, dict[str, Any]] = field(default_factory=dict)  # the menu's last form per game id
 
     @classmethod
     def load(cls) -> Settings:
@@ -138,6 +200,7 @@ class Settings:
             return settings, kept_aside_sentence("settings", path, exc.reason)
         if not isinstance(data, dict):
             return settings, kept_aside_sentence("settings", path, "it does not hold settings")
+        settings.last_forms = clean_last_forms(data.get("last_forms"))
         for f in fields(cls):
             value = data.get(f.name)
             if _valid_setting(f.name, value):

@@ -125,6 +125,32 @@ def test_settings_round_trip(home: Path) -> None:
     assert [p.name for p in settings_file().parent.iterdir()] == ["settings.json"]
 
 
+def test_last_forms_round_trip_and_untrusted_values_are_dropped() -> None:
+    form = {"options": {"draw": 3, "scoring": "vegas"}, "players": 1, "kinds": ["human"], "names": ["Zoe"]}
+    mine = Settings(last_forms={"klondike": form})
+    mine.save()
+    assert Settings.load() == mine
+    stored = {
+        "klondike": form,
+        "crazy": {"options": {"a": [1], "b": {"c": 1}, "d": "x" * 65, "e": float("inf"), "ok": "yes"},
+                  "players": True, "kinds": ["human", "robot"], "names": ["Ada", "x" * 17]},
+        "eat_reds": ["not", "a", "form"],
+        "bad id!": {"players": 2},
+        "x" * 33: {"players": 2},
+        "cat_te": {"players": 99, "kinds": ["bot:hard"] * 17, "names": ["Ada\x00"], "options": {"k": 1} | {
+            f"o{i}": 1 for i in range(40)}},
+    }
+    settings_file().parent.mkdir(parents=True, exist_ok=True)
+    settings_file().write_text(json.dumps({"card_back": "red", "last_forms": stored}).replace("Infinity", "1e999"),
+                               encoding="utf-8")
+    got, problem = Settings.read()
+    assert problem is None and got.card_back == "red"
+    assert got.last_forms == {"klondike": form, "crazy": {"options": {"ok": "yes"}}, "cat_te": {}}
+    settings_file().write_text(json.dumps({"last_forms": "everything"}), encoding="utf-8")
+    assert Settings.read() == (Settings(), None)
+    assert storage.clean_last_forms({f"g{i}": {} for i in range(100)}).keys() == {f"g{i}" for i in range(32)}
+
+
 @pytest.mark.parametrize(
     "raw",
     ["", "{", "not json", "[1, 2]", '"text"', "null", "42", b"\xff\xfe\xfa"],
@@ -265,3 +291,205 @@ def test_damaged_records_are_skipped_or_repaired() -> None:
 )
 def test_format_time(seconds: float, text: str) -> None:
     assert format_time(seconds) == text
+
+
+# ----- statistics per variant, the last games, running totals, restarted deals ----------------------------------
+
+VEGAS = "draw=1,scoring=vegas"
+
+
+def stats_file() -> Path:
+    return storage.data_dir() / "statistics.json"
+
+
+def put_stats(data: Any) -> Path:
+    path = stats_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_game_counts_for_the_game_and_for_its_variant() -> None:
+    s = stats.record("klondike", True, 100.0, 15, variant=VEGAS, deal=7).stats
+    assert s == stats.load("klondike", VEGAS) and (s.played, s.won, s.total_score) == (1, 1, 15)
+    stats.record("klondike", False, 50.0, 400, variant="draw=3,scoring=standard", deal=8)
+    whole = stats.load("klondike")
+    assert (whole.played, whole.won, whole.current_streak, whole.longest_streak) == (2, 1, 0, 1)
+    assert stats.load("klondike", "draw=3,scoring=vegas") == GameStats()  # a variant not played
+    assert set(json.loads(stats_file().read_text())) == {
+        "klondike", f"klondike:{VEGAS}", "klondike:draw=3,scoring=standard"}
+    stats.record("crazy", True, 10.0)  # a game without variants has its one record
+    assert set(stats.load_all()) - {"klondike", f"klondike:{VEGAS}", "klondike:draw=3,scoring=standard"} == {"crazy"}
+
+
+def test_a_plugin_names_its_variants_and_running_totals() -> None:
+    from cardtable.games import GAMES, get_game
+
+    klondike = get_game("klondike")
+    assert klondike.variant({}) == "draw=1,scoring=standard"
+    assert klondike.variant({"draw": 3, "scoring": "vegas", "passes": "limited"}) == "draw=3,scoring=vegas"
+    assert klondike.variant_label({"draw": 3, "scoring": "vegas"}) == "Draw 3 · Vegas"
+    assert len(klondike.variants()) == 4 and {"draw": 3, "scoring": "vegas"} in klondike.variants()
+    assert klondike.running_total({"scoring": "vegas"}) == "Vegas total"
+    assert klondike.running_total({"scoring": "standard"}) is None
+    crazy = get_game("crazy")
+    assert (crazy.variant({}), crazy.variant_label({}), crazy.variants()) == ("", "", [{}])
+    assert crazy.running_total({}) is None
+    for game in GAMES:  # what a game declares names its own options and their choices
+        names = {o.name: o for o in game.rules.options}
+        assert set(game.variant_options) <= names.keys(), game.id
+        assert all(value in names[name].choices for name, value in game.running_totals), game.id
+
+
+def test_the_last_games_are_kept_newest_last_and_bounded() -> None:
+    for deal in range(stats.HISTORY + 5):
+        s = stats.record("klondike", deal % 2 == 0, 60.0 + deal, deal, variant=VEGAS, deal=deal).stats
+    assert s.played == stats.HISTORY + 5 and len(s.history) == stats.HISTORY
+    assert [g.deal for g in s.history] == list(range(5, stats.HISTORY + 5))
+    last = s.history[-1]
+    assert (last.won, last.seconds, last.score, last.deal, last.variant) == (True, 84.0, 24, 24, VEGAS)
+    assert last.when[:4].isdigit() and len(last.when) == len("2024-05-01 14:03")
+    assert stats.load("klondike", VEGAS) == s and stats.read_all().problem is None  # read back whole
+
+
+def test_a_file_from_before_variants_reads_as_each_games_whole_record() -> None:
+    put_stats({"klondike": {"played": 4, "won": 2, "best_time": 90.0, "best_score": 500, "current_streak": 1,
+                            "longest_streak": 2},
+               "crazy": {"played": 1, "won": 0}})
+    found = stats.read_all()
+    assert found.problem is None
+    assert found.records["klondike"] == GameStats(played=4, won=2, best_time=90.0, best_score=500, current_streak=1,
+                                                  longest_streak=2)
+    s = stats.record("klondike", True, 80.0, variant=VEGAS, deal=3).stats
+    assert s.played == 1  # the variant starts afresh ...
+    whole = stats.load("klondike")
+    assert (whole.played, whole.won, whole.best_time, whole.current_streak) == (5, 3, 80.0, 2)  # ... the game goes on
+    assert stats.load("crazy") == GameStats(played=1, won=0)
+
+
+GOOD_GAME = {"when": "2024-05-01 14:03", "won": True, "seconds": 75.5, "score": 10, "deal": 3, "variant": VEGAS}
+
+
+@pytest.mark.parametrize("bad", [
+    "not a game", {"won": True, "seconds": 1.0}, dict(GOOD_GAME, when="yesterday"), dict(GOOD_GAME, when=5),
+    dict(GOOD_GAME, won="yes"), dict(GOOD_GAME, won=1), dict(GOOD_GAME, seconds=-1), dict(GOOD_GAME, seconds="1"),
+    dict(GOOD_GAME, score=1.5), dict(GOOD_GAME, score=10**12), dict(GOOD_GAME, deal=-1), dict(GOOD_GAME, deal=2**63),
+    dict(GOOD_GAME, deal=True), dict(GOOD_GAME, variant=5), dict(GOOD_GAME, variant="x" * 500),
+    dict(GOOD_GAME, extra=1),
+])
+def test_a_damaged_game_in_the_history_is_dropped_and_the_file_kept_aside(bad: Any) -> None:
+    path = put_stats({"klondike": {"played": 2, "won": 2, "current_streak": 2, "longest_streak": 2,
+                                   "history": [GOOD_GAME, bad]}})
+    found = stats.read_all()
+    assert found.problem is not None and "damaged" in found.problem
+    assert list(path.parent.glob("statistics.json.corrupt-*"))
+    record = found.records["klondike"]
+    assert record.played == 2 and record.history == [stats.PastGame(**GOOD_GAME)]
+    assert stats.load("klondike") == record  # the repaired file holds what could be read
+
+
+@pytest.mark.parametrize("history", [
+    "not a list", [GOOD_GAME] * 3,  # more games than played
+    [dict(GOOD_GAME, won=True)] * 2 + [dict(GOOD_GAME, won=False)],  # more wins than won
+])
+def test_a_history_that_cannot_be_is_dropped(history: Any) -> None:
+    put_stats({"klondike": {"played": 2, "won": 1, "current_streak": 1, "longest_streak": 1, "history": history}})
+    found = stats.read_all()
+    assert found.problem is not None
+    assert found.records["klondike"] == GameStats(played=2, won=1, current_streak=1, longest_streak=1)
+
+
+def test_a_history_longer_than_kept_keeps_its_newest_games() -> None:
+    games = [dict(GOOD_GAME, deal=d, won=False) for d in range(stats.HISTORY + 3)]
+    put_stats({"klondike": {"played": 50, "won": 0, "history": games}})
+    found = stats.read_all()
+    assert found.problem is not None
+    assert [g.deal for g in found.records["klondike"].history] == list(range(3, stats.HISTORY + 3))
+
+
+@pytest.mark.parametrize("before", [
+    "x", {"played": 0}, dict.fromkeys(stats.COUNTS, 0),  # best_time 0 with no win, and played is not one less
+    {"played": 5, "won": 0, "best_time": None, "best_score": None, "current_streak": 0, "longest_streak": 0,
+     "total_score": 0},
+])
+def test_impossible_counts_before_the_last_game_are_dropped(before: Any) -> None:
+    put_stats({"klondike": {"played": 1, "won": 1, "current_streak": 1, "longest_streak": 1, "history": [GOOD_GAME],
+                            "before_last": before}})
+    found = stats.read_all()
+    assert found.problem is not None and found.records["klondike"].before_last is None
+    assert found.records["klondike"].history == [stats.PastGame(**GOOD_GAME)]
+
+
+@pytest.mark.parametrize("total", ["-5", 1.5, 10**16, True, None])
+def test_a_damaged_running_total_falls_back_to_nothing(total: Any) -> None:
+    put_stats({"klondike": {"played": 1, "won": 0, "total_score": total}})
+    found = stats.read_all()
+    assert found.problem is not None and found.records["klondike"] == GameStats(played=1)
+
+
+def test_the_running_total_adds_every_score() -> None:
+    for score in (-52, 3, -27):
+        s = stats.record("klondike", False, 10.0, score, variant=VEGAS).stats
+    s = stats.record("klondike", False, 10.0, None, variant=VEGAS).stats  # no score: nothing to add
+    assert s.total_score == -76 and s.best_score == 3
+    assert s.lines(total="Vegas total")[-1] == "Vegas total: -76"
+    assert "total" not in " ".join(s.lines())
+
+
+def test_a_restarted_deal_lost_then_won_counts_once_as_won() -> None:
+    stats.record("klondike", True, 50.0, variant=VEGAS, deal=1)
+    stats.record("klondike", False, 100.0, -52, variant=VEGAS, deal=2)
+    s = stats.record("klondike", True, 70.0, 208, variant=VEGAS, deal=2, restarted=True).stats
+    assert (s.played, s.won, s.current_streak, s.longest_streak) == (2, 2, 2, 2)
+    assert s.total_score == 208 and s.best_time == 50.0
+    assert [(g.deal, g.won) for g in s.history] == [(1, True), (2, True)]
+    assert stats.load("klondike").played == 2  # the game's whole record too
+
+
+def test_a_restarted_deal_given_up_twice_counts_once() -> None:
+    stats.record("klondike", False, 100.0, -52, variant=VEGAS, deal=5)
+    s = stats.record("klondike", False, 30.0, -47, variant=VEGAS, deal=5, restarted=True).stats
+    assert (s.played, s.won, s.total_score) == (1, 0, -47) and len(s.history) == 1
+    s = stats.record("klondike", False, 40.0, -42, variant=VEGAS, deal=5, restarted=True).stats
+    assert (s.played, s.total_score) == (1, -42) and s.history[-1].seconds == 40.0
+
+
+def test_a_won_deals_count_stands_when_it_is_restarted() -> None:
+    won = stats.record("klondike", True, 100.0, variant=VEGAS, deal=5).stats
+    assert stats.record("klondike", False, 30.0, variant=VEGAS, deal=5, restarted=True).stats == won
+    assert stats.record("klondike", True, 300.0, variant=VEGAS, deal=5, restarted=True).stats == won
+
+
+def test_a_restart_counts_anew_when_the_last_game_was_another_deal_or_variant() -> None:
+    stats.record("klondike", False, 100.0, variant=VEGAS, deal=5)
+    s = stats.record("klondike", False, 30.0, variant=VEGAS, deal=6, restarted=True).stats
+    assert s.played == 2
+    s = stats.record("klondike", False, 30.0, variant="draw=3,scoring=vegas", deal=6, restarted=True).stats
+    assert s.played == 1 and stats.load("klondike").played == 3
+
+
+def test_a_restart_replaces_the_count_after_the_file_is_read_again() -> None:
+    stats.record("klondike", False, 100.0, variant=VEGAS, deal=5)
+    assert stats.load("klondike", VEGAS).before_last == GameStats().counts()  # kept in the file
+    assert stats.record("klondike", True, 9.0, variant=VEGAS, deal=5, restarted=True).stats.played == 1
+
+
+def test_reset_forgets_one_game_in_every_variant() -> None:
+    stats.record("klondike", True, 100.0, variant=VEGAS, deal=1)
+    stats.record("klondike", True, 100.0, variant="draw=3,scoring=vegas", deal=2)
+    stats.record("kachuful", True, 100.0)
+    stats.record("klondike_two", True, 100.0)  # a game whose id begins like another's is another game
+    assert stats.reset("klondike") is None
+    assert set(stats.load_all()) == {"kachuful", "klondike_two"}
+
+
+def test_reset_that_cannot_write_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    stats.record("klondike", True, 100.0)
+
+    def disk_full(path: Path, data: Any, indent: int | None = 1) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(stats, "write_json_atomic", disk_full)
+        assert "could not be reset" in (stats.reset("klondike") or "")
+    assert stats.load("klondike").played == 1

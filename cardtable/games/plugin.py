@@ -6,13 +6,14 @@ its layout, its rule bot, its hint, its search hooks), never by importing a modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Rules, State
+from cardtable.core.engine import Action, Option, Rules, State
 
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
 RuleBotFactory = Callable[[int | None], Any]
@@ -37,6 +38,35 @@ class Showcase:
     style: str = "fan"
     cards: tuple[Card, ...] = tuple(Card(rank, "S") for rank in (10, 11, 12, 13, 1))
 ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
+SafeMoves = Callable[[State], list[Action]]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What a solitaire's solver found from a position: outcome "won" (`line`, the engine's actions, wins from
+    there; `hint`, its first step in words), "lost" (proved: no line wins) or "unknown" (not decided within the
+    time given)."""
+
+    outcome: str
+    line: tuple[Action, ...] = ()
+    hint: Hint | None = None
+
+
+#: A solitaire's solver: it sees the whole deal, as a proof needs, and answers within the seconds given.
+Solver = Callable[[State, float], Verdict]
+
+
+@dataclass(frozen=True)
+class WinnableDeals:
+    """A table option asking for deals the game's solver proved winnable before they are shown (Klondike's
+    "winnable deals only"): the option's name, and how long one deal may take before the next is tried."""
+
+    option: str
+    seconds: float = 1.0
+
+    def wanted(self, options: Mapping[str, Any]) -> bool:
+        """Whether the table's `options` ask for proved deals."""
+        return options.get(self.option) is True
 
 
 @dataclass(frozen=True)
@@ -50,6 +80,18 @@ class GamePlugin:
     showcase: the cards the menu shows for the game.
     self_test_options: the options of the self-test's whole game, as (name, value) pairs, where the default game
     is too long for it (a fixed number of rounds).
+    safe_moves: the moves the person may make now that can never hurt (Klondike: cards no tableau card could
+    need, played home); the table plays them on a right-click or the A key, or by itself after each of the
+    person's moves when the setting asks.  Each must be legal; None: the game has none.
+    solver: a solitaire's solver (`Solver`): the hint follows its winning line, and the table can say when a
+    position can no longer be won (a setting); both ask it off the UI thread.
+    winnable_deals: a table option for deals the solver proved winnable (`WinnableDeals`); the table looks for one
+    off the UI thread (`cardtable.session.deal_search`) before it shows a new random deal.
+    variant_options: the names of the options that make a variant with a record of its own (Klondike's draw and
+    scoring): the statistics count each game for its variant and for the game as a whole.
+    running_totals: option values, as (name, value) pairs, under which the person's score carries over from game to
+    game (Klondike's Vegas dollars): such a variant keeps a running total of its scores, a game given up counted
+    too (so its `state.result()` must answer before the game is over).
     """
 
     rules: Rules
@@ -60,6 +102,11 @@ class GamePlugin:
     arena_counts: ArenaCounts | None = None
     showcase: Showcase = field(default_factory=Showcase)
     self_test_options: tuple[tuple[str, Any], ...] = ()
+    safe_moves: SafeMoves | None = None
+    solver: Solver | None = None
+    winnable_deals: WinnableDeals | None = None
+    variant_options: tuple[str, ...] = ()
+    running_totals: tuple[tuple[str, Any], ...] = ()
 
     @property
     def id(self) -> str:
@@ -72,4 +119,38 @@ class GamePlugin:
     @property
     def blurb(self) -> str:
         return self.rules.blurb
+
+    def option(self, name: str) -> Option | None:
+        """The game's option called `name`, if it has one."""
+        return next((o for o in self.rules.options if o.name == name), None)
+
+    def _variant_options(self) -> list[Option]:
+        return [o for o in map(self.option, self.variant_options) if o is not None]
+
+    def _variant_values(self, options: Mapping[str, Any]) -> list[tuple[Option, Any]]:
+        return [(o, options.get(o.name, o.default)) for o in self._variant_options()]
+
+    def variant(self, options: Mapping[str, Any]) -> str:
+        """The variant the table `options` make, as the statistics know it ("draw=3,scoring=vegas"); "" for a
+        game without variants.  An option left out counts as its default."""
+        return ",".join(f"{o.name}={value}" for o, value in self._variant_values(options))
+
+    def variant_label(self, options: Mapping[str, Any]) -> str:
+        """The variant for people ("Draw 3 · Vegas"); "" for a game without variants."""
+        return " · ".join(o.choice_label(value) for o, value in self._variant_values(options))
+
+    def variants(self) -> list[dict[str, Any]]:
+        """The options of every variant, in the order of the options' choices ([{}] for a game without variants)."""
+        chosen = self._variant_options()
+        return [{o.name: value for o, value in zip(chosen, values, strict=True)}
+                for values in product(*(o.choices for o in chosen))]
+
+    def running_total(self, options: Mapping[str, Any]) -> str | None:
+        """What the running total of the variant `options` make is called ("Vegas total"), or None when its scores
+        do not carry over from game to game."""
+        for name, value in self.running_totals:
+            option = self.option(name)
+            if option is not None and options.get(name, option.default) == value:
+                return f"{option.choice_label(value)} total"
+        return None
 

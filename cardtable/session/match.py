@@ -34,6 +34,8 @@ MAX_NAME_LENGTH = 32
 MAX_GAME_ID = 64
 #: Seeds a save may hold: 0 <= seed < MAX_SEED.
 MAX_SEED = 2**63
+#: Longest proof (a winning line of actions) a save may hold; a longer one is dropped, the game kept.
+MAX_PROOF = 4000
 #: Seconds of play a save may claim (a larger or impossible value loads as 0).
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
 #: An event kind that starts a new round (a deal): a good moment for the saver to write the match in one piece.
@@ -88,6 +90,11 @@ class Match:
     """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change.
 
     A match given a saver is saved at once: a new game replaces the previous save before its first move.
+
+    The deal is numbered by its seed ("Deal #seed").  `random_deal`: the seed was drawn for this match (not chosen,
+    restarted or loaded), so the table may still look for a better one (winnable deals only).  `restarted`: the
+    match replays the deal just left, so the statistics count the deal once.  `proof`: a winning line of actions
+    from the deal's start, when a solver proved the deal winnable.
     """
 
     def __init__(
@@ -102,7 +109,10 @@ class Match:
         self.rules = game.rules
         self.seats = list(seats)
         self.options = self.rules.validate_options(options)
+        self.random_deal = seed is None
         self.seed = new_seed() if seed is None else seed
+        self.restarted = False
+        self.proof: tuple[Action, ...] | None = None
         self.state: State = self._new_state()
         self.log: list[LogEntry] = []
         self._redo: list[list[LogEntry]] = []
@@ -190,6 +200,8 @@ class Match:
             "seed": self.seed,
             "seats": [s.to_json() for s in self.seats],
             "elapsed": round(self.elapsed, 3),
+            **({"restarted": True} if self.restarted else {}),
+            **({"proof": [a.to_json() for a in self.proof]} if self.proof is not None else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -255,6 +267,8 @@ class Match:
         elapsed = data.get("elapsed", 0.0)
         valid = number_in(elapsed, 0, MAX_ELAPSED)  # not bool, inf, nan, nor an int too big for a float
         match.elapsed = float(elapsed) if valid else 0.0
+        match.restarted = data.get("restarted") is True
+        match.proof = _proof_from_json(data.get("proof"), rules)
         return match
 
     def _replay(self, rules: Rules, n: int, item: Any) -> None:
@@ -299,6 +313,20 @@ class Match:
             self.save_error = f"The game could not be saved: {exc.strerror or exc}"
         else:
             self.save_error = None
+
+
+def _proof_from_json(data: Any, rules: Rules) -> tuple[Action, ...] | None:
+    """A save's proof (None when it has none).  A proof only helps (the hint, the deal kept): one that cannot be
+    read is dropped, with a line in the log, and the game loads without it."""
+    if data is None:
+        return None
+    try:
+        if not isinstance(data, list) or len(data) > MAX_PROOF:
+            raise ValueError(f"not a list of at most {MAX_PROOF} moves")
+        return tuple(rules.action_from_json(item) for item in data)
+    except (KeyError, TypeError, ValueError) as exc:
+        log.warning("a save's proof was dropped: %s", _short(str(exc), 200, quote=False))
+        return None
 
 
 def check_format(version: Any) -> None:

@@ -24,6 +24,7 @@ from cardtable.session.match import Match, SaveError, Seat
 from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.menu_form import FormWidgets, TableForm
+from cardtable.ui.menu_memory import remember, restore_form
 from cardtable.ui.showcase import card_fan, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
@@ -68,7 +69,8 @@ class MenuScene(Scene):
         super().__init__(app)
         memory = app.navigator.menu_memory  # what the menu showed when it was last left
         first = next((e for e in CATALOGUE if e.rules is not None), CATALOGUE[0])
-        self.selected_game: str = memory.get("game", first.id)
+        picked = memory.get("game")  # the game of the table the menu is opened from, or the one last shown
+        self.selected_game: str = picked if any(e.id == picked and e.rules is not None for e in CATALOGUE) else first.id
         self.message = " ".join(filter(None, (message, app.take_notices())))
         self.forms: dict[str, TableForm] = memory.setdefault("forms", {})
         self.buttons: dict[str, UIButton] = {}
@@ -100,7 +102,7 @@ class MenuScene(Scene):
         if rules is None:
             return None
         if self.selected_game not in self.forms:
-            self.forms[self.selected_game] = TableForm.for_rules(rules)
+            self.forms[self.selected_game] = restore_form(rules, self.app.settings.last_forms.get(rules.id))
         return self.forms[self.selected_game]
 
     def form_values(self) -> tuple[dict[str, Any], list[Seat]]:
@@ -118,6 +120,7 @@ class MenuScene(Scene):
         form = self.form()
         if form is not None:
             self.form_widgets.harvest(form)
+            remember(self.app, self.selected_game, form)  # in the settings file: kept after a restart too
 
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
@@ -184,13 +187,15 @@ class MenuScene(Scene):
             elif entry.id == self.selected_game:
                 button.select()
             y += button_h + gap
-        # Bottom of the column: resume the most recent game, settings and quit.
+        # Bottom of the column: resume the most recent game, then statistics, settings and quit.
         bottom = self.left_rect.bottom
-        half = (left_w - gap) // 2
-        self.buttons["settings"] = UIButton(pygame.Rect(m, bottom - button_h, half, button_h), "Settings", self.ui,
-                                            tool_tip_text="Animation speed, card backs, fullscreen")
-        self.buttons["quit"] = UIButton(pygame.Rect(m + half + gap, bottom - button_h, left_w - half - gap, button_h),
-                                        "Quit", self.ui)
+        third = (left_w - 2 * gap) // 3
+        for i, (name, text, tip) in enumerate((
+                ("statistics", "Statistics", "Every game's record, per variant, and the last games"),
+                ("settings", "Settings", "Animation speed, card backs, fullscreen"), ("quit", "Quit", None))):
+            width = left_w - 2 * (third + gap) if i == 2 else third
+            self.buttons[name] = UIButton(pygame.Rect(m + i * (third + gap), bottom - button_h, width, button_h),
+                                          text, self.ui, tool_tip_text=tip)
         latest = latest_autosave()
         if latest is not None:
             entry, path = latest
@@ -221,7 +226,11 @@ class MenuScene(Scene):
         # Header: title, blurb; a fan of cards decorates the top right when there is room.
         y = inner.y
         heading_h = line_height(self.ui, HEADING) + 8
-        UILabel(pygame.Rect(inner.x, y, inner.width, heading_h), entry.title, self.ui, object_id="#heading")
+        rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.game is not None else 0
+        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), entry.title, self.ui, object_id="#heading")
+        if rules_w:
+            self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
+                                             self.ui, tool_tip_text=f"How to play {entry.title} (F1)")
         y += heading_h + 2
         for line in wrap(self.ui, entry.blurb, inner.width - 8):
             UILabel(pygame.Rect(inner.x, y, inner.width, line_h), line, self.ui, object_id="#muted")
@@ -265,7 +274,11 @@ class MenuScene(Scene):
                                 object_id="#error")
                 self.message_labels.append(label)
             bottom -= gap
-        stat_lines = self.records.get(entry.id, stats.GameStats()).lines(timed=form.rules.players.stop - 1 == 1)
+        game, chosen = entry.game, form.options  # the record of the variant the form shows
+        assert game is not None  # a form is made only for a built game
+        total = game.running_total(chosen) if self.app.settings.running_total else None
+        stat_lines = self.records.get(stats.key(entry.id, game.variant(chosen)), stats.GameStats()).lines(
+            timed=form.rules.players.stop - 1 == 1, total=total)
         wrapped = pack(self.ui, stat_lines, inner.width - 8)
         stats_h = (len(wrapped) + 1) * line_h + gap
         room_for_form = bottom - y - stats_h
@@ -277,7 +290,9 @@ class MenuScene(Scene):
                                 object_id="#muted")
                 self.stats_labels.append(label)
             bottom -= line_h
-            UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h), "Your record", self.ui)
+            variant = game.variant_label(chosen)
+            UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h),
+                    f"Your record: {variant}" if variant else "Your record", self.ui)
             bottom -= gap
         form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
@@ -365,6 +380,11 @@ class MenuScene(Scene):
         self._harvest()
         self.app.navigator.settings()
 
+    def open_rules(self) -> None:
+        """The rules of the game picked; Back comes back to the menu as it is."""
+        self._harvest()
+        self.app.navigator.rules(self.selected_game)
+
     def show_message(self, text: str) -> None:
         """Show `text` in the error style in the panel (rebuilds, so Resume disappears if its file did)."""
         self._harvest()
@@ -400,10 +420,19 @@ class MenuScene(Scene):
                 self.replay_last()
             elif name == "settings":
                 self.open_settings()
+            elif name == "statistics":
+                self._harvest()
+                self.app.navigator.statistics()
+            elif name == "rules":
+                self.open_rules()
             elif name == "quit":
                 self.app.quit()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if event.ui_element is self.player_menu:
+            game = self.entry.game
+            if game is not None and any(self.option_menus.get(n) is event.ui_element for n in game.variant_options):
+                self._harvest()  # another variant: its record
+                self.build()
+            elif event.ui_element is self.player_menu:
                 self._harvest()
                 form = self.form()
                 if form is not None:
@@ -424,6 +453,8 @@ class MenuScene(Scene):
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.ask_quit()
+            elif event.key == pygame.K_F1 and "rules" in self.buttons:
+                self.open_rules()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
                 if self.confirm_quit is None or not self.confirm_quit.alive():
                     self.new_game()

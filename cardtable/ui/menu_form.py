@@ -16,7 +16,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
 from cardtable.session.match import Seat
-from cardtable.ui.widgets import BUTTON, text_width
+from cardtable.ui.widgets import BUTTON, LABEL, text_width
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
 SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
@@ -28,6 +28,41 @@ SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
 DEFAULT_BOT_KIND = "bot:normal"
 BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jun")
 NAME_LIMIT = 16
+
+
+#: Room a drop-down keeps beside its text: the open arrow, the borders and the text's margins.
+DROP_DOWN_CHROME = 32
+LABEL_MARGIN = 8  # a label's text margins
+
+
+def fit_text(ui: pygame_gui.UIManager, text: str, width: int, ids: tuple[str, ...] = LABEL) -> str:
+    """`text` if it fits `width` pixels, else its longest start (at a word if one fits) that fits with an ellipsis."""
+    if text_width(ui, text, ids) <= width:
+        return text
+    words = text.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        candidate = " ".join(words[:n]).rstrip(",:;(-") + "…"
+        if text_width(ui, candidate, ids) <= width:
+            return candidate
+    cut = len(text)
+    while cut > 1 and text_width(ui, text[:cut] + "…", ids) > width:
+        cut -= 1
+    return text[:cut] + "…"
+
+
+def short_choices(ui: pygame_gui.UIManager, texts: list[str], width: int) -> list[str]:
+    """The choices' texts made to fit a drop-down's `width`: whole if they fit, else the part before ': ', ' ('
+    or ', ' (On, Standard, Limited ...), else cut with an ellipsis."""
+    room = width - DROP_DOWN_CHROME
+    out = []
+    for text in texts:
+        short = text
+        for mark in (": ", " (", ", "):
+            if text_width(ui, short, BUTTON) <= room:
+                break
+            short = short.split(mark)[0]
+        out.append(fit_text(ui, short, room, BUTTON))
+    return out
 
 
 @dataclass
@@ -66,10 +101,11 @@ class TableForm:
         del self.names[count:]
 
     def set_kind(self, seat: int, kind: str) -> None:
-        """Change a seat's kind; a name still at its default follows the new kind."""
+        """Change a seat's kind; a name still at its default follows the new kind, but a seat made Human keeps the
+        name it has (a person may well be called Ada)."""
         was_default = self.names[seat].strip() in ("", self.default_name(seat))
         self.kinds[seat] = kind
-        if was_default:
+        if was_default and (kind != "human" or not self.names[seat].strip()):
             self.names[seat] = self.default_name(seat)
 
     def seats(self) -> list[Seat]:
@@ -89,6 +125,7 @@ class FormWidgets:
         self.player_menu: UIDropDownMenu | None = None
         self.seat_kind_menus: list[UIDropDownMenu] = []
         self.seat_name_entries: list[UITextEntryLine] = []
+        self.option_labels: list[UILabel] = []  # the options' names, then "Players"
 
     def harvest(self, form: TableForm) -> None:
         """Copy the widgets' current values into the form state (before a rebuild or a start)."""
@@ -154,24 +191,32 @@ class FormWidgets:
         count = len(rules.options) + (1 if len(rules.players) > 1 else 0)
         per_col = math.ceil(count / cols)
 
-        def cell(k: int, text: str) -> pygame.Rect:
-            """Put the label of option cell k and return the rectangle for its menu."""
+        def cell(k: int, text: str) -> tuple[pygame.Rect, UILabel]:
+            """Put the label of option cell k (shortened if it must be) and return the rectangle for its menu."""
             col, row = divmod(k, per_col)
             x, y = area.x + col * (cell_w + col_gap), area.y + row * row_h
             if stacked:
-                UILabel(pygame.Rect(x, y, cell_w, line_h), text, self.ui)
-                return pygame.Rect(x, y + line_h, min(cell_w, max(menu_w, 220)), ch)
-            UILabel(pygame.Rect(x, y + (ch - line_h) // 2, label_w, line_h), text, self.ui)
-            return pygame.Rect(x + label_w + gap, y, min(max(menu_w, 220), cell_w - label_w - gap), ch)
+                rect = pygame.Rect(x, y, cell_w, line_h)
+                menu = pygame.Rect(x, y + line_h, min(cell_w, max(menu_w, 220)), ch)
+            else:
+                rect = pygame.Rect(x, y + (ch - line_h) // 2, label_w, line_h)
+                menu = pygame.Rect(x + label_w + gap, y, min(max(menu_w, 220), cell_w - label_w - gap), ch)
+            label = UILabel(rect, fit_text(self.ui, text, rect.width - LABEL_MARGIN), self.ui)
+            self.option_labels.append(label)
+            return menu, label
 
         for k, opt in enumerate(rules.options):
-            rect = cell(k, opt.label)
-            choices = [(opt.choice_label(c), str(i)) for i, c in enumerate(opt.choices)]
+            rect, label = cell(k, opt.label)
+            full = [opt.choice_label(c) for c in opt.choices]
+            shown = short_choices(self.ui, full, rect.width)
+            choices = [(text, str(i)) for i, text in enumerate(shown)]
             value = form.options.get(opt.name, opt.default)
             index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
             self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], rect, self.ui)
+            if shown != full or label.text != opt.label:  # the whole texts, on hovering the option's name
+                label.set_tooltip(f"{opt.label}: " + "; ".join(full))
         if len(rules.players) > 1:
-            rect = cell(len(rules.options), "Players")
+            rect, _ = cell(len(rules.options), "Players")
             counts = [(str(n), str(n)) for n in rules.players]
             self.player_menu = UIDropDownMenu(counts, (str(form.players), str(form.players)),
                                               pygame.Rect(rect.x, rect.y, min(rect.width, 120), ch), self.ui)

@@ -1,7 +1,8 @@
 """The one place scenes are made: a scene asks for the next one by what it is, and never imports another scene.
 
 The navigator also remembers what the menu showed (the game picked, each game's form), so the menu comes back as
-it was left when a table, a replay or the settings return to it.
+it was left when a table, a replay or the settings return to it.  A scene left only for a moment (a table while its
+rules are read) is kept by the scene that covers it and shown again by `reopen`, its game still under way.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.session.match import Match
 
 if TYPE_CHECKING:
-    from cardtable.ui.window import App
+    from cardtable.ui.window import App, Scene
 
 
 class Navigator:
@@ -23,7 +24,11 @@ class Navigator:
 
     def menu(self, message: str = "") -> None:
         from cardtable.ui.menu import MenuScene
+        from cardtable.ui.menu_memory import game_of
 
+        game = game_of(self.app.scene)  # back from a table (or a replay): the menu shows that table's game
+        if game is not None:
+            self.menu_memory["game"] = game
         self.app.show(MenuScene(self.app, message))
 
     def table(self, match: Match) -> None:
@@ -41,3 +46,21 @@ class Navigator:
         from cardtable.ui.settings_scene import SettingsScene
 
         self.app.show(SettingsScene(self.app))
+
+    def statistics(self) -> None:
+        from cardtable.ui.stats_scene import StatsScene
+
+        self.app.show(StatsScene(self.app))
+
+    def rules(self, game_id: str, back_to: Scene | None = None) -> None:
+        """The rules of `game_id`; leaving them shows `back_to` again (the table they were opened from), or else
+        the menu."""
+        from cardtable.ui.rules_scene import RulesScene
+
+        self.app.show(RulesScene(self.app, game_id, back_to))
+
+    def reopen(self, scene: Scene) -> None:
+        """Show again a scene that was left for a moment, as it was, fitted to the window as it is now."""
+        self.app.show(scene)
+        if scene.ui_scale != self.app.ui_scale or tuple(scene.ui.window_resolution) != self.app.size:
+            self.app._resized(self.app.size)  # the window changed size while the scene was away

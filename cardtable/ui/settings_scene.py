@@ -29,6 +29,9 @@ CHOICES: tuple[tuple[str, str, tuple[tuple[Any, str], ...]], ...] = (
     ("fullscreen", "Fullscreen", ((False, "Off"), (True, "On"))),
     ("bot_delay", "Bots pause before playing",
      ((0.0, "No pause"), (0.3, "Short"), (0.6, "Normal"), (1.2, "Long"))),
+    ("auto_play_safe", "Play safe cards home by itself", ((False, "Off"), (True, "On"))),
+    ("running_total", "Running total across games (Vegas)", ((False, "Off"), (True, "On"))),
+    ("say_when_lost", "Say when a solitaire can no longer be won", ((False, "Off"), (True, "On"))),
 )
 
 

@@ -58,7 +58,8 @@ def test_get_rules_unknown_id_is_key_error_naming_it() -> None:
 
 def test_klondike_declares_its_options(klondike: Rules) -> None:
     names = {o.name: o for o in klondike.options}
-    assert set(names) == {"draw", "passes", "scoring"}
+    assert set(names) == {"draw", "passes", "scoring", "winnable"}
+    assert names["winnable"].choices == (False, True) and names["winnable"].default is False
     assert names["draw"].choices == (1, 3) and names["draw"].default == 1
     assert names["passes"].default == "unlimited" and "limited" in names["passes"].choices
     assert names["scoring"].choices == ("standard", "vegas") and names["scoring"].default == "standard"
@@ -70,8 +71,10 @@ def test_klondike_declares_its_options(klondike: Rules) -> None:
 
 
 def test_validate_options_fills_defaults(klondike: Rules) -> None:
-    assert klondike.validate_options(None) == {"draw": 1, "passes": "unlimited", "scoring": "standard"}
-    assert klondike.validate_options({"draw": 3}) == {"draw": 3, "passes": "unlimited", "scoring": "standard"}
+    assert klondike.validate_options(None) == {
+        "draw": 1, "passes": "unlimited", "scoring": "standard", "winnable": False}
+    assert klondike.validate_options({"draw": 3}) == {
+        "draw": 3, "passes": "unlimited", "scoring": "standard", "winnable": False}
 
 
 def test_new_game_with_default_options_has_turn_zero(klondike: Rules) -> None:

@@ -580,6 +580,34 @@ def test_the_session_ends() -> None:
     assert two.result().winners == [0]
 
 
+def test_a_session_of_a_set_number_of_rounds() -> None:
+    """The rounds option (a table option beside the rules' stopping): by default the session runs until the players
+    stop; with a number of rounds it ends by itself after the last one, the chips all still there."""
+    assert RULES.validate_options({})["rounds"] == 0
+    state = new(3, rounds=5)
+    assert state.view(0)["rounds"] == 5
+    rounds = 0
+    while not state.is_over():
+        action = state.legal_actions()[0]
+        if action == DEAL_AGAIN:
+            rounds += 1
+        state.apply(action)
+    assert rounds == 4 and len(state.records) == 5 and state.phase == "over"
+    assert sum(state.chips) + state.pot + state.side_pot == 300
+    assert state.result().winners == [s for s in range(3) if state.chips[s] == max(state.chips)]
+    one = new(4, rounds=1)
+    while not one.is_over():
+        assert DEAL_AGAIN not in one.legal_actions()
+        one.apply(one.legal_actions()[0])
+    assert len(one.records) == 1 and one.result().scores[one.records[0].winner] > 0
+    endless = new(3)
+    for _ in range(3):
+        while endless.phase == "play":
+            endless.apply(endless.legal_actions()[0])
+        assert endless.phase == "between"  # never over by itself
+        endless.apply(DEAL_AGAIN)
+
+
 # ----- side pot --------------------------------------------------------------------------------
 
 

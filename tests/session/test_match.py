@@ -148,7 +148,7 @@ def saved_klondike() -> tuple[dict[str, Any], int]:
 
 def test_new_match_validates_options_and_deals_like_the_rules() -> None:
     match = Match(KLONDIKE, YOU, {"draw": 3}, seed=7)
-    assert match.options == {"draw": 3, "passes": "unlimited", "scoring": "standard"}
+    assert match.options == {"draw": 3, "passes": "unlimited", "scoring": "standard", "winnable": False}
     assert match.seed == 7
     assert match.game_id == "klondike"
     assert match.seats == YOU

@@ -142,9 +142,24 @@ def click_anew(table: TableScene, driver: UIDriver, point: tuple[int, int]) -> N
     driver.click(point)
 
 
+def click_button(driver: UIDriver, table: TableScene, name: str) -> None:
+    """Click a table button by name (looked up afresh: the table rebuilds its buttons after every change)."""
+    button = table.buttons[name]
+    assert button.is_enabled, f"the {name!r} button is disabled"
+    driver.click_widget(button)
+
+
 def click_card(table: TableScene, driver: UIDriver, card: Card) -> None:
     """Click `card` in the hand at the screen (after the double-click time)."""
     click_anew(table, driver, card_point(table, card))
+
+
+def right_click(driver: UIDriver, point: tuple[int, int]) -> None:
+    """Press and release the right mouse button (3) at `point`."""
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=point, button=3)
+    driver.frames(1)
+    driver.post(pygame.MOUSEBUTTONUP, pos=point, button=3)
+    driver.frames(1)
 
 
 def drop_at(table: TableScene, driver: UIDriver, card: Card, at: tuple[int, int]) -> None:

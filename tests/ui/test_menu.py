@@ -5,8 +5,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import sys
 import types
+import warnings
 
 import pygame
 import pytest
@@ -15,6 +17,7 @@ from cardtable.games import CATALOGUE, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
 from cardtable.storage import Settings, autosave_path, config_dir
+from cardtable.ui.menu_form import TableForm
 from cardtable.ui.window import MIN_SIZE, App, Scene
 
 DT = 0.016
@@ -338,7 +341,7 @@ def test_multiplayer_form_seats_and_player_count(make_app, party_game):
     options, seats = menu.form_values()
     assert options == {"scoring": "standard"}
     assert [s.kind for s in seats] == ["human", "human", "bot:hard", "bot:normal", "bot:normal"]
-    assert seats[0].name == "You" and seats[1].name == "Player 2"
+    assert seats[0].name == "You" and seats[1].name == "Ada", "a seat made Human keeps its name"
     # Back to Klondike and here again: the choices are kept.
     click(app, menu.buttons["game:klondike"])
     assert menu.selected_game == "klondike" and menu.player_menu is None and menu.seat_kind_menus == []
@@ -414,3 +417,176 @@ def test_settings_resize_fits(make_app):
     for rect in settings.back_rects.values():
         assert settings.panel_rect.contains(rect)
         assert rect.bottom <= settings.buttons["back"].rect.top
+
+
+# --------------------------------------------------------------------------- the menu's memory
+
+
+def choose_index(app: App, dropdown, index: int) -> None:
+    """Open a UIDropDownMenu with a click and click its `index`-th item (whatever text it shows at this size)."""
+    click(app, dropdown)
+    items = dropdown.current_state.options_selection_list.item_list
+    click(app, items[index]["button_element"])
+    frames(app, 2)
+    assert dropdown.selected_option[1] == dropdown.options_list[index][1]
+
+
+def test_back_from_a_crazy_table_the_menu_shows_crazy(make_app):
+    app = make_app()
+    assert app.scene.selected_game == "klondike"
+    match = Match(get_game("crazy"), [Seat("human", "You"), Seat("bot:easy", "Ada")], seed=3,
+                  saver=Autosave.for_game("crazy"))
+    app.navigator.table(match)  # a Crazy table opened without the menu (a resumed game, say)
+    frames(app, 2)
+    app.navigator.menu()  # what the table's Menu button does
+    frames(app, 2)
+    menu = app.scene
+    assert menu.selected_game == "crazy"
+    assert menu.buttons["game:crazy"].is_selected
+    assert "replay" not in menu.buttons, "no click can open Klondike's replay"
+
+
+def test_forms_are_kept_per_game_and_after_a_restart(make_app):
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    choose_index(app, menu.option_menus["hands"], 2)  # Up (1→8)
+    choose_index(app, menu.player_menu, 2)  # 5 players
+    choose_index(app, menu.seat_kind_menus[2], 3)  # Bot hard
+    menu.seat_name_entries[1].set_text("Zed")
+    click(app, menu.buttons["game:crazy"])
+    choose_index(app, menu.option_menus[next(iter(menu.option_menus))], 1)
+    crazy_options = menu.form_values()[0]
+    click(app, menu.buttons["game:kachuful"])
+    wanted_options, seats = menu.form_values()
+    assert wanted_options["hands"] == "up" and len(seats) == 5
+    assert [s.kind for s in seats][:3] == ["human", "bot:normal", "bot:hard"]
+    assert seats[1].name == "Zed"
+    click(app, menu.buttons["game:crazy"])  # leaving the form keeps it in the settings file
+
+    again = make_app()  # a restart: the settings are read from the file again
+    menu = again.scene
+    click(again, menu.buttons["game:kachuful"])
+    assert menu.form_values() == (wanted_options, seats)
+    assert menu.seat_name_entries[1].get_text() == "Zed"
+    assert menu.seat_kind_menus[2].selected_option[0] == "Bot hard"
+    click(again, menu.buttons["game:crazy"])
+    assert menu.form_values()[0] == crazy_options
+
+
+def test_bad_stored_forms_are_dropped_without_a_crash(make_app):
+    config_dir().mkdir(parents=True, exist_ok=True)
+    bad = {
+        "card_back": "red",
+        "last_forms": {
+            "kachuful": {"options": {"hands": "sideways", "nope": 1, "trump": ["rotate"], "jokers": "yes",
+                                     "scoring": "x" * 5000, "bidding": {"a": {"b": {"c": 1}}}},
+                         "players": 99, "kinds": ["robot", "human"], "names": ["x" * 10000, "Ada"]},
+            "klondike": {"options": {"draw": 3, "winnable": 1, "scoring": "vegas"}, "players": True,
+                         "names": ["Bob\x00"]},
+            "crazy": "not a form",
+            "eat_reds": {"options": [1, 2], "players": 3.0, "kinds": "human", "names": [1, 2]},
+            "cat_te": {"players": 4, "kinds": ["human", "bot:hard", "bot:godlike"], "names": ["You", "Ada\n"]},
+            "no_such_game": {"players": 2},
+            "x" * 500: {},
+        },
+    }
+    (config_dir() / "settings.json").write_text(json.dumps(bad), encoding="utf-8")
+    app = make_app()
+    assert app.settings.card_back == "red", "the other settings are kept"
+    menu = app.scene
+    defaults = {g: TableForm.for_rules(get_game(g).rules) for g in ("kachuful", "klondike", "crazy", "eat_reds",
+                                                                  "cat_te")}
+    for game in defaults:
+        click(app, menu.buttons[f"game:{game}"])
+        options, seats = menu.form_values()
+        if game == "klondike":  # the good values are kept, the bad dropped
+            assert options == {**defaults[game].options, "draw": 3, "scoring": "vegas"}
+            assert [s.name for s in seats] == ["You"]
+        else:
+            assert options == defaults[game].options, game
+            assert [s.kind for s in seats] == [s.kind for s in defaults[game].seats()], game
+            assert [s.name for s in seats] == [s.name for s in defaults[game].seats()], game
+    # A top-level value of the wrong type is dropped too.
+    (config_dir() / "settings.json").write_text(json.dumps({"last_forms": [1, 2, 3]}), encoding="utf-8")
+    assert Settings.read() == (Settings(), None)
+
+
+def test_choosing_human_keeps_the_seat_name(make_app):
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:crazy"])
+    assert menu.seat_name_entries[1].get_text() == "Ada"
+    choose(app, menu.seat_kind_menus[1], "Human")
+    assert menu.seat_name_entries[1].get_text() == "Ada"
+    menu.seat_name_entries[2].set_text("Zoe")
+    choose(app, menu.seat_kind_menus[2], "Human")
+    seats = menu.form_values()[1]
+    assert [s.name for s in seats[:3]] == ["You", "Ada", "Zoe"] and seats[1].kind == seats[2].kind == "human"
+    form = TableForm.for_rules(get_game("crazy").rules)
+    form.set_kind(1, "human")
+    assert form.names[1] == "Ada"
+    form.names[1] = ""
+    form.set_kind(1, "human")
+    assert form.names[1] == "Player 2", "an empty name still gets the default"
+
+
+# --------------------------------------------------------------------------- every text fits
+
+
+@pytest.mark.parametrize("size", [MIN_SIZE, (1280, 800), (1920, 1080)])
+def test_every_option_text_fits_its_widget(make_app, size):
+    app = make_app(size)
+    menu = app.scene
+    for entry in CATALOGUE:
+        if entry.rules is None:
+            continue
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            menu.select_game(entry.id)
+            frames(app)
+        too_small = [str(w.message) for w in caught if "too small" in str(w.message)]
+        assert too_small == [], (entry.id, too_small)
+        menus = [*menu.option_menus.values(), *menu.seat_kind_menus]
+        if menu.player_menu is not None:
+            menus.append(menu.player_menu)
+        for dropdown in menus:
+            button = dropdown.current_state.selected_option_button
+            room = button.rect.width - 4
+            for text, _ in dropdown.options_list:
+                assert button.font.size(text)[0] <= room, (entry.id, size, text, room)
+        for label in menu.form_widgets.option_labels:
+            assert label.font.size(label.text)[0] <= label.rect.width - 4, (entry.id, size, label.text)
+        for opt in entry.rules.options:
+            dropdown = menu.option_menus[opt.name]
+            full = [opt.choice_label(c) for c in opt.choices]
+            shown = [text for text, _ in dropdown.options_list]
+            if shown != full or opt.label not in [lb.text for lb in menu.form_widgets.option_labels]:
+                tips = [lb.tool_tip_text or "" for lb in menu.form_widgets.option_labels]
+                tip = next(t for t in tips if t.startswith(f"{opt.label}:"))
+                assert all(text in tip for text in full), (opt.label, tip)
+
+
+def test_menu_form_screenshots(make_app):
+    """The eight forms at the smallest size, saved for a person to look at (not compared)."""
+    out = os.environ.get("CARDTABLE_MENU_SHOTS")
+    if not out:
+        pytest.skip("set CARDTABLE_MENU_SHOTS to a folder to save the screenshots")
+    app = make_app(MIN_SIZE)
+    for entry in CATALOGUE:
+        app.scene.select_game(entry.id)
+        frames(app, 2)
+        pygame.image.save(pygame.display.get_surface(), os.path.join(out, f"{entry.id}_800x560.png"))
+
+
+def test_a_shortened_option_shows_its_whole_text_on_hover(make_app, monkeypatch):
+    app = make_app(MIN_SIZE)
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    label = next(lb for lb in menu.form_widgets.option_labels if lb.text.startswith("Last-bidder"))
+    assert label.text != "Last-bidder restriction" and label.text.endswith("…")
+    assert menu.option_menus["hook"].selected_option[0] == "On"
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: label.rect.center)  # the dummy driver keeps no pointer
+    frames(app, 90)  # 1.4 s of the app's time: the tooltip's delay
+    assert label.tool_tip is not None and label.tool_tip.alive()
+    assert "On: the dealer cannot make the bids total the tricks" in label.tool_tip_text

@@ -29,7 +29,7 @@ from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.theme import PICKED
 from cardtable.ui.window import App
-from tests.ui.table_helpers import fast
+from tests.ui.table_helpers import click_button, fast
 
 # --------------------------------------------------------------------------- positions
 
@@ -159,13 +159,6 @@ def click_zone(driver: UIDriver, table: TableScene, zone_id: str) -> None:
     zone = table.layout.zone(zone_id)
     r = zone.spots[-1].rect if zone.spots else zone.slot
     driver.click((r[0] + r[2] // 2, r[1] + r[3] // 2))
-
-
-def click_button(driver: UIDriver, table: TableScene, name: str) -> None:
-    """Click a table button by name (looked up afresh: the table rebuilds its buttons after every change)."""
-    button = table.buttons[name]
-    assert button.is_enabled, f"the {name!r} button is disabled"
-    driver.click_widget(button)
 
 
 def pixels(app: App, rect: Sequence[int]) -> bytes:

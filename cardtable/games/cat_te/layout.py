@@ -381,6 +381,8 @@ class CatTeLayout(BaseLayout):
         if phase == "over":
             return view["status"]
         region = view["region_name"]
+        if view["rounds"] > 1:
+            region += f" \u00b7 Round {view['round']} of {view['rounds']}"
         if phase == "between":
             head = f"{self.round_title(view, ctx)} {self.round_note(view)} \u00b7 {region}"
             if turn == me:

@@ -47,6 +47,8 @@ Where the rules file leaves a choice open, this engine reads it so:
   pot is on) drops out of the session for good, keeping what it has.  "Only one player has chips" is read as
   fewer than two seats able to pay the stake; this is checked as soon as a round ends, and ends the session.
 - Stopping: between rounds the next dealer (the round's winner) chooses to deal again or to stop the session.
+  The table may also agree on a length beforehand (the rounds option, "until the players stop" by default): the
+  session then ends by itself after that many rounds, as if the players had stopped.
 - Side pot: the turned card is the first card left after the deal.  The claim belongs to the seat dealt the card
   one rank higher in the same suit (a king's is the ace; an ace has none).  That seat may claim at any of its turns
   while the round's tricks are played, before or after playing the card; claiming shows the card and pays the side
@@ -87,6 +89,7 @@ HAND = 6
 LAST_TRICK = 6
 SWEEP = 4  # Laos and Vietnamese: the tricks after which a sweep wins or the trickless are eliminated
 FACE_DOWN_TRICK = 5
+ROUND_CHOICES = (0, 1, 5, 10, 20)  # the rounds option: a session's length, 0 for until the players stop
 DOUBLE_FROM = 4  # players at the deal from which a sweep is paid double
 SIDE_STAKE = 1
 LOW = 5  # instant win: six cards of this rank or lower, ace low
@@ -301,7 +304,7 @@ class CatTeState(State):
         "ante", "side_on", "chips", "pot", "side_pot", "out", "dealer", "round", "records", "phase",
         "dealt", "hands", "deck", "piles", "trick", "trick_no", "leader", "led", "best", "face_down", "won",
         "trick_winners", "eliminated", "next_of", "playing", "limits", "side_card", "side_holder", "side_claim",
-        "side_amount", "instant", "round_winner", "last_trick", "last_winner",
+        "side_amount", "instant", "round_winner", "last_trick", "last_winner", "rounds",
     )
 
     def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
@@ -315,6 +318,7 @@ class CatTeState(State):
         self.start_chips: int = options["chips"]
         self.ante: int = options["ante"]
         self.side_on = bool(options["side_pot"])
+        self.rounds: int = options.get("rounds", 0)  # 0: until the players stop
         self.chips = [self.start_chips] * n
         self.pot = 0
         self.side_pot = 0
@@ -720,6 +724,11 @@ class CatTeState(State):
             chips=tuple(chips)))
         self.dealer = winner
         stake = self.stake
+        if self.rounds and len(self.records) >= self.rounds:
+            self.turn = None
+            self.phase = "over"
+            events.append(Event("over", text=self.result().summary))
+            return
         if sum(1 for s in range(n) if not self.out[s] and chips[s] >= stake) < 2:
             for s in range(n):
                 if chips[s] < stake:
@@ -791,8 +800,9 @@ class CatTeState(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see.  Per seat: "hands" (None for a hidden card), "played" (the pile, one entry per
         trick: card or None, face_up, trick, folded or None), "tricks_won", "dealt", "eliminated", "out", "chips",
-        "net".  The round: "phase", "turn", "dealer", "leader", "round", "trick" (1-6), "led_suit",
-        "face_down_trick", "current" (the trick's entries with their seats), "trick_winners", "last_winner",
+        "net".  The round: "phase", "turn", "dealer", "leader", "round", "rounds" (the session's length, 0: until
+        stopped), "trick" (1-6), "led_suit", "face_down_trick", "current" (the trick's entries with their seats),
+        "trick_winners", "last_winner",
         "region", "region_name", "region_changeable", "pot", "side_pot" (None when off), "side_card",
         "side_claim_card", "side_claim", "can_claim", "instant", "round_winner".  The session: "sheet" (a row per
         round), "ante", "options", "status".  "legal" (the seat to act only): play, fold, regions, claim,
@@ -819,6 +829,7 @@ class CatTeState(State):
             "regions": list(REGIONS),
             "region_changeable": bool(self.legal_regions()),
             "round": self.round,
+            "rounds": self.rounds,
             "trick": self.trick_no if self.phase == "play" else None,
             "led_suit": self.led,
             "face_down_trick": self.face_down,
@@ -863,6 +874,7 @@ class CatTeState(State):
         o.start_chips = self.start_chips
         o.ante = self.ante
         o.side_on = self.side_on
+        o.rounds = self.rounds
         o.chips = self.chips[:]
         o.pot = self.pot
         o.side_pot = self.side_pot
@@ -1043,6 +1055,9 @@ RULES = CatTeRules(
         Option("chips", "Starting chips", (50, 100, 200, 500), 100),
         Option("ante", "Ante", (1, 2, 5, 10, 20), 5),
         Option("side_pot", "Side pot", (False, True), False, ("Off", "On: 1 chip a round, claimed by a card")),
+        Option("rounds", "Session", ROUND_CHOICES, 0,
+               tuple("Until the players stop" if k == 0 else f"{k} round{'s' if k > 1 else ''}"
+                     for k in ROUND_CHOICES)),
     ),
     version=1,
     action_types=(Play, Fold, ChooseRegion, ClaimSidePot, DealAgain, Stop),

@@ -96,10 +96,13 @@ def hint(state: KlondikeState) -> Action | None:
 def explain(state: KlondikeState) -> Hint | None:
     """The hint with the cards named: "J♣ onto Q♦", "A♥ to a foundation", "K♠ to the empty pile"."""
     action = hint(state)
-    if action is None:
-        return None
+    return None if action is None else Hint(action, describe(state, action))
+
+
+def describe(state: KlondikeState, action: Action) -> str:
+    """`action` in words, with the cards named and why it helps when it does (see `explain`)."""
     if not isinstance(action, Move):
-        return Hint(action, action.describe())
+        return action.describe()
     pile = state.pile(action.src)
     card = pile[-action.count]
     what = card.label if action.count == 1 else f"{card.label} and the {action.count - 1} below it"
@@ -110,4 +113,4 @@ def explain(state: KlondikeState) -> Hint | None:
     else:
         text = f"{what} to the empty pile"
     reason = REASONS.get(_move_usefulness(state, action) or 0)
-    return Hint(action, f"{text}: {reason}" if reason else text)
+    return f"{text}: {reason}" if reason else text

@@ -1,6 +1,9 @@
 """Klondike solitaire: pure rules (see shared rules/klondike.md).
 
 Zones: "stock", "waste", foundations "f0".."f3", tableau piles "t0".."t6".
+
+The "winnable" option (winnable deals only) does not change how a seed deals: the table chooses the seed, one
+the solver has proved winnable (`cardtable.games.klondike.deals`, `cardtable.session.deal_search`).
 """
 
 from __future__ import annotations
@@ -422,6 +425,7 @@ RULES = KlondikeRules(
             ("Unlimited", "Limited (1 with draw 1, 3 with draw 3)"),
         ),
         Option("scoring", "Scoring", ("standard", "vegas"), "standard", ("Standard", "Vegas")),
+        Option("winnable", "Deals", (False, True), False, ("Any deal", "Winnable deals only")),
     ),
     version=1,
     action_types=(Draw, Recycle, Move, AutoFinish, Resign),

@@ -5,9 +5,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
+
+
+def event_received(scene: TableScene, event: pygame.event.Event) -> None:
+    """Route one event: the deal-number dialog's Enter, a button, a question answered yes, a key, the pointer."""
+    if scene.deals.searching:  # the deal is not shown yet: only Esc (back to the menu) means something
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            scene.to_menu()
+        return
+    if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and scene.deals.owns(event.ui_element):
+        scene.deals.submit()
+    elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+        name = next((n for n, b in scene.buttons.items() if b is event.ui_element), None)
+        if name is not None:
+            button_pressed(scene, name)
+    elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is scene.confirm:
+        then = scene.panels.answered()
+        if then is not None:
+            then()
+    elif event.type == pygame.KEYDOWN:
+        key_pressed(scene, event)
+    elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) in (1, 3):
+        scene.input.press(event.pos, getattr(event, "button", 1))
+    elif event.type == pygame.MOUSEMOTION:
+        scene.input.motion(event.pos)
+    elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
+        scene.input.release(event.pos)
 
 
 def button_pressed(scene: TableScene, name: str) -> None:
@@ -24,6 +51,10 @@ def button_pressed(scene: TableScene, name: str) -> None:
         scene.redo()
     elif name == "hint":
         scene.show_hint()
+    elif name == "deal":
+        scene.deals.toggle_menu()
+    elif name.startswith("deal:"):
+        scene.deals.pressed(name)
     elif name in ("scores", "result_scores"):
         scene.open_score_sheet()
     elif name.startswith("pick:") and name not in scene.action_buttons:
@@ -48,14 +79,25 @@ def ask_before_new_game(scene: TableScene) -> None:
 
 
 def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
-    """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, S score sheet (open or close), N new game, Esc
-    (let go of a drag or a selection, close a chooser, else the menu), Enter or Space lifts the curtain."""
+    """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, A plays every safe move (in games that have
+    them), S score sheet (open or close), N new game, D the deal menu, R restart this deal, F1 the game's rules (the
+    table waits behind them, its game under way), Esc (let go of a drag or a selection, close a chooser or the deal
+    menu, else the menu), Enter or Space lifts the curtain.  While the deal-number dialog is open, keys type into it
+    (Esc closes it)."""
     if scene.confirm is not None and scene.confirm.alive():  # a question is open: keys wait for the answer
         if event.key == pygame.K_ESCAPE:
             scene.panels.dismiss()
         return
+    if scene.deals.dialog is not None:
+        if event.key == pygame.K_ESCAPE:
+            scene.deals.close()
+        return
     ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-    if event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
+    if event.key == pygame.K_F1:
+        if scene.drag is not None:
+            scene.input.cancel()  # the card goes home: the button's release will not come back to the table
+        scene.app.navigator.rules(scene.match.game_id, back_to=scene)
+    elif event.key == pygame.K_z and ctrl and event.mod & pygame.KMOD_SHIFT:
         scene.redo()
     elif event.key == pygame.K_z and ctrl:
         scene.undo()
@@ -63,12 +105,18 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
         scene.redo()
     elif event.key == pygame.K_h and not ctrl:
         scene.show_hint()
+    elif event.key == pygame.K_a and not ctrl:
+        scene.safe_play.request()
     elif event.key == pygame.K_s and not ctrl and scene.sheet is not None:
         scene.panels.toggle_score_sheet()
     elif event.key == pygame.K_n and not ctrl:
         ask_before_new_game(scene)
+    elif event.key == pygame.K_d and not ctrl:
+        scene.deals.toggle_menu()
+    elif event.key == pygame.K_r and not ctrl:
+        scene.deals.restart()
     elif event.key == pygame.K_ESCAPE:
-        if scene.input.cancel():
+        if scene.input.cancel() or scene.deals.close():
             return
         if scene.chooser is not None:  # Esc closes an open chooser, as Cancel does
             scene.panels.close_chooser()

@@ -1,9 +1,10 @@
-"""The person's hint: the game's own, or what its normal bot would play; and the cards to light for it."""
+"""The person's hint: the game's own, or what its normal bot would play, or its solver's winning line; and the cards
+to light for it, for a few seconds."""
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.bots import make_bot
 from cardtable.core.layout import Rect
@@ -12,7 +13,52 @@ from cardtable.ui import theme
 from cardtable.ui.table.gestures import find_click, find_drag, find_selection
 from cardtable.ui.table.input import target_area
 
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
 Mark = tuple[Rect, theme.Colour]
+SHOWN_SECONDS = 2.5  # how long a hint's marks stay lit
+
+
+class TableHints:
+    """The hints of one table: what was last hinted, and its marks while they are lit."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.marks: list[Mark] = []
+        self.time_left = 0.0
+        self.shown: Hint | None = None  # the last hint given
+
+    def request(self) -> None:
+        """The person asks (H): the solver's winning line where the game has a solver (its answer comes a moment
+        later, see `cardtable.ui.table.analysis`), else the game's hint at once."""
+        if self.scene.human_turn and not self.scene.analysis.ask_hint():
+            self.usual()
+
+    def usual(self) -> None:
+        """The game's own hint (or its normal bot's move)."""
+        scene = self.scene
+        hint = hint_for(scene.match.game, scene.state, scene.match.seed + len(scene.match.log))
+        if hint is None:
+            scene.say("No useful move: undo, or start a new game.")
+            return
+        self.show(hint)
+
+    def show(self, hint: Hint) -> None:
+        """Say `hint` and light its gesture."""
+        self.shown = hint
+        self.scene.say(f"Hint: {self.scene.named(hint.text)}")
+        self.marks = hint_marks(self.scene, hint)
+        self.time_left = SHOWN_SECONDS
+
+    def clear(self) -> None:
+        self.marks = []
+
+    def update(self, dt: float) -> None:
+        if self.time_left > 0:
+            self.time_left -= dt
+            if self.time_left <= 0:
+                self.marks = []
 
 
 def hint_for(game: GamePlugin, state: Any, seed: int) -> Hint | None:

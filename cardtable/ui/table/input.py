@@ -5,7 +5,8 @@ places a legal drop would go light up: a whole zone, or one card of it (capture 
 Releasing there asks the layout what the drop means.  A press that did not travel is a click: in a zone that
 selects (`Zone.select`) it selects or unselects the card, and the lit targets of the selection then take a click
 (or the selection's buttons act; a click on a place the selection may not go shows the engine's reason);
-elsewhere the layout says what the click means (one action, or several: the table offers them).
+elsewhere the layout says what the click means (one action, or several: the table offers them).  A right-click
+anywhere asks for the game's safe moves (`safe_play`).
 """
 
 from __future__ import annotations
@@ -158,7 +159,9 @@ class TableInput:
                 return zone.id, None
         return None
 
-    def press(self, pos: tuple[int, int]) -> None:
+    def press(self, pos: tuple[int, int], button: int = 1) -> None:
+        """A mouse button went down: the left one picks or clicks; the right one (3), anywhere, asks for the safe
+        moves."""
         scene = self.scene
         self.pointer = pos
         if scene.curtain_for is not None:
@@ -166,6 +169,10 @@ class TableInput:
             return
         if scene.celebration is not None:
             scene.end_celebration()
+            return
+        if button == 3:
+            if self.drag is None:
+                scene.safe_play.request()
             return
         if not scene.human_turn or scene.result_panel is not None:
             return

@@ -15,6 +15,7 @@ from cardtable.core.engine import Action, IllegalAction, State
 from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui import theme
 from cardtable.ui.scoresheet import open_score_window
+from cardtable.ui.table.records import record_lines
 from cardtable.ui.theme import BUTTON_H
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ TOOLBAR = (
     ("undo", "Undo", "Take back your last move (Ctrl+Z)"),
     ("redo", "Redo", "Play the undone move again (Ctrl+Y)"),
     ("hint", "Hint", "Show a useful move (H)"),
+    ("deal", "Deal", "Restart this deal, or choose a deal by its number (D)"),
 )
 
 
@@ -282,7 +284,7 @@ class TablePanels:
             lines += [f"{star if i in result.winners else ''}{seats[i].name}: {result.scores[i]:g}" for i in order]
         lines.append(f"Time {stats.format_time(scene.match.elapsed)}")
         if scene.people:
-            lines += stats.load(scene.match.game_id).lines(timed=len(seats) == 1)
+            lines += record_lines(scene.match, timed=len(seats) == 1, running_total=scene.app.settings.running_total)
         self.result_lines = [title, *lines]
         sw, sh = scene.app.size
         s = scene.ui_scale

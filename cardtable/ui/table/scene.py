@@ -11,7 +11,6 @@ from collections.abc import Hashable
 from typing import Any
 
 import pygame
-import pygame_gui
 
 from cardtable import stats
 from cardtable.bots.worker import warm_up
@@ -28,18 +27,21 @@ from cardtable.core.layout import (
     candidates,
 )
 from cardtable.core.wording import name_seats, seat_name
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match
 from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
 from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
+from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
-from cardtable.ui.table.commands import button_pressed, key_pressed
-from cardtable.ui.table.hints import hint_for, hint_marks
+from cardtable.ui.table.commands import event_received
+from cardtable.ui.table.deals import TableDeals, deal_label
+from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
-from cardtable.ui.table.records import count_given_up, count_result
+from cardtable.ui.table.records import count_result
+from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.view import (
     CardLook,
@@ -55,7 +57,6 @@ from cardtable.ui.table.view import (
 from cardtable.ui.theme import Fonts
 from cardtable.ui.window import App, Scene
 
-HINT_SECONDS = 2.5
 NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
 
 
@@ -71,13 +72,15 @@ class TableScene(Scene):
         self.sprites = TableSprites()
         self.choreography = Choreography(self, NORMAL_SECONDS)
         self.input = TableInput(self)
+        self.safe_play = SafePlay(self)
         self.messages = Messages()
         self.panels = TablePanels(self)
+        self.deals = TableDeals(self)
+        self.analysis = TableAnalysis(self)
         self.status_bar = StatusBar(self.fonts)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
-        self.hint_marks: list[tuple[Rect, tuple[int, int, int]]] = []
+        self.hints = TableHints(self)
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
-        self.hint_time = 0.0
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
@@ -96,6 +99,9 @@ class TableScene(Scene):
             self.game_over_handled = False
             self._on_game_over(celebrate=not match.log)
         self.say(app.take_notices(), error=True)
+        self.deals.start_search()
+        if not self.deals.searching:
+            self.analysis.position_changed()
 
     def _make_driver(self) -> TurnDriver:
         return TurnDriver(self.match, self.app.settings.bot_delay)
@@ -163,10 +169,13 @@ class TableScene(Scene):
 
     @property
     def settled(self) -> bool:
-        """No animation, bot or celebration in progress (tests and the self-test wait for this)."""
-        return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due)
+        """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
+        return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
+                    or self.safe_play.pending)
 
     # The parts' state, under the names the table has always shown it by.
+    hint_marks = property(lambda self: self.hints.marks)
+    shown_hint = property(lambda self: self.hints.shown)
     drag = property(lambda self: self.input.drag)
     last_click = property(lambda self: self.input.last_click)
     buttons = property(lambda self: self.panels.buttons)
@@ -234,11 +243,12 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self.say(self.named(exc.reason), error=True)
             return False
+        self.safe_play.played(seat, events)
         self.messages.clear_error()
         self.input.forget()  # what was selected, or offered, belonged to the old position
         self.panels.close_chooser()
         timed_out = self.driver.moved(move, seat)
-        self.hint_marks = []
+        self.hints.clear()
         self.choreography.finish()
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
         if holds:
@@ -282,6 +292,7 @@ class TableScene(Scene):
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
             self._on_game_over(celebrate=True)
+        self.analysis.position_changed()
 
     def finish_animations(self) -> None:
         """A person acts: whatever is still moving lands at once."""
@@ -296,7 +307,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.undo():
             self.driver.cancel()
-            self.hint_marks = []
+            self.hints.clear()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to undo.")
@@ -305,34 +316,25 @@ class TableScene(Scene):
         self.choreography.finish()
         before, old = self.drawn_at(), self.layout
         if self.match.redo():
-            self.hint_marks = []
+            self.hints.clear()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to redo.")
 
     def show_hint(self) -> None:
-        if not self.human_turn:
-            return
-        hint = hint_for(self.match.game, self.state, self.match.seed + len(self.match.log))
-        if hint is None:
-            self.say("No useful move: undo, or start a new game.")
-            return
-        self.say(f"Hint: {self.named(hint.text)}")
-        self.hint_marks = hint_marks(self, hint)
-        self.hint_time = HINT_SECONDS
+        """The hint (H): see `TableHints.request`."""
+        self.hints.request()
 
     def new_game(self) -> None:
-        m = self.match
-        self.app.notices.extend(filter(None, [count_given_up(m)]))  # the new table says it
-        seats = [Seat("human", s.name) if s.handed_over else s for s in m.seats]  # the person is back
-        fresh, m.saver = Match(m.game, seats, m.options, saver=m.saver), None  # the old one must not save over it
-        fresh.autosave()
-        self.app.navigator.table(fresh)
+        """A new random deal."""
+        self.deals.start_match(None)
 
     def to_menu(self) -> None:
         self.app.navigator.menu()
 
     def on_exit(self) -> None:
+        self.deals.cancel_search()
+        self.analysis.cancel()
         self.driver.cancel()
         if not self.match.state.is_over() and self.match.log:
             self.match.close()  # written whole; nothing if New has given the saver to a newer match
@@ -389,32 +391,18 @@ class TableScene(Scene):
 
     # ----- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            name = next((n for n, b in self.buttons.items() if b is event.ui_element), None)
-            if name is not None:
-                button_pressed(self, name)
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
-            then = self.panels.answered()
-            if then is not None:
-                then()
-        elif event.type == pygame.KEYDOWN:
-            key_pressed(self, event)
-        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self.input.press(event.pos)
-        elif event.type == pygame.MOUSEMOTION:
-            self.input.motion(event.pos)
-        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            self.input.release(event.pos)
+        event_received(self, event)
 
     # ----- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.deals.searching:
+            self.deals.update(dt)
+            return
+        self.analysis.update()
         self.choreography.update(dt)
         self.messages.update(dt)
-        if self.hint_time > 0:
-            self.hint_time -= dt
-            if self.hint_time <= 0:
-                self.hint_marks = []
+        self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:
             self.match.elapsed += dt
         if self.result_due:  # opened a frame after the last move's, so neither frame is a long one
@@ -424,6 +412,7 @@ class TableScene(Scene):
             self.celebration.update(dt)
             if self.celebration.done:
                 self.end_celebration()
+        self.safe_play.update()
         self._run_driver(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -467,6 +456,8 @@ class TableScene(Scene):
         """Drawn above the widgets: the pass-and-play curtain."""
         if self.curtain_for is not None:
             draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
+        if self.deals.searching:
+            self.deals.draw_cue(surface)
 
     def status_text(self) -> str:
         """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
@@ -479,9 +470,10 @@ class TableScene(Scene):
         return status
 
     def clock_text(self) -> tuple[str, bool]:
-        """The status bar's clock: the game's time, after the seconds left on a person's timer; and whether
-        those are running out."""
-        clock, left = stats.format_time(self.match.elapsed), self.driver.shown_time_left
+        """The status bar's clock: the deal's number and the game's time, after the seconds left on a person's
+        timer; and whether those are running out."""
+        clock = f"{deal_label(self.match.seed)} \u00b7 {stats.format_time(self.match.elapsed)}"
+        left = self.driver.shown_time_left
         return (clock, False) if left is None else (f"{int(left) + 1} s left \u00b7 {clock}", left < 6)
 
     def _draw_status(self, surface: pygame.Surface) -> None:

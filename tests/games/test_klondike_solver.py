@@ -1,0 +1,455 @@
+"""The Klondike solver: its winning lines replay through the engine, its proofs of "unwinnable" agree with an
+exhaustive search written apart from it, and its limits and contract hold.
+
+Limits here are node limits, never clocks, so every test is deterministic.  Positions are built by dealing a game
+and setting its zones (the last card of a list is its top; `down[i]` face-down cards lie at the bottom of pile i).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from cardtable.core.cards import Card
+from cardtable.core.engine import Action
+from cardtable.games.klondike import solver
+from cardtable.games.klondike.rules import RULES, Draw, KlondikeState, Move, Recycle, Resign
+from cardtable.games.klondike.solver import Solution, hint, solve
+
+SUITS = ("S", "H", "D", "C")
+
+
+def new(seed: int, draw: int = 1, passes: str = "unlimited") -> KlondikeState:
+    return RULES.new_game(1, {"draw": draw, "passes": passes, "scoring": "standard"}, seed=seed)
+
+
+def cards(text: str) -> list[Card]:
+    return [Card.from_code(c) for c in text.split()]
+
+
+def arrange(
+    state: KlondikeState,
+    *,
+    stock: str = "",
+    waste: str = "",
+    foundations: Sequence[str] = (),
+    tableau: Sequence[str] = (),
+    down: Sequence[int] = (),
+) -> KlondikeState:
+    """Replace every zone of `state`; omitted foundations and piles are empty, omitted `down` counts 0."""
+    state.stock = cards(stock)
+    state.waste = cards(waste)
+    state.foundations = [cards(f) for f in foundations] + [[] for _ in range(4 - len(foundations))]
+    state.tableau = [cards(t) for t in tableau] + [[] for _ in range(7 - len(tableau))]
+    state.down = list(down) + [0] * (7 - len(down))
+    return state
+
+
+def suit_up_to(suit: str, rank: int) -> str:
+    """'AS 2S ... <rank>S'."""
+    return " ".join(Card(r, suit).code for r in range(1, rank + 1))
+
+
+def replayed(state: KlondikeState, line: Sequence[Action]) -> KlondikeState:
+    """A clone of `state` after `line`, each action checked legal at its step."""
+    game = state.clone()
+    for step, action in enumerate(line):
+        assert action in game.legal_actions(), f"step {step}: {action!r} is not legal"
+        game.apply(action)
+    return game
+
+
+def snapshot(state: KlondikeState) -> tuple:
+    """Everything observable about a state, copied."""
+    return (
+        repr(state.view(None)),
+        list(state.stock),
+        list(state.waste),
+        [list(p) for p in state.tableau],
+        list(state.down),
+        [list(f) for f in state.foundations],
+        state.score,
+        state.moves,
+        state.recycles,
+        state.turn,
+        state.resigned,
+    )
+
+
+# ----- an exhaustive search, written apart from the solver ---------------------------------------------------------
+
+RED = frozenset("HD")
+
+
+def reference_winnable(state: KlondikeState, cap: int) -> bool | None:
+    """Whether any line of the engine's rules wins from `state`: every reachable position is visited (up to
+    renaming piles), with no shortcut; None when more than `cap` positions would be needed."""
+    draw, limit = state.draw_count, state.pass_limit
+    found = [0, 0, 0, 0]
+    for f in state.foundations:
+        if f:
+            found[SUITS.index(f[-1].suit)] = f[-1].rank
+    face = lambda c: (c.rank, c.suit)  # noqa: E731
+    piles = tuple(
+        (tuple(map(face, p[:d])), tuple(map(face, p[d:]))) for p, d in zip(state.tableau, state.down, strict=True)
+    )
+    start = (tuple(map(face, state.stock)), tuple(map(face, state.waste)), tuple(found), piles, state.recycles)
+
+    def key(s: tuple) -> tuple:
+        return s[0], s[1], s[2], tuple(sorted(s[3])), s[4]
+
+    def fits(card: tuple[int, str], pile: tuple) -> bool:
+        down, up = pile
+        if not up:
+            return not down and card[0] == 13
+        return up[-1][0] == card[0] + 1 and (up[-1][1] in RED) != (card[1] in RED)
+
+    def without(position: tuple, source: tuple) -> tuple[tuple, tuple, list, list]:
+        stock, waste, fnd, piles, _ = position
+        fnd, piles = list(fnd), list(piles)
+        if source[0] == "waste":
+            waste = waste[:-1]
+        elif source[0] == "pile":
+            down, up = piles[source[1]]
+            up = up[: -source[2]]
+            if not up and down:
+                down, up = down[:-1], down[-1:]
+            piles[source[1]] = (down, up)
+        else:
+            fnd[source[1]] -= 1
+        return stock, waste, fnd, piles
+
+    seen = {key(start)}
+    todo = [start]
+    while todo:
+        position = todo.pop()
+        stock, waste, fnd, piles, passes = position
+        if sum(fnd) == 52:
+            return True
+        after = []
+        if stock:
+            n = min(draw, len(stock))
+            after.append((stock[:-n], waste + stock[-n:][::-1], fnd, piles, passes))
+        elif waste and (limit is None or passes + 1 < limit):
+            after.append((waste[::-1], (), fnd, piles, passes + 1))
+        sources: list[tuple[tuple, tuple]] = []
+        if waste:
+            sources.append(((waste[-1],), ("waste",)))
+        for i, (_, up) in enumerate(piles):
+            sources += [(up[k:], ("pile", i, len(up) - k)) for k in range(len(up))]
+        sources += [(((fnd[s], SUITS[s]),), ("home", s)) for s in range(4) if fnd[s]]
+        for run, source in sources:
+            head = run[0]
+            s = SUITS.index(head[1])
+            if len(run) == 1 and source[0] != "home" and fnd[s] == head[0] - 1:
+                stock2, waste2, fnd2, piles2 = without(position, source)
+                fnd2[s] += 1
+                after.append((stock2, waste2, tuple(fnd2), tuple(piles2), passes))
+            for j, pile in enumerate(piles):
+                if (source[0] != "pile" or source[1] != j) and fits(head, pile):
+                    stock2, waste2, fnd2, piles2 = without(position, source)
+                    piles2[j] = (piles2[j][0], piles2[j][1] + run)
+                    after.append((stock2, waste2, tuple(fnd2), tuple(piles2), passes))
+        for nxt in after:
+            k = key(nxt)
+            if k not in seen:
+                seen.add(k)
+                if len(seen) > cap:
+                    return None
+                todo.append(nxt)
+    return False
+
+
+def small_position(rng: random.Random, draw: int, passes: str, left: int, talon_size: int = 1) -> KlondikeState:
+    """`left` cards not home, most of them face down in the piles, up to `talon_size` in the talon: blocks are
+    common."""
+    state = new(1, draw, passes)
+    while True:
+        homes = [rng.randint(0, 13) for _ in SUITS]
+        if sum(homes) == 52 - left:
+            break
+    state.foundations = [[Card(r, s) for r in range(1, h + 1)] for s, h in zip(SUITS, homes, strict=True)]
+    rest = [Card(r, s) for s, h in zip(SUITS, homes, strict=True) for r in range(h + 1, 14)]
+    rng.shuffle(rest)
+    talon = rest[: rng.randint(0, talon_size)]
+    split = rng.randint(0, len(talon))
+    state.waste, state.stock = talon[:split], talon[split:]
+    state.tableau = [[] for _ in range(7)]
+    piles = rng.sample(range(7), rng.randint(1, 3))
+    for card in rest[len(talon):]:
+        state.tableau[rng.choice(piles)].append(card)
+    state.down = [max(0, len(p) - 1) for p in state.tableau]
+    state.recycles = 0 if state.pass_limit is None else rng.randint(0, state.pass_limit - 1)
+    return state
+
+
+# ----- winning lines ------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "draw, passes, seed",
+    [
+        (1, "unlimited", 2), (1, "unlimited", 4), (1, "unlimited", 6),
+        (3, "unlimited", 2), (3, "unlimited", 4), (3, "unlimited", 6),
+        (1, "limited", 11),
+        (3, "limited", 8), (3, "limited", 22),
+    ],
+)
+def test_every_winning_line_replays_through_the_engine(draw: int, passes: str, seed: int) -> None:
+    state = new(seed, draw, passes)
+    solution = solve(state, time_limit=None, node_limit=50_000)
+    assert solution.outcome == "won"
+    game = replayed(state, solution.line)
+    assert game.won and game.is_over()
+    if state.pass_limit is not None:
+        assert game.recycles < state.pass_limit  # every pass it took was allowed
+    assert solution.nodes > 0 and solution.seconds >= 0
+
+
+def test_a_line_of_a_game_in_progress_replays_too() -> None:
+    """Solving from the middle of a game: after some draws and a pass through the stock, with cards on the waste."""
+    state = new(8, 3, "limited")
+    while state.stock:
+        state.apply(Draw())
+    state.apply(Recycle())
+    state.apply(Draw())
+    assert state.recycles == 1 and len(state.waste) == 3
+    solution = solve(state, time_limit=None, node_limit=50_000)
+    assert solution.outcome == "won"
+    game = replayed(state, solution.line)
+    assert game.won and game.recycles < state.pass_limit
+
+
+def test_a_nearly_finished_game_is_won_by_the_obvious_line() -> None:
+    """Two Kings left, one on a pile and one in the stock: home, deal, home."""
+    state = arrange(
+        new(1),
+        stock="KH",
+        foundations=[suit_up_to("S", 12), suit_up_to("H", 12), suit_up_to("D", 13), suit_up_to("C", 13)],
+        tableau=["KS"],
+    )
+    solution = solve(state, time_limit=None, node_limit=100)
+    assert solution.outcome == "won"
+    assert solution.line == (Move("t0", "f0", 1), Draw(), Move("waste", "f1", 1))
+    assert replayed(state, solution.line).won
+
+
+# ----- proofs -------------------------------------------------------------------------------------------------------
+
+
+def blocked_position() -> KlondikeState:
+    """One pile, bottom first: K♦ J♠ 10♠ K♥ Q♥ Q♠ (all face down) and K♠ on top; home: spades to 9, hearts to J,
+    diamonds to Q, every club.  Q♠ can leave its pile only for a red King or for home; both red Kings lie under it,
+    and so do 10♠ and J♠, which must go home before it.  So 10♠ never gets home, though six piles are empty and
+    foundation cards may come back down."""
+    return arrange(
+        new(1),
+        foundations=[suit_up_to("S", 9), suit_up_to("H", 11), suit_up_to("D", 12), suit_up_to("C", 13)],
+        tableau=["KD JS 10S KH QH QS KS"],
+        down=[6],
+    )
+
+
+def test_a_position_that_blocks_itself_is_proved_unwinnable(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = blocked_position()
+    assert reference_winnable(state, cap=200_000) is False  # the exhaustive search agrees
+    assert solve(state, time_limit=None, node_limit=10_000).outcome == "unwinnable"
+    # The search alone, without the quick test for hopeless positions, proves it too.
+    monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    solution = solve(state, time_limit=None, node_limit=10_000)
+    assert solution.outcome == "unwinnable" and solution.line == ()
+
+
+def test_a_real_deal_is_proved_unwinnable_both_ways(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seed 15 (draw 1, unlimited passes): the quick test sees it at once; the search alone gets there too."""
+    state = new(15)
+    quick = solve(state, time_limit=None, node_limit=100_000)
+    monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    searched = solve(state, time_limit=None, node_limit=100_000)
+    assert quick.outcome == searched.outcome == "unwinnable"
+    assert searched.nodes > quick.nodes
+
+
+@pytest.mark.parametrize("search_only", [False, True], ids=["solver", "search-only"])
+def test_the_solver_agrees_with_an_exhaustive_search(search_only: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small positions of every draw and pass option: each is decided; a win replays, and every "unwinnable" is
+    confirmed by the exhaustive search (positions too big for it are left out, and enough remain)."""
+    if search_only:
+        monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    rng = random.Random(5)
+    checked = {"won": 0, "unwinnable": 0}
+    for n in range(48):
+        draw, passes = [(1, "unlimited"), (3, "unlimited"), (1, "limited"), (3, "limited")][n % 4]
+        state = small_position(rng, draw, passes, left=10)
+        solution = solve(state, time_limit=None, node_limit=20_000)
+        assert solution.outcome != "undecided", n
+        if solution.outcome == "won":
+            assert replayed(state, solution.line).won, n
+        else:
+            truth = reference_winnable(state, cap=30_000)
+            if truth is None:
+                continue
+            assert truth is False, f"position {n}: the solver missed a win"
+        checked[solution.outcome] += 1
+    assert checked["won"] >= 20 and checked["unwinnable"] >= 12, checked
+
+
+@pytest.mark.parametrize("search_only", [False, True], ids=["solver", "search-only"])
+def test_talon_chains_agree_with_an_exhaustive_search(search_only: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Draw 1 with unlimited passes and several talon cards, where the search plays talon cards to the tableau only
+    in chains that end with a card from elsewhere: every "unwinnable" is confirmed by the exhaustive search."""
+    if search_only:
+        monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    rng = random.Random(7)
+    checked = {"won": 0, "unwinnable": 0}
+    for n in range(60):
+        state = small_position(rng, 1, "unlimited", left=rng.randint(8, 10), talon_size=6)
+        solution = solve(state, time_limit=None, node_limit=50_000)
+        assert solution.outcome != "undecided", n
+        if solution.outcome == "won":
+            assert replayed(state, solution.line).won, n
+        else:
+            truth = reference_winnable(state, cap=30_000)
+            if truth is None:
+                continue
+            assert truth is False, f"position {n}: the solver missed a win"
+        checked[solution.outcome] += 1
+    assert checked["won"] >= 30 and checked["unwinnable"] >= 6, checked
+
+
+def twins_position(rng: random.Random) -> KlondikeState | None:
+    """A small position with two cards of one rank and colour (twins) in one pile, one above the other, often with a
+    parent of theirs under both; None when the draw does not make one."""
+    state = new(1, *rng.choice([(1, "unlimited"), (3, "unlimited"), (1, "limited")]))
+    rank = rng.randint(10, 12)
+    twins, parents = rng.choice([("HD", "SC"), ("SC", "HD")])
+    y, x = (Card(rank, s) for s in rng.sample(twins, 2))
+    parent = Card(rank + 1, rng.choice(parents))
+    homes = {s: rng.randint(max(0, rank - 4), rank - 1) for s in twins}
+    homes |= {s: rng.randint(max(0, rank - 3), rank if s == parent.suit else 13) for s in parents}
+    state.foundations = [[Card(r, s) for r in range(1, homes[s] + 1)] for s in SUITS]
+    others = [Card(r, s) for s in SUITS for r in range(homes[s] + 1, 14) if Card(r, s) not in (y, x, parent)]
+    if len(others) > 10:
+        return None
+    rng.shuffle(others)
+    talon = [others.pop() for _ in range(rng.randint(0, min(3, len(others))))]
+    state.waste, state.stock = [], talon
+    pile = [parent, y, x] if rng.random() < 0.6 else [y, x]
+    if len(pile) == 2:
+        others.append(parent)
+    for card in others[: rng.randint(0, len(others))]:
+        pile.insert(rng.randint(0, len(pile)), card)
+    rest = [card for card in others if card not in pile]
+    state.tableau = [pile] + [[] for _ in range(6)]
+    for card in rest:
+        state.tableau[rng.randint(1, 3)].append(card)
+    state.down = [max(0, len(p) - 1) for p in state.tableau]
+    return state
+
+
+def test_twins_that_block_each_other_are_seen_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Q♦ (face up) above Q♥ above K♣ in one pile, J♥ and J♦ under them: Q♦ can leave only for K♠ and stays there,
+    so Q♥ never leaves (K♣ under it, K♠ taken, J♥ under it).  The relaxed game alone does not see it."""
+    state = arrange(
+        new(1),
+        stock="KS",
+        foundations=[suit_up_to("S", 12), suit_up_to("H", 10), suit_up_to("D", 10), suit_up_to("C", 12)],
+        tableau=["JD JH KC QH QD", "KH", "KD"],
+        down=[4],
+    )
+    position = solver._position(state)
+    assert solver._relaxed(position, -1)[0] == [13, 13, 13, 13] and solver._hopeless(position)
+    assert solve(state, time_limit=None, node_limit=10).outcome == "unwinnable"
+    monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    assert solve(state, time_limit=None, node_limit=10_000).outcome == "unwinnable"  # the search alone agrees
+    state.stock = []
+    state.tableau[3] = cards("KS")
+    assert reference_winnable(state, cap=100_000) is False  # and so does the exhaustive search (talon made smaller)
+
+
+def test_the_twin_test_agrees_with_an_exhaustive_search() -> None:
+    """Random small positions with twins stacked in a pile: whenever the twin test (and not the relaxed game alone)
+    calls one lost, the exhaustive search finds no win."""
+    rng = random.Random(11)
+    checked = tried = 0
+    while checked < 8:
+        tried += 1
+        assert tried < 3000, f"only {checked} positions for the twin test"
+        state = twins_position(rng)
+        if state is None:
+            continue
+        position = solver._position(state)
+        if solver._relaxed(position, -1)[0] != [13, 13, 13, 13] or not solver._hopeless(position):
+            continue
+        truth = reference_winnable(state, cap=100_000)
+        if truth is None:
+            continue
+        assert truth is False, f"position {tried}: the twin test called a winnable position lost"
+        checked += 1
+
+
+# ----- the contract -------------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("draw, passes, seed", [(1, "unlimited", 2), (3, "limited", 8), (1, "unlimited", 15)])
+def test_the_given_state_is_not_changed(draw: int, passes: str, seed: int) -> None:
+    state = new(seed, draw, passes)
+    state.apply(Draw())
+    before = snapshot(state)
+    solve(state, time_limit=None, node_limit=50_000)
+    assert snapshot(state) == before
+
+
+def test_a_tiny_node_limit_leaves_the_deal_undecided() -> None:
+    state = new(3)
+    solution = solve(state, time_limit=None, node_limit=5)
+    assert solution.outcome == "undecided"
+    assert solution.line == () and solution.nodes <= 6
+    assert solve(state, time_limit=None, node_limit=50_000).outcome == "won"  # it was not hopeless, only cut short
+
+
+def test_games_already_over() -> None:
+    won = arrange(new(1), foundations=[suit_up_to(s, 13) for s in SUITS])
+    assert won.won
+    solution = solve(won)
+    assert isinstance(solution, Solution)
+    assert (solution.outcome, solution.line, solution.nodes) == ("won", (), 0)
+    resigned = new(2)
+    resigned.apply(Resign())
+    result = solve(resigned)
+    assert result.outcome == "unwinnable" and result.line == ()
+
+
+def test_hint_is_the_first_step_of_a_winning_line() -> None:
+    state = new(2)
+    action = hint(state)
+    assert action is not None and action in state.legal_actions()
+    assert action == solve(state, time_limit=None, node_limit=50_000).line[0]
+    assert hint(blocked_position()) is None
+
+
+def test_a_solution_is_frozen() -> None:
+    solution = solve(new(2), time_limit=None, node_limit=50_000)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        solution.outcome = "unwinnable"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "zones",
+    [
+        {"tableau": ["5H 9S"], "down": [2]},  # a face-down top card
+        {"tableau": ["5H 9S"], "down": [0]},  # face-up cards that are not a run
+    ],
+)
+def test_states_the_engine_never_makes_are_refused(zones: dict[str, Any]) -> None:
+    state = arrange(new(1), stock=" ".join(c.code for c in _all_but(cards("5H 9S"))), **zones)
+    with pytest.raises(ValueError):
+        solve(state)
+
+
+def _all_but(taken: list[Card]) -> list[Card]:
+    return [Card(r, s) for s in SUITS for r in range(1, 14) if Card(r, s) not in taken]

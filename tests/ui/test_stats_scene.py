@@ -1,0 +1,269 @@
+"""The statistics screen and the record on the menu, driven headless through posted mouse and keyboard events; and
+what a finished, given-up or restarted match adds to the statistics (`cardtable.ui.table.records`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+import pytest
+
+from cardtable import stats
+from cardtable.core.engine import Result
+from cardtable.games import GAMES, get_game
+from cardtable.games.plugin import GamePlugin
+from cardtable.session.match import Match, Seat
+from cardtable.stats import GameStats
+from cardtable.ui.driver import UIDriver
+from cardtable.ui.menu import MenuScene
+from cardtable.ui.stats_scene import StatsScene
+from cardtable.ui.table.records import count_given_up, count_result, record_lines
+from cardtable.ui.window import App
+from tests.ui.table_helpers import SIZES
+
+KLONDIKE = get_game("klondike")
+VEGAS = KLONDIKE.variant({"scoring": "vegas"})  # draw 1, Vegas
+VEGAS3 = KLONDIKE.variant({"draw": 3, "scoring": "vegas"})
+
+
+@pytest.fixture
+def start(table_home):
+    """`start(size)`: a headless app showing the menu, and its driver."""
+    apps: list[App] = []
+
+    def start_(size: tuple[int, int] = (1280, 800)) -> tuple[App, UIDriver]:
+        app = App(size)
+        app.settings.animation_speed = "instant"
+        apps.append(app)
+        app.navigator.menu()
+        driver = UIDriver(app)
+        driver.frames(2)
+        return app, driver
+
+    yield start_
+    for app in apps:
+        if app.scene is not None:
+            app.scene.on_exit()
+    pygame.event.clear()
+    pygame.quit()
+
+
+def some_games() -> None:
+    stats.record("klondike", True, 95.0, 15, variant=VEGAS, deal=11)
+    stats.record("klondike", False, 300.0, -37, variant=VEGAS, deal=12)
+    stats.record("klondike", True, 200.0, 640, variant=KLONDIKE.variant({"draw": 3}), deal=13)
+    stats.record("kachuful", True, 900.0, 87, deal=21)
+
+
+def open_statistics(app: App, driver: UIDriver) -> StatsScene:
+    menu = app.scene
+    assert isinstance(menu, MenuScene)
+    driver.click_widget(menu.buttons["statistics"])
+    driver.frames(2)
+    assert isinstance(app.scene, StatsScene)
+    return app.scene
+
+
+def row(scene: StatsScene, label: str) -> tuple[str, ...]:
+    return next(r for r in scene.record_rows if r[0] == label)
+
+
+# --------------------------------------------------------------------------- the screen
+
+
+def test_the_menus_statistics_button_opens_the_screen_and_back_returns(start) -> None:
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert scene.game.id == "klondike"  # the game the menu showed
+    driver.click_widget(scene.buttons["back"])
+    assert isinstance(app.scene, MenuScene)
+    scene = open_statistics(app, driver)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+
+
+def test_the_screen_shows_each_variants_numbers_and_the_last_games(start) -> None:
+    some_games()
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert scene.record_rows[0] == ("All variants", "3", "2", "67%", "1", "1", "1:35", "—")
+    assert row(scene, "Draw 1 · Vegas") == ("Draw 1 · Vegas", "2", "1", "50%", "0", "1", "1:35", "-22")
+    assert row(scene, "Draw 3 · Standard") == ("Draw 3 · Standard", "1", "1", "100%", "1", "1", "3:20", "—")
+    assert row(scene, "Draw 3 · Vegas")[1:4] == ("0", "0", "—")
+    newest, *_, oldest = scene.history_rows
+    assert newest[1:] == ("Draw 3 · Standard", "Won", "3:20", "640", "#13")
+    assert oldest[1:] == ("Draw 1 · Vegas", "Won", "1:35", "15", "#11")
+    driver.click_widget(scene.buttons["game:kachuful"])
+    assert scene.game.id == "kachuful"
+    assert scene.record_rows == (("All games", "1", "1", "100%", "1", "1", "87"),)  # best score, no variants
+    assert [r[1:] for r in scene.history_rows] == [("Won", "15:00", "87", "#21")]
+    driver.click_widget(scene.buttons["game:crazy"])
+    assert scene.record_rows[0][1:3] == ("0", "0") and scene.history_rows == ()
+
+
+def test_many_games_are_shown_a_page_at_a_time(start) -> None:
+    for deal in range(stats.HISTORY):
+        stats.record("klondike", False, 10.0 + deal, variant=VEGAS, deal=deal)
+    app, driver = start((800, 560))
+    scene = open_statistics(app, driver)
+    assert scene.pages > 1 and scene.history_rows[0][-1] == f"#{stats.HISTORY - 1}"
+    assert not scene.buttons["newer"].is_enabled
+    seen = list(scene.history_rows)
+    while scene.buttons["older"].is_enabled:
+        driver.click_widget(scene.buttons["older"])
+        seen += scene.history_rows
+    assert [r[-1] for r in seen] == [f"#{d}" for d in reversed(range(stats.HISTORY))]
+    driver.click_widget(scene.buttons["newer"])
+    assert scene.page == scene.pages - 2
+
+
+def test_reset_asks_first_and_no_keeps_the_records(start) -> None:
+    some_games()
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["reset"])
+    dialog = scene.confirm
+    assert dialog is not None and dialog.alive() and "Klondike" in dialog.confirmation_text.html_text
+    driver.click_widget(dialog.cancel_button)
+    driver.frames(2)
+    assert not dialog.alive() and stats.load("klondike").played == 3
+    driver.click_widget(scene.buttons["reset"])
+    driver.key(pygame.K_ESCAPE)  # Esc answers No, and leaves the screen only when nothing is asked
+    assert app.scene is scene and not scene.confirm.alive() and stats.load("klondike", VEGAS).played == 2
+
+
+def test_reset_yes_clears_that_game_in_every_variant_and_no_other(start) -> None:
+    some_games()
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["reset"])
+    driver.click_widget(scene.confirm.confirm_button)
+    driver.frames(2)  # the press, then the dialog's answer
+    assert stats.load("klondike") == GameStats() and stats.load("klondike", VEGAS) == GameStats()
+    assert stats.load("kachuful").played == 1
+    assert all(r[1] == "0" for r in scene.record_rows) and scene.history_rows == ()
+    assert app.scene is scene
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_screen_fits_every_window(start, size) -> None:
+    some_games()
+    for deal in range(stats.HISTORY):
+        stats.record("klondike", deal % 3 == 0, 600.0 + deal, -52 + deal, variant=VEGAS3, deal=2**31 - deal)
+    app, driver = start(size)
+    scene = open_statistics(app, driver)
+    window = pygame.Rect((0, 0), size)
+    for game in GAMES:
+        scene.choose(game.id)
+        driver.frames(1)
+        widgets = [b.rect for b in scene.buttons.values()] + ([scene.game_menu.rect] if scene.game_menu else [])
+        assert all(window.contains(r) for r in widgets)
+        assert not any(a.colliderect(b) for i, a in enumerate(widgets) for b in widgets[i + 1:])
+        placed = [image.get_rect(topleft=at) for image, at in scene.images]
+        assert all(scene.panel_rect.contains(r) for r in placed), game.id
+        assert not any(a.colliderect(b) for i, a in enumerate(placed) for b in placed[i + 1:])
+        assert not any(r.colliderect(w) for r in placed for w in widgets)
+
+
+def test_a_narrow_window_chooses_the_game_from_a_drop_down(start) -> None:
+    app, driver = start((800, 560))
+    scene = open_statistics(app, driver)
+    menu = scene.game_menu
+    assert menu is not None and not any(k.startswith("game:") for k in scene.buttons)
+    driver.click_widget(menu)
+    item = next(i for i in menu.current_state.options_selection_list.item_list if i["text"] == "Crazy")
+    driver.click_widget(item["button_element"])
+    driver.frames(2)
+    assert scene.game.id == "crazy" and scene.record_rows[0][0] == "All games"
+
+
+# --------------------------------------------------------------------------- the menu's record
+
+
+def test_the_menu_shows_the_record_of_the_variant_chosen(start) -> None:
+    some_games()
+    app, driver = start()
+    app.settings.running_total = True
+    menu = app.scene
+    texts = lambda: [label.text for label in menu.stats_labels]  # noqa: E731
+    assert texts()[0].startswith("Played 0, won 0")  # draw 1, standard: never played
+    driver.click_widget(menu.option_menus["scoring"])
+    scoring = menu.option_menus["scoring"]
+    item = next(i for i in scoring.current_state.options_selection_list.item_list if i["text"] == "Vegas")
+    driver.click_widget(item["button_element"])
+    driver.frames(2)
+    assert "Played 2, won 1 (50%)" in " ".join(texts()) and "Vegas total: -22" in " ".join(texts())
+    app.settings.running_total = False
+    menu.build()
+    assert "Vegas total" not in " ".join(texts())
+
+
+# --------------------------------------------------------------------------- what a match adds
+
+
+@dataclass
+class FakeState:
+    """A game at its end (or not), won or lost, with the person's score."""
+
+    won: bool
+    score: float
+    over: bool = True
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result:
+        return Result([self.score], [0] if self.won else [], "")
+
+
+@dataclass
+class FakeMatch:
+    """What `records` reads of a match."""
+
+    game: GamePlugin
+    state: FakeState
+    seed: int = 42
+    options: dict[str, Any] = field(default_factory=lambda: {"scoring": "vegas"})
+    restarted: bool = False
+    elapsed: float = 120.0
+    log: list[Any] = field(default_factory=lambda: [object()])
+    seats: list[Seat] = field(default_factory=lambda: [Seat("human", "You")])
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+
+def test_a_deal_lost_then_won_on_its_restart_counts_once_as_won(table_home) -> None:
+    assert count_result(FakeMatch(KLONDIKE, FakeState(False, -42)), [0]) is None
+    assert count_result(FakeMatch(KLONDIKE, FakeState(True, 208), restarted=True), [0]) is None
+    for record in (stats.load("klondike"), stats.load("klondike", VEGAS)):
+        assert (record.played, record.won, record.current_streak, record.total_score) == (1, 1, 1, 208)
+
+
+def test_a_deal_given_up_restarted_and_given_up_counts_once(table_home) -> None:
+    match = Match(KLONDIKE, [Seat("human", "You")], {"scoring": "vegas"}, seed=7)
+    match.apply(match.state.legal_actions()[0])
+    assert count_given_up(match) is None
+    again = Match(KLONDIKE, [Seat("human", "You")], {"scoring": "vegas"}, seed=7)
+    again.restarted = True
+    again.apply(again.state.legal_actions()[0])
+    assert count_given_up(again) is None
+    record = stats.load("klondike", VEGAS)
+    assert (record.played, record.won) == (1, 0) and stats.load("klondike").played == 1
+    assert record.total_score == again.state.result().scores[0]  # a Vegas game given up still costs its ante
+    assert record.history[-1].deal == 7
+
+
+def test_a_game_given_up_without_a_running_total_keeps_no_score(table_home) -> None:
+    count_given_up(FakeMatch(KLONDIKE, FakeState(False, 35, over=False), options={}))
+    record = stats.load("klondike", KLONDIKE.variant({}))
+    assert record.played == 1 and record.total_score == 0 and record.history[0].score is None
+
+
+def test_the_result_panels_record_has_the_running_total_when_the_setting_asks(table_home) -> None:
+    match = FakeMatch(KLONDIKE, FakeState(False, -37))
+    count_result(match, [0])
+    assert record_lines(match, timed=True, running_total=True)[-1] == "Vegas total: -37"
+    assert not any("total" in line for line in record_lines(match, timed=True, running_total=False))
