@@ -238,6 +238,38 @@ def test_a_nearly_finished_game_is_won_by_the_obvious_line() -> None:
     assert replayed(state, solution.line).won
 
 
+@pytest.mark.parametrize("draw, passes", [(1, "unlimited"), (3, "unlimited"), (1, "limited"), (3, "limited")])
+def test_a_king_goes_home_from_the_waste(draw: int, passes: str) -> None:
+    """The last card, K♦, is in the stock: deal it and play it home (not through an empty pile)."""
+    state = arrange(
+        new(1, draw, passes),
+        stock="KD",
+        foundations=[suit_up_to("S", 13), suit_up_to("H", 13), suit_up_to("D", 12), suit_up_to("C", 13)],
+    )
+    solution = solve(state, time_limit=None, node_limit=100)
+    assert solution.line == (Draw(), Move("waste", "f2", 1))
+
+
+@pytest.mark.parametrize("search_only", [False, True], ids=["solver", "search-only"])
+def test_a_talon_king_into_a_pile_just_emptied(search_only: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every pile is taken and every card next for home lies under Q♦, which needs a black King, both in the stock.
+    A pile empties only by moving it whole (9♥ onto 10♠, or Q♠ onto a red King once J♠ has left it), and then the
+    only use of the empty pile is a King from the talon with Q♦ on it: a talon chain that fills an empty pile while
+    a King is due there."""
+    if search_only:
+        monkeypatch.setattr(solver, "_hopeless", lambda position: False)
+    state = arrange(
+        new(1),
+        stock="KS KC",
+        foundations=[suit_up_to("S", 8), suit_up_to("H", 7), suit_up_to("D", 10), suit_up_to("C", 11)],
+        tableau=["9H", "JH 10S", "QC 9S 8H JD QD", "KH", "KD", "QS JS", "10H QH"],
+        down=[0, 1, 4, 0, 0, 1, 1],
+    )
+    solution = solve(state, time_limit=None, node_limit=10_000)
+    assert solution.outcome == "won"
+    assert replayed(state, solution.line).won
+
+
 # ----- proofs -------------------------------------------------------------------------------------------------------
 
 
@@ -306,8 +338,8 @@ def test_talon_chains_agree_with_an_exhaustive_search(search_only: bool, monkeyp
         monkeypatch.setattr(solver, "_hopeless", lambda position: False)
     rng = random.Random(7)
     checked = {"won": 0, "unwinnable": 0}
-    for n in range(60):
-        state = small_position(rng, 1, "unlimited", left=rng.randint(8, 10), talon_size=6)
+    for n in range(80):
+        state = small_position(rng, 1, "unlimited", left=rng.randint(8, 10), talon_size=3)
         solution = solve(state, time_limit=None, node_limit=50_000)
         assert solution.outcome != "undecided", n
         if solution.outcome == "won":
@@ -318,7 +350,7 @@ def test_talon_chains_agree_with_an_exhaustive_search(search_only: bool, monkeyp
                 continue
             assert truth is False, f"position {n}: the solver missed a win"
         checked[solution.outcome] += 1
-    assert checked["won"] >= 30 and checked["unwinnable"] >= 6, checked
+    assert checked["won"] >= 40 and checked["unwinnable"] >= 6, checked
 
 
 def twins_position(rng: random.Random) -> KlondikeState | None:
@@ -376,7 +408,7 @@ def test_the_twin_test_agrees_with_an_exhaustive_search() -> None:
     calls one lost, the exhaustive search finds no win."""
     rng = random.Random(11)
     checked = tried = 0
-    while checked < 8:
+    while checked < 6:
         tried += 1
         assert tried < 3000, f"only {checked} positions for the twin test"
         state = twins_position(rng)
@@ -385,7 +417,7 @@ def test_the_twin_test_agrees_with_an_exhaustive_search() -> None:
         position = solver._position(state)
         if solver._relaxed(position, -1)[0] != [13, 13, 13, 13] or not solver._hopeless(position):
             continue
-        truth = reference_winnable(state, cap=100_000)
+        truth = reference_winnable(state, cap=20_000)
         if truth is None:
             continue
         assert truth is False, f"position {tried}: the twin test called a winnable position lost"

@@ -31,9 +31,11 @@ positions makes the search complete; the arguments are at `_safe`, `_low_ranks` 
 * a King heading a whole pile with nothing under it is not moved to another empty pile, and a King goes to the
   first empty pile only (the results are the same position with the piles renamed);
 * a run moves between piles only to turn a face-down card, to empty a pile, or to free the card under it to go
-  home; the last two, and with draw 1 and unlimited passes a talon card put on the tableau, are moves that wait
-  for their use: one is made only when the move that uses its effect comes next (`_Search`).  With draw 1 and
-  unlimited passes the search therefore plays talon cards to the tableau only in talon chains (`_Search.chains`).
+  home (a run on a face-up card can only go to the other card of that card's rank and colour; this rule, as the
+  search was first written, has no argument written out here: the tests check it against an exhaustive search);
+* the last two, and with draw 1 and unlimited passes a talon card put on the tableau, are moves that wait for their
+  use: one is made only when the move that uses its effect comes next (`_Search`).  With draw 1 and unlimited
+  passes the search therefore plays talon cards to the tableau only in talon chains (`_Search.chains`).
 
 Positions that are certainly lost are cut off at once (`_hopeless`): a relaxed game in which every card is free to
 be used twice cannot get every card home, or two cards of one rank and colour block each other in one pile.
@@ -349,9 +351,10 @@ class _Search:
     a talon card (which waits the same way), a run from a pile, or a foundation card.  So the search makes such
     plays only as whole chains (`chains`): talon cards put one on another onto a pile top (or, a King first, into an
     empty pile), then a run or a foundation card put on the last of them, all one move of the search, with the
-    effect of its last move waiting after it.  These reach exactly the positions that the moves one at a time reach
-    with nothing waiting, without recording the positions in between (no safe foundation move can come up there:
-    putting a talon card down frees nothing).
+    effect of its last move waiting after it.  These reach exactly the positions (and effects waiting) that the
+    moves one at a time reach once the last talon card has its use, without recording the positions in between (no
+    safe foundation move can come up there: putting a talon card down frees nothing).  A King put into the only
+    empty pile takes that pile away, so a whole pile may then end its chain too.
     """
 
     def __init__(self, state: KlondikeState, time_limit: float | None, node_limit: int | None,
@@ -498,23 +501,22 @@ class _Search:
                 # A King with nothing under it is never moved to another empty pile (the same position).
                 if d and empty >= 0:
                     cands.append((80 + d, (_T2T, i, empty, n - d), _NONE))
-            elif not kings_only:
-                if d:
-                    ends.append((h, i, n - d, _NONE, 80 + d))
-                else:
-                    whole.append((h, i, n, _EMPTY, 40 if kings_waiting else 20))
-            if not kings_only:
-                for k in range(d + 1, n):
-                    under = pile[k - 1]
-                    if found[under & 3] == (under >> 2) - 1:
-                        ends.append((pile[k], i, n - k, _HOME + under, 65))
+            elif d:
+                ends.append((h, i, n - d, _NONE, 80 + d))
+            else:
+                whole.append((h, i, n, _EMPTY, 40 if kings_waiting else 20))
+            for k in range(d + 1, n):
+                under = pile[k - 1]
+                if found[under & 3] == (under >> 2) - 1:
+                    ends.append((pile[k], i, n - k, _HOME + under, 65))
         if empty < 0:
             ends += whole
-        for h, i, count, effect, score in ends:
-            for parent in _PARENTS[h]:
-                j = tops.get(parent)
-                if j is not None:
-                    cands.append((score, (_T2T, i, j, count), effect))
+        if not kings_only:
+            for h, i, count, effect, score in ends:
+                for parent in _PARENTS[h]:
+                    j = tops.get(parent)
+                    if j is not None:
+                        cands.append((score, (_T2T, i, j, count), effect))
         if self.any_talon_card:
             if talon:
                 if not kings_only:
@@ -527,14 +529,14 @@ class _Search:
         else:
             for q, used in self.talon_tops(len(talon), p, passes):
                 c = talon[q - 1]
+                if not kings_only and found[c & 3] == (c >> 2) - 1:
+                    cands.append((45, (_W2F, q, 0, used), _NONE))
                 if c >> 2 == KING:
                     if empty >= 0:
                         cands.append((30, (_W2T, q, empty, used), _NONE))
                     continue
                 if kings_only:
                     continue
-                if found[c & 3] == (c >> 2) - 1:
-                    cands.append((45, (_W2F, q, 0, used), _NONE))
                 for parent in _PARENTS[c]:
                     j = tops.get(parent)
                     if j is not None:
@@ -564,11 +566,14 @@ class _Search:
         `king_ends` are more runs that may end a chain that begins with a King filling the only empty pile (it
         takes away the empty pile that kept them from moving).  With `kings_only`, only chains into the empty pile.
         """
-        targets = [(h, (_T2T, i, -1, count), effect, score - 2, False) for h, i, count, effect, score in ends]
-        targets += [(h, (_T2T, i, -1, count), effect, score - 2, True) for h, i, count, effect, score in king_ends]
+        # Talon plays come after the plays of the tableau (as single talon plays would), a chain that turns a
+        # card first.
+        targets = [(h, (_T2T, i, -1, count), effect, 36 if effect == _NONE else 33, False)
+                   for h, i, count, effect, _ in ends]
+        targets += [(h, (_T2T, i, -1, count), effect, 33, True) for h, i, count, effect, _ in king_ends]
         for s in range(4):
             if 1 <= found[s] < KING:
-                targets.append((found[s] * 4 + s, (_F2T, s, -1, 0), _NONE, 0, False))
+                targets.append((found[s] * 4 + s, (_F2T, s, -1, 0), _NONE, 31, False))
         for h, last, effect, score, need_king in targets:
             todo = [(parent, bytes((parent,))) for parent in _PARENTS[h] if parent in talon]
             while todo:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 CANCEL = "Cancel"
 CARD_CHOICE_W = 46  # a choice that shows a card face: the card's width
+NARROW_WINDOW = 1000  # below this width the toolbar's buttons are as wide as their texts
 TOOLBAR = (
     ("menu", "Menu", "Back to the menu (Esc); the game is kept"),
     ("new", "New", "Start a new game (N)"),
@@ -69,12 +70,14 @@ class TablePanels:
             for name in [n for n in self.buttons if not n.startswith("result_")]:
                 self.buttons.pop(name).kill()
             x = 10
-            for name, text, tip in TOOLBAR:
-                self.buttons[name] = UIButton(pygame.Rect(x, 8, bw, bh), text, scene.ui, tool_tip_text=tip)
-                x += bw + 8
+            tools = list(TOOLBAR)
             if scene.sheet is not None:
-                self.buttons["scores"] = UIButton(pygame.Rect(x, 8, bw, bh), "Scores", scene.ui,
-                                                  tool_tip_text="The score sheet: each round's figures per player (S)")
+                tools.append(("scores", "Scores", "The score sheet: each round's figures per player (S)"))
+            narrow = scene.app.size[0] < NARROW_WINDOW  # room is left for the game's buttons at the right
+            for name, text, tip in tools:
+                w = max(int(56 * s), self.font.size(text)[0] + 24) if narrow else bw
+                self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
+                x += w + (6 if narrow else 8)
         panel, buttons, plain = None, [], 0
         if scene.human_turn:
             view = scene.view()
