@@ -3,6 +3,8 @@
 The solver sees the whole deal, face-down cards and stock included, as a proof needs.  It searches a compact copy of
 the position depth first, with an explicit stack and a table of the positions already seen, so each position is
 expanded once; "unwinnable" means every position reachable under the rules below was seen and none was won.
+With draw 1 and unlimited passes a short search in another order of moves goes first (`solve`): some wins come far
+sooner in one order than in the other, and either search, when it ends, decides the deal.
 
 Position.  Cards are small ints, ``rank * 4 + suit`` with suits spades, hearts, clubs, diamonds (so a card is red
 when its low bit is set, and ``suit ^ 2`` is the other suit of its colour).  A tableau pile is a `bytes`, bottom
@@ -69,6 +71,7 @@ _F2T = 4  # (_, suit, dst pile, _)
 _CHAIN = 5  # (_, dst pile, talon cards (bytes, the first one put first), last move): see `_Search.chains`
 
 _CHECK_EVERY = 256  # positions between two looks at the clock
+_PROBE_NODES = 3000  # positions for the first, short search (see `solve`)
 
 
 def _code(card: Card) -> int:
@@ -358,7 +361,8 @@ class _Search:
     """
 
     def __init__(self, state: KlondikeState, time_limit: float | None, node_limit: int | None,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], chains_first: bool = False) -> None:
+        self.chains_first = chains_first  # the order of moves: talon chains right after the moves they end with
         self.draw = state.draw_count
         self.limit = state.pass_limit
         self.any_talon_card = self.draw == 1 and self.limit is None  # every talon card can come to the top
@@ -556,8 +560,7 @@ class _Search:
         cands.sort(key=lambda t: t[0])  # lowest first: the stack pops the best
         return [(m, effect) for _, m, effect in cands]
 
-    @staticmethod
-    def chains(cands: list[tuple[int, Move_, int]], ends: list[tuple[int, int, int, int, int]],
+    def chains(self, cands: list[tuple[int, Move_, int]], ends: list[tuple[int, int, int, int, int]],
                king_ends: list[tuple[int, int, int, int, int]], found: tuple[int, ...], talon: bytes,
                tops: dict[int, int], empty: int, kings_only: bool) -> None:
         """Add to `cands` the talon chains (any talon card in reach): talon cards put one on another onto a pile
@@ -567,13 +570,17 @@ class _Search:
         takes away the empty pile that kept them from moving).  With `kings_only`, only chains into the empty pile.
         """
         # Talon plays come after the plays of the tableau (as single talon plays would), a chain that turns a
-        # card first.
-        targets = [(h, (_T2T, i, -1, count), effect, 36 if effect == _NONE else 33, False)
-                   for h, i, count, effect, _ in ends]
-        targets += [(h, (_T2T, i, -1, count), effect, 33, True) for h, i, count, effect, _ in king_ends]
+        # card first; or, `chains_first`, each right after the move it ends with.
+        if self.chains_first:
+            targets = [(h, (_T2T, i, -1, count), effect, score - 2, False) for h, i, count, effect, score in ends]
+            targets += [(h, (_T2T, i, -1, count), effect, score - 2, True) for h, i, count, effect, score in king_ends]
+        else:
+            targets = [(h, (_T2T, i, -1, count), effect, 36 if effect == _NONE else 33, False)
+                       for h, i, count, effect, _ in ends]
+            targets += [(h, (_T2T, i, -1, count), effect, 33, True) for h, i, count, effect, _ in king_ends]
         for s in range(4):
             if 1 <= found[s] < KING:
-                targets.append((found[s] * 4 + s, (_F2T, s, -1, 0), _NONE, 31, False))
+                targets.append((found[s] * 4 + s, (_F2T, s, -1, 0), _NONE, 0 if self.chains_first else 31, False))
         for h, last, effect, score, need_king in targets:
             todo = [(parent, bytes((parent,))) for parent in _PARENTS[h] if parent in talon]
             while todo:
@@ -801,16 +808,34 @@ def solve(
         return Solution("won", (), 0, clock() - start)
     if state.turn is None:
         return Solution("unwinnable", (), 0, clock() - start)
-    search = _Search(state, time_limit, node_limit, clock)
     root = _position(state)
-    try:
-        found = search.run(root)
-    except _Limit:
-        return Solution("undecided", (), search.nodes, clock() - start)
+    nodes = 0
+    found: list[Move_] | None = None
+    # With talon chains, a short search with the other order of moves first: some wins come quickly in one order
+    # only.  Either search, when it ends, decides the deal: each is complete.
+    probe = _PROBE_NODES if node_limit is None else min(node_limit, _PROBE_NODES)
+    for chains_first, budget in ((True, probe), (False, node_limit)):
+        if budget is not None and not chains_first:
+            budget -= nodes
+            if budget < 0:
+                continue
+        left = None if time_limit is None else time_limit - (clock() - start)
+        search = _Search(state, left, budget, clock, chains_first)
+        if chains_first and not search.any_talon_card:
+            continue
+        try:
+            found = search.run(root)
+        except _Limit:
+            nodes += search.nodes
+            continue
+        nodes += search.nodes
+        break
+    else:
+        return Solution("undecided", (), nodes, clock() - start)
     if found is None:
-        return Solution("unwinnable", (), search.nodes, clock() - start)
+        return Solution("unwinnable", (), nodes, clock() - start)
     line = _to_actions(state.clone(), found, root)
-    return Solution("won", tuple(line), search.nodes, clock() - start)
+    return Solution("won", tuple(line), nodes, clock() - start)
 
 
 def hint(state: KlondikeState, *, time_limit: float | None = 2.0) -> Action | None:
