@@ -11,7 +11,7 @@ at the bottom of tableau pile i.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 import pytest
@@ -29,6 +29,7 @@ from cardtable.games.klondike.rules import (
     Recycle,
     Resign,
 )
+from tests.games.conftest import arrange
 from tests.rule_trace import untraced_rules
 
 RULES = get_rules("klondike")
@@ -55,24 +56,6 @@ def suit_run(suit: str, top: int) -> str:
     """'AS 2S ... <top>S' (empty for top 0)."""
     labels = {1: "A", 11: "J", 12: "Q", 13: "K"}
     return " ".join(f"{labels.get(r, r)}{suit}" for r in range(1, top + 1))
-
-
-def arrange(
-    state: KlondikeState,
-    *,
-    stock: str = "",
-    waste: str = "",
-    foundations: Sequence[str] = (),
-    tableau: Sequence[str] = (),
-    down: Sequence[int] = (),
-) -> KlondikeState:
-    """Replace every zone of `state`; omitted foundations/piles are empty, omitted `down` counts are 0."""
-    state.stock = cards(stock)
-    state.waste = cards(waste)
-    state.foundations = [cards(f) for f in foundations] + [[] for _ in range(4 - len(foundations))]
-    state.tableau = [cards(t) for t in tableau] + [[] for _ in range(7 - len(tableau))]
-    state.down = list(down) + [0] * (7 - len(down))
-    return state
 
 
 def dead_position() -> KlondikeState:

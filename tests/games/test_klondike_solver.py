@@ -19,34 +19,13 @@ from cardtable.core.engine import Action
 from cardtable.games.klondike import solver
 from cardtable.games.klondike.rules import RULES, Draw, KlondikeState, Move, Recycle, Resign
 from cardtable.games.klondike.solver import Solution, hint, solve
+from tests.games.conftest import arrange, cards
 
 SUITS = ("S", "H", "D", "C")
 
 
 def new(seed: int, draw: int = 1, passes: str = "unlimited") -> KlondikeState:
     return RULES.new_game(1, {"draw": draw, "passes": passes, "scoring": "standard"}, seed=seed)
-
-
-def cards(text: str) -> list[Card]:
-    return [Card.from_code(c) for c in text.split()]
-
-
-def arrange(
-    state: KlondikeState,
-    *,
-    stock: str = "",
-    waste: str = "",
-    foundations: Sequence[str] = (),
-    tableau: Sequence[str] = (),
-    down: Sequence[int] = (),
-) -> KlondikeState:
-    """Replace every zone of `state`; omitted foundations and piles are empty, omitted `down` counts 0."""
-    state.stock = cards(stock)
-    state.waste = cards(waste)
-    state.foundations = [cards(f) for f in foundations] + [[] for _ in range(4 - len(foundations))]
-    state.tableau = [cards(t) for t in tableau] + [[] for _ in range(7 - len(tableau))]
-    state.down = list(down) + [0] * (7 - len(down))
-    return state
 
 
 def suit_up_to(suit: str, rank: int) -> str:
