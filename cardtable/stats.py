@@ -77,12 +77,11 @@ class GameStats:
         `restarted`: the game replays the deal counted last (the same `deal` and `variant`), which counts once: its
         count is replaced by this one, unless the deal was won (a won deal's count stands).
         """
-        last = self.history[-1] if self.history else None
-        if (restarted and deal is not None and last is not None and (last.deal, last.variant) == (deal, variant)
-                and self.before_last is not None):
-            if last.won:
+        replaced = self._replaced(deal, variant, restarted)
+        if replaced is not None:
+            if replaced.won:
                 return
-            for name, value in self.before_last.items():
+            for name, value in (self.before_last or {}).items():
                 setattr(self, name, value)
             self.history.pop()
         self.before_last = self.counts()
@@ -101,6 +100,24 @@ class GameStats:
             self.current_streak = 0
         if score is not None and (self.best_score is None or score > self.best_score):
             self.best_score = score
+
+    def _replaced(self, deal: int | None, variant: str, restarted: bool) -> PastGame | None:
+        """The last game counted, when a restarted game of `deal` replays it (and so replaces its count)."""
+        last = self.history[-1] if self.history else None
+        if (restarted and deal is not None and last is not None and (last.deal, last.variant) == (deal, variant)
+                and self.before_last is not None):
+            return last
+        return None
+
+    def total_with(self, score: int, *, deal: int | None = None, variant: str = "", restarted: bool = False) -> int:
+        """The running total as it would stand with a game of `score` counted now (see `record`): the total shown
+        while a game is played."""
+        replaced = self._replaced(deal, variant, restarted)
+        if replaced is None:
+            return self.total_score + score
+        if replaced.won:
+            return self.total_score
+        return int((self.before_last or {}).get("total_score", 0)) + score
 
     def lines(self, timed: bool = True, total: str | None = None) -> list[str]:
         """Readable lines for the menu and the win screen; `timed`: a game played alone against the clock, whose

@@ -18,7 +18,7 @@ from cardtable.stats import GameStats
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.stats_scene import StatsScene
-from cardtable.ui.table.records import count_given_up, count_result, record_lines
+from cardtable.ui.table.records import RunningTotal, count_given_up, count_result, record_lines
 from cardtable.ui.window import App
 from tests.ui.table_helpers import SIZES
 
@@ -267,3 +267,30 @@ def test_the_result_panels_record_has_the_running_total_when_the_setting_asks(ta
     count_result(match, [0])
     assert record_lines(match, timed=True, running_total=True)[-1] == "Vegas total: -37"
     assert not any("total" in line for line in record_lines(match, timed=True, running_total=False))
+
+
+def test_the_running_total_during_play_counts_the_score_so_far_as_the_end_would(table_home) -> None:
+    count_result(FakeMatch(KLONDIKE, FakeState(False, -37), seed=1), [0])
+    running = RunningTotal()
+    playing = FakeMatch(KLONDIKE, FakeState(False, -42, over=False), seed=2)
+    assert running.text(playing, shown=True) == "Vegas total: -79"
+    assert running.text(playing, shown=False) is None
+    assert running.text(FakeMatch(KLONDIKE, FakeState(False, 5, over=False), options={}), shown=True) is None
+    # A restart of the deal counted last replaces its count, as the statistics will.
+    again = FakeMatch(KLONDIKE, FakeState(False, -47, over=False), seed=1, restarted=True)
+    fresh = RunningTotal()
+    count_result(FakeMatch(KLONDIKE, FakeState(False, -20), seed=1), [0])
+    assert fresh.text(again, shown=True) == "Vegas total: -84"  # -37 and the restart's -47, not the -20 replaced
+    won = FakeMatch(KLONDIKE, FakeState(True, 208), seed=3)
+    count_result(won, [0])
+    assert RunningTotal().text(FakeMatch(KLONDIKE, FakeState(False, -52, over=False), seed=3, restarted=True),
+                               shown=True) == f"Vegas total: {stats.load('klondike', VEGAS).total_score}"
+
+
+def test_the_table_shows_the_running_total_beside_the_clock(table_home, open_table) -> None:
+    match = Match(KLONDIKE, [Seat("human", "You")], {"scoring": "vegas"}, seed=5)
+    table, driver = open_table(match)
+    table.app.settings.running_total = True
+    assert table.clock_text()[0].startswith("Vegas total: -52 \u00b7 Deal #5")
+    table.app.settings.running_total = False
+    assert table.clock_text()[0].startswith("Deal #5")

@@ -49,3 +49,33 @@ def record_lines(match: Match, timed: bool, running_total: bool) -> list[str]:
     variant = match.game.variant(match.options)
     total = match.game.running_total(match.options) if running_total else None
     return stats.load(match.game_id, variant).lines(timed=timed, total=total)
+
+
+class RunningTotal:
+    """The status bar's running total while a game is played ("Vegas total: -52"): the person's total with the
+    score reached so far counted as `stats.record` would count it.  The record is read from disk once per match
+    and again after it is counted, never each frame."""
+
+    def __init__(self) -> None:
+        self._match: Match | None = None
+        self._stored: stats.GameStats | None = None
+
+    def forget(self) -> None:
+        """Read the record again next time (the game was just counted)."""
+        self._match = None
+
+    def text(self, match: Match, shown: bool) -> str | None:
+        """"<name>: <total>" for `match`'s variant, or None when it keeps no running total or `shown` (the
+        setting) is off."""
+        name = match.game.running_total(match.options) if shown else None
+        if name is None:
+            return None
+        variant = match.game.variant(match.options)
+        if self._match is not match or self._stored is None:
+            self._match, self._stored = match, stats.load(match.game_id, variant)
+        if match.state.is_over() and match.log:
+            return f"{name}: {self._stored.total_score}"
+        score = _whole(match.state.result().scores[_person(match)]) or 0
+        total = self._stored.total_with(score, deal=match.seed, variant=variant,
+                                        restarted=getattr(match, "restarted", False))
+        return f"{name}: {total}"

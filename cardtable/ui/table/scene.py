@@ -40,7 +40,7 @@ from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
-from cardtable.ui.table.records import count_result
+from cardtable.ui.table.records import RunningTotal, count_result
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.view import (
@@ -77,6 +77,7 @@ class TableScene(Scene):
         self.panels = TablePanels(self)
         self.deals = TableDeals(self)
         self.analysis = TableAnalysis(self)
+        self.running_total = RunningTotal()
         self.status_bar = StatusBar(self.fonts)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
@@ -350,6 +351,7 @@ class TableScene(Scene):
         people = self.people
         if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
             self.say(count_result(self.match, people), error=True)
+            self.running_total.forget()
         if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
             self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
         else:
@@ -473,6 +475,8 @@ class TableScene(Scene):
         """The status bar's clock: the deal's number and the game's time, after the seconds left on a person's
         timer; and whether those are running out."""
         clock = f"{deal_label(self.match.seed)} \u00b7 {stats.format_time(self.match.elapsed)}"
+        total = self.running_total.text(self.match, self.app.settings.running_total)
+        clock = clock if total is None else f"{total} \u00b7 {clock}"
         left = self.driver.shown_time_left
         return (clock, False) if left is None else (f"{int(left) + 1} s left \u00b7 {clock}", left < 6)
 
