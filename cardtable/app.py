@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import MutableMapping, Sequence
 
-from cardtable import APP_ID
+from cardtable import APP_ID, DEFAULT_SIZE
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -17,7 +17,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--game", metavar="ID",
                         help="with --self-test: play a whole game of this game through the real UI headless "
                              "(bots in every seat; the person's seat of a solitaire plays its hints)")
-    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
+    parser.add_argument("--size", help="window size, e.g. 1280x800 (default: as the window was left, or 1280x800)")
     parser.add_argument("--screenshots", metavar="DIR", help="with --self-test: save screenshots here")
     parser.add_argument("--self-test-report", metavar="FILE",
                         help="with --self-test: also write the outcome to FILE (windowed builds have no stdout)")
@@ -43,12 +43,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command and `python -m cardtable`."""
     prepare_environment(os.environ)
     args = parse_args(sys.argv[1:] if argv is None else argv)
-    width, _, height = args.size.partition("x")
-    size = (int(width), int(height))
+    size = None
+    if args.size:
+        width, _, height = args.size.partition("x")
+        size = (int(width), int(height))
     if args.self_test:
         from cardtable.ui.selftest import run_self_test
 
-        return run_self_test(size, args.screenshots, args.self_test_report, args.game)
+        return run_self_test(size or DEFAULT_SIZE, args.screenshots, args.self_test_report, args.game)
     from pathlib import Path
 
     from cardtable.resources import AssetsMissing

@@ -95,6 +95,12 @@ def keep_aside(path: Path) -> Path:
 
 ANIMATION_SECONDS = {"slow": 0.45, "normal": 0.25, "fast": 0.12, "instant": 0.0}
 MAX_BOT_DELAY = 5.0
+#: How much bigger than the layout's own size the table's cards are drawn, by `Settings.card_size`.
+CARD_SIZES = {"small": 0.85, "normal": 1.0, "large": 1.2}
+#: The sound's volumes, quietest first (`Settings.volume`; `cardtable.ui.sound` says how loud each is).
+VOLUME_LEVELS = ("off", "low", "medium", "high")
+#: Bounds of a remembered window size (each side) and position (each coordinate, either sign), in pixels.
+MIN_WINDOW_SIDE, MAX_WINDOW_SIDE = 200, 16384
 
 
 def _valid_setting(name: str, value: Any) -> bool:
@@ -109,7 +115,21 @@ def _valid_setting(name: str, value: Any) -> bool:
         return number_in(value, 0, MAX_BOT_DELAY)
     if name in BOOLEAN_SETTINGS:
         return type(value) is bool
+    if name == "volume":
+        return isinstance(value, str) and value in VOLUME_LEVELS
+    if name == "card_size":
+        return isinstance(value, str) and value in CARD_SIZES
+    if name == "window_size":
+        return _int_pair(value, MIN_WINDOW_SIDE, MAX_WINDOW_SIDE)
+    if name == "window_position":
+        return _int_pair(value, -MAX_WINDOW_SIDE, MAX_WINDOW_SIDE)
     return False
+
+
+def _int_pair(value: Any, low: int, high: int) -> bool:
+    """A list of two ints (never bools) from `low` to `high`."""
+    return (isinstance(value, list) and len(value) == 2
+            and all(type(v) is int and low <= v <= high for v in value))
 
 
 #: Caps on the remembered new-table forms (`Settings.last_forms`): a stored value past them is dropped.
@@ -165,7 +185,8 @@ def clean_last_forms(value: Any) -> dict[str, dict[str, Any]]:
 
 
 #: The settings that are a plain on or off.
-BOOLEAN_SETTINGS = ("auto_play_safe", "running_total", "say_when_lost")
+BOOLEAN_SETTINGS = ("auto_play_safe", "running_total", "say_when_lost", "four_colour", "high_contrast",
+                    "colour_marks")
 
 
 @dataclass
@@ -179,6 +200,13 @@ class Settings:
     auto_play_safe: bool = False  # the table plays the person's safe moves (cards no other card can need) itself
     running_total: bool = False  # a scored variant's total carried from game to game (Klondike's Vegas dollars)
     say_when_lost: bool = False  # the table says when a solitaire position can no longer be won (a spoiler)
+    card_size: str = "normal"  # "small", "normal", "large" (`CARD_SIZES`)
+    four_colour: bool = False  # French faces in four colours: spades black, hearts red, diamonds blue, clubs green
+    high_contrast: bool = False  # a darker table, stronger outlines and text
+    colour_marks: bool = False  # coloured cards also carry their colour's letter (for colour-blind players)
+    volume: str = "medium"  # how loud the table's sounds are: "off", "low", "medium", "high" (`VOLUME_LEVELS`)
+    window_size: list[int] | None = None  # the window's last size [w, h] (None: the size the app is started with)
+    window_position: list[int] | None = None  # the window's last top-left [x, y] (None: where the desktop puts it)
     last_forms: dict[str, dict[str, Any]] = field(default_factory=dict)  # the menu's last form per game id
 
     @classmethod

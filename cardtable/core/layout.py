@@ -42,7 +42,8 @@ class TableContext:
 
     area: the free part of the window, below the toolbar and above the status bar.  names: each seat's name.
     viewer: the seat at the screen (None: nobody, as behind the pass-and-play curtain).  scale: how much panels
-    and text grow in a big window (1.0 up to 1280x800).
+    and text grow in a big window (1.0 up to 1280x800).  card_scale: the person's card size (0.85 small, 1.0
+    normal, 1.2 large); `cards` applies it.
     """
 
     width: int
@@ -51,6 +52,13 @@ class TableContext:
     names: tuple[str, ...] = ()
     viewer: int | None = None
     scale: float = 1.0
+    card_scale: float = 1.0
+
+    def cards(self, width: float, fits: float | None = None) -> int:
+        """The width of the cards a layout made `width` wide for the normal card size, at the person's card size;
+        never wider than `fits` (the widest that still fits its window)."""
+        scaled = width * self.card_scale
+        return int(scaled if fits is None else min(scaled, max(width, fits)))
 
     def name(self, seat: int) -> str:
         """The name of `seat` ("Seat N" when the table gave none)."""

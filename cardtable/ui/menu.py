@@ -23,6 +23,7 @@ from cardtable.games import CATALOGUE, CatalogueEntry, get_game
 from cardtable.session.match import Match, SaveError, Seat
 from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
 from cardtable.storage import autosave_path, last_game_path
+from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import FormWidgets, TableForm
 from cardtable.ui.menu_memory import remember, restore_form
 from cardtable.ui.showcase import card_fan, showcase_image
@@ -84,6 +85,7 @@ class MenuScene(Scene):
         self._fan: pygame.Surface | None = None  # the title's four aces
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
+        self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -404,6 +406,8 @@ class MenuScene(Scene):
 
     # ----- Scene hooks ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle(event, self.buttons, self.confirm_quit):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if name is None:
@@ -458,6 +462,10 @@ class MenuScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
                 if self.confirm_quit is None or not self.confirm_quit.alive():
                     self.new_game()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the widgets: the keyboard's focus."""
+        self.focus.draw(surface, self.buttons, self.confirm_quit, self.ui_scale)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

@@ -34,6 +34,26 @@ SEAT_COLOURS: tuple[Colour, ...] = (
     (40, 180, 190), (230, 110, 170), (140, 140, 140), (120, 80, 40),
 )
 
+#: The values of the names above that high contrast changes: (standard, high contrast).  They are read when
+#: something is drawn, so everything drawn after `set_high_contrast` follows.
+_CONTRAST: dict[str, tuple[object, object]] = {
+    "FELT": (FELT, (6, 34, 18)),
+    "MUTED": (MUTED, INK),
+    "QUIET_BORDER": (QUIET_BORDER, (236, 236, 226)),
+    "PANEL": (PANEL, (0, 0, 0, 235)),
+    "BAR": (BAR, (0, 0, 0)),
+    "MESSAGE_BG": (MESSAGE_BG, (0, 0, 0, 235)),
+    "LEGAL": (LEGAL, (110, 190, 255)),
+    "PICKED": (PICKED, (90, 255, 130)),
+}
+
+
+def set_high_contrast(on: bool) -> None:
+    """The table's palette in high contrast (a darker table, brighter text, borders and outlines) or standard."""
+    for name, values in _CONTRAST.items():
+        globals()[name] = values[1 if on else 0]
+
+
 TOOLBAR_H = 52  # the buttons along the top of a table
 STATUS_H = 34  # the status bar along the bottom (and a margin above it)
 BUTTON_H = 36

@@ -14,17 +14,19 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from cardtable import DEFAULT_SIZE
 from cardtable.bots.worker import replace_worker
 from cardtable.files.instance import SECOND_COPY, Instance
 from cardtable.resources import asset_path
 from cardtable.storage import Settings, instance_lock_path, keep_aside, log_dir, writable_folders
+from cardtable.ui import theme
 from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
+from cardtable.ui.sound import Sounds
 from cardtable.ui.theme import ui_scale
 
 TITLE = "cardtable"
 MIN_SIZE = (800, 560)
-FELT = (22, 92, 52)
 
 log = logging.getLogger("cardtable")
 
@@ -71,8 +73,9 @@ class Scene:
 class App:
     """The window and its loop; owns settings, card art and the current scene."""
 
-    def __init__(self, size: tuple[int, int] = (1280, 800)) -> None:
-        """Open the window; `NoDisplay` (one sentence for the person) if there is no screen to open it on."""
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        """Open the window, `size` or else as large as the person left it (1280x800 the first time); `NoDisplay`
+        (one sentence for the person) if there is no screen to open it on."""
         init_display()
         pygame.display.set_caption(TITLE)
         self.settings, settings_problem = Settings.read()
@@ -81,15 +84,22 @@ class App:
         self.instance = Instance(instance_lock_path(), writable_folders())
         if not self.instance.claim():
             self.notices.append(SECOND_COPY)
-        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        remembered = self.settings.window_size
+        if size is None and remembered:
+            self.windowed_size = fit_window(remembered, desktop_sizes())
+        else:
+            width, height = size or DEFAULT_SIZE
+            self.windowed_size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
         try:
-            self.screen = self._open_window()
+            self.screen = self._open_window(self.settings.window_position)
         except pygame.error as exc:
             pygame.quit()
             raise NoDisplay(f"cardtable could not open its window ({exc}).") from exc
         self._set_icon()
         self.clock = pygame.time.Clock()
         self.art = CardArt()
+        self.sounds = Sounds(lambda: self.settings.volume)  # the sound device opens at the first sound
+        self.apply_look()
         self.theme = load_theme()
         self._themes: dict[float, dict[str, Any]] = {1.0: self.theme}
         self.scene: Scene | None = None
@@ -105,10 +115,20 @@ class App:
         _setup_logging()
 
     # ----- window ---------------------------------------------------------------------------
-    def _open_window(self) -> pygame.Surface:
-        if self.settings.fullscreen:
+    def _open_window(self, position: list[int] | None = None) -> pygame.Surface:
+        """Set the display mode the settings ask for; `position`: where a new window's top-left goes."""
+        self.fullscreen_shown = self.settings.fullscreen
+        if self.fullscreen_shown:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        placed = position is not None and "SDL_VIDEO_WINDOW_POS" not in os.environ
+        if placed:  # SDL reads it when the window is made, which is the first set_mode
+            x, y = place_window(position, self.windowed_size, desktop_sizes())
+            os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
+        try:
+            return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        finally:
+            if placed:
+                del os.environ["SDL_VIDEO_WINDOW_POS"]
 
     def _set_icon(self) -> None:
         path = asset_path("icon.png")
@@ -122,6 +142,26 @@ class App:
         """Switch between fullscreen and a window after the setting changed."""
         self.screen = self._open_window()
         self._resized(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        """F11: fullscreen or a window, the other way round from now; the setting follows (and is saved)."""
+        self.settings.fullscreen = not self.fullscreen_shown
+        self.apply_fullscreen()
+        self.save_settings()
+
+    def apply_look(self) -> None:
+        """Make the card art and the table's palette follow the settings (four colours, colour marks, contrast)."""
+        theme.set_high_contrast(self.settings.high_contrast)
+        self.art.set_style(self.settings.four_colour, self.settings.colour_marks, self.settings.high_contrast)
+
+    def save_settings(self) -> str:
+        """Write the settings; a sentence for the person when they cannot be written ("" when all is well)."""
+        try:
+            self.settings.save()
+        except OSError as exc:
+            log.exception("saving the settings failed")
+            return f"The settings could not be saved ({exc.strerror or exc}); they hold until you quit."
+        return ""
 
     @property
     def size(self) -> tuple[int, int]:
@@ -148,6 +188,7 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+        self.save_settings()  # the window's size and place are kept for the next start
 
     def take_notices(self) -> str:
         """What the app still has to tell the person, as one text (and forget it: it is said once)."""
@@ -182,7 +223,7 @@ class App:
             return
         scene.ui.update(dt)
         scene.update(dt)
-        self.screen.fill(FELT)
+        self.screen.fill(theme.FELT)
         scene.draw(self.screen)
         scene.ui.draw_ui(self.screen)
         if hasattr(scene, "draw_overlay"):
@@ -201,9 +242,16 @@ class App:
             if self.scene is not None:
                 self.scene.on_exit()
             self.running = False
+            self.save_settings()  # the window's size and place are kept for the next start
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.WINDOWMOVED and not self.fullscreen_shown:
+            self.settings.window_position = [int(event.x), int(event.y)]
         if event.type == pygame.VIDEORESIZE and not self.settings.fullscreen:
             self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
+            self.settings.window_size = list(self.windowed_size)
             surface = pygame.display.get_surface()
             if surface is None or surface.get_size() != self.windowed_size:
                 surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -226,6 +274,29 @@ class App:
             replace_worker()  # killed, not waited for: a bot worker that hangs must not hold up the exit
             self.instance.release()
             pygame.quit()
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The sizes of the screens (one 1024x768 if SDL cannot say)."""
+    try:
+        return list(pygame.display.get_desktop_sizes()) or [(1024, 768)]
+    except pygame.error:
+        return [(1024, 768)]
+
+
+def fit_window(size: tuple[int, int] | list[int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """A window size no smaller than `MIN_SIZE` and, above that, no bigger than the biggest screen."""
+    most_w, most_h = max(w for w, _ in desktops), max(h for _, h in desktops)
+    return (max(MIN_SIZE[0], min(size[0], most_w)), max(MIN_SIZE[1], min(size[1], most_h)))
+
+
+def place_window(position: list[int], size: tuple[int, int], desktops: list[tuple[int, int]]) -> tuple[int, int]:
+    """A remembered top-left moved, if need be, so the window lies on the screens (taken as side by side): a
+    screen unplugged since never leaves the window out of sight."""
+    span_w, span_h = sum(w for w, _ in desktops), max(h for _, h in desktops)
+    x = min(max(position[0], 0), max(0, span_w - size[0]))
+    y = min(max(position[1], 0), max(0, span_h - size[1]))
+    return x, y
 
 
 def report_scene(path: Path, scene: Scene, size: tuple[int, int]) -> None:

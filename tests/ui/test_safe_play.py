@@ -16,8 +16,8 @@ from cardtable.games.klondike.safe import safe_moves
 from cardtable.session.match import Match, Seat
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.safe_play import NOTHING_SAFE
+from tests.ui.klondike_helpers import c, klondike, point_on
 from tests.ui.table_helpers import fast, find_moves, new_match, right_click, run_until, seats, until_human
-from tests.ui.test_table import c, klondike, point_on
 
 # Four cards go home one after another: A♥ (t0, turning the 5♣ under it), A♦ (t2), then 2♠ (the waste: both red
 # Aces are home) and 2♥ (t1: both black Aces are home).  3♠ then stays: the 2♦ is still out and could need it.

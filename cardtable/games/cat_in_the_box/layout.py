@@ -100,7 +100,7 @@ class CatLayout(BaseLayout):
         width = ctx.width
         s = ctx.scale
         top, bottom = ctx.area[1] + 4, ctx.area[1] + ctx.area[3]
-        cw = int(max(38, min(width / 12.5, ctx.area[3] / 5.8, 100 * s)))
+        cw = ctx.cards(max(38, min(width / 12.5, ctx.area[3] / 5.8, 100 * s)), min(width / 10.5, ctx.area[3] / 4.9))
         ch = int(cw * 1.4)
         hand_y = bottom - ch - 8
         pw = int(min(178 * s, width * 0.19))

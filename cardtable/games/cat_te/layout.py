@@ -105,7 +105,8 @@ def geometry(view: Mapping[str, Any], ctx: TableContext) -> Geometry:
     # person's hand (1.6 times as wide), and the gaps between them.
     fixed = CROWN + panel_h + int(6 * s) + int(8 * s) + int(12 * s) + margin
     sw = (height - fixed) / (0.75 * 1.4 + 1.4 + 5 * 0.42 + 1.6 * 1.4)
-    sw = int(max(26, min(sw, (col_w - margin) / 2.3, 84 * s)))
+    fits = min(sw, (col_w - margin) / 2.3)
+    sw = ctx.cards(max(26, min(fits, 84 * s)), fits)
     small = (sw, int(sw * 1.4))
     fan_card = (int(sw * 0.75), int(sw * 0.75 * 1.4))
     step = int(sw * 0.42)

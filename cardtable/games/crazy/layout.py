@@ -58,7 +58,8 @@ class CrazyLayout(BaseLayout):
         me = ctx.bottom_seat
         width = ctx.width
         top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 12, ctx.area[3] / 5.4, 112 * ctx.scale)))
+        cw = ctx.cards(max(40, min(width / 12, ctx.area[3] / 5.4, 112 * ctx.scale)),
+                       min(width / 10, ctx.area[3] / 4.6))
         ch = int(cw * 1.4)
         hand_y = bottom - ch - 10
         panel_w, panel_h = panel_size(ctx.scale)

@@ -77,7 +77,8 @@ class EatPairsLayout(BaseLayout):
         ch = (spare - message_h) / rows
         if ch + message_h < log_h:  # a short window: the log sets the band's height
             ch = (spare - log_h) / (rows - 1)
-        cw = int(max(30, min(ch / 1.4, (col_w - 8) / 1.45, MAX_CARD_W * scale)))
+        fits = min(ch / 1.4, (col_w - 8) / 1.45)
+        cw = ctx.cards(max(30, min(fits, MAX_CARD_W * scale)), fits)
         ch = int(cw * 1.4)
         band_y = top + 6
         band_h = max(ch + message_h, log_h)

@@ -99,7 +99,7 @@ class EatRedsLayout(BaseLayout):
         s = ctx.scale
         width = ctx.width
         top, bottom = ctx.area[1] + 6, ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 13, (bottom - top) / 5.8, 96 * s)))
+        cw = ctx.cards(max(40, min(width / 13, (bottom - top) / 5.8, 96 * s)), min(width / 11, (bottom - top) / 4.9))
         ch = int(cw * 1.4)
         pw = min(panel_size(s)[0], int(width * 0.22))
         ph = int(92 * s)  # three lines, and the last move under them

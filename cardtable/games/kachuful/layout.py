@@ -46,13 +46,14 @@ class KachufulLayout(BaseLayout):
         me = ctx.bottom_seat
         width = ctx.width
         top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 11.5, ctx.area[3] / 5.4, 118 * ctx.scale)))
+        normal = max(40, min(width / 11.5, ctx.area[3] / 5.4, 118 * ctx.scale))
+        cw = ctx.cards(normal, min(width / 9.6, ctx.area[3] / 4.6))
         ch = int(cw * 1.4)
         zones: list[Zone] = []
         hand_y = bottom - ch - 10
         panel_w, panel_h = panel_size(ctx.scale)
         panel_y = bottom - panel_h - 10
-        small = (int(cw * 0.5), int(cw * 0.7))
+        small = (int(normal * 0.5), int(normal * 0.7))  # face down beside the panels: not the person's card size
         deck_y = panel_y - 14 - small[1]
         ring = seat_ring(n, me, width, top + 4, min(hand_y - 10, deck_y - 8), small, ctx.scale)
         sw, sh = ring.small_card

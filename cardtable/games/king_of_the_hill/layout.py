@@ -106,7 +106,7 @@ class KingLayout(BaseLayout):
         s = ctx.scale
         width = ctx.width
         top, bottom = ctx.area[1], ctx.area[1] + ctx.area[3]
-        cw = int(max(40, min(width / 13, ctx.area[3] / 5.6, 90 * s)))
+        cw = ctx.cards(max(40, min(width / 13, ctx.area[3] / 5.6, 90 * s)), min(width / 11, ctx.area[3] / 4.7))
         ch = int(cw * 1.4)
         pw, ph = panel_size(s)
         pw = min(pw, int(width * 0.23))

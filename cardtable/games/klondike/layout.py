@@ -30,8 +30,9 @@ class KlondikeLayout(BaseLayout):
         width = ctx.width
         area_top, area_h = ctx.area[1], ctx.area[3]
         margin = max(8, width // 60)
-        cw = int(min((width - 2 * margin) / (7 + 6 * 0.14), area_h / (CARD_RATIO * 3.7)))
-        cw = max(24, min(cw, MAX_CARD_WIDTH))
+        across = (width - 2 * margin) / (7 + 6 * 0.14)  # seven columns side by side
+        cw = int(min(across, area_h / (CARD_RATIO * 3.7)))
+        cw = ctx.cards(max(24, min(cw, MAX_CARD_WIDTH)), across)
         ch = int(cw * CARD_RATIO)
         gap = (width - 2 * margin - 7 * cw) / 6
         left = margin

@@ -14,7 +14,7 @@ from cardtable.core.layout import FaceSpec
 from cardtable.ui.cards.backs import BACK_DESIGNS, BACK_STYLES, Backs
 from cardtable.ui.cards.faces import SpecFaces
 from cardtable.ui.cards.glyphs import Glyphs
-from cardtable.ui.cards.paint import Colour
+from cardtable.ui.cards.paint import CardStyle, Colour
 from cardtable.ui.cards.standard import StandardFaces
 
 
@@ -27,11 +27,23 @@ class CardArt:
         self.standard = StandardFaces(self.glyphs)
         self.specs = SpecFaces(self.glyphs)
         self.backs = Backs(self.glyphs)
+        self.style = CardStyle()
+        for part in (self.standard, self.specs, self.backs):
+            part.style = self.style
         self._faces: dict[tuple[object, ...], pygame.Surface] = {}
         self._backs: dict[tuple[str, tuple[int, int]], pygame.Surface] = {}
         self._slots: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
         self._outlines: dict[tuple[tuple[int, int], Colour, int], pygame.Surface] = {}
         self._scaled: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+
+    def set_style(self, four_colour: bool, colour_marks: bool, high_contrast: bool = False) -> None:
+        """Draw French faces in four colours, coloured faces marked with their colour's letter, and strong edges,
+        or not (see `CardStyle`; what was drawn before is dropped when this changes)."""
+        style = CardStyle(four_colour, colour_marks, high_contrast)
+        if style != self.style:
+            self.style.four_colour, self.style.colour_marks, self.style.high_contrast = (
+                four_colour, colour_marks, high_contrast)
+            self.clear()
 
     def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
         """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""

@@ -6,9 +6,9 @@ import pygame
 
 from cardtable.ui.cards.glyphs import Glyphs
 from cardtable.ui.cards.paint import (
-    CARD_BORDER,
     CARD_WHITE,
     SS,
+    CardStyle,
     Colour,
     alpha_mask,
     diagonals,
@@ -37,6 +37,7 @@ class Backs:
 
     def __init__(self, glyphs: Glyphs) -> None:
         self.glyphs = glyphs
+        self.style = CardStyle()  # `CardArt` shares its own
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
@@ -59,7 +60,7 @@ class Backs:
         # Compose on an opaque canvas (alpha-on-alpha blits can lose a little opacity), then cut
         # the rounded card shape out of it.
         canvas = pygame.Surface((bw, bh))
-        canvas.fill(CARD_BORDER)
+        canvas.fill(self.style.border)
         r = radius(w) * n
         edge = max(1, round(n * max(0.8, w / 100)))
         pygame.draw.rect(canvas, CARD_WHITE, canvas.get_rect().inflate(-2 * edge, -2 * edge),
@@ -139,8 +140,9 @@ class Backs:
         big.fill((255, 255, 255, 0))
         r = radius(w) * SS
         line = max(1, round(SS * max(1.5, w / 50)))
-        pygame.draw.rect(big, (255, 255, 255, 34), big.get_rect(), border_radius=r)
-        pygame.draw.rect(big, (255, 255, 255, 110), big.get_rect(), width=line, border_radius=r)
+        fill, edge = (60, 220) if self.style.high_contrast else (34, 110)
+        pygame.draw.rect(big, (255, 255, 255, fill), big.get_rect(), border_radius=r)
+        pygame.draw.rect(big, (255, 255, 255, edge), big.get_rect(), width=line, border_radius=r)
         surf = downsample(big, size)
         if label:
             text = self.glyphs.glyph(label, max(6, round(w * 0.34)), (255, 255, 255))
@@ -149,7 +151,7 @@ class Backs:
                     text, (round(w * 0.8), max(1, round(text.get_height() * w * 0.8 / text.get_width())))
                 )
             text = text.copy()
-            text.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            text.fill((255, 255, 255, 200 if self.style.high_contrast else 90), special_flags=pygame.BLEND_RGBA_MULT)
             surf.blit(text, text.get_rect(center=(w / 2, h / 2)))
         return surf
 

@@ -14,11 +14,11 @@ import pygame
 from cardtable.core.layout import FaceSpec
 from cardtable.ui.cards.glyphs import Glyphs
 from cardtable.ui.cards.paint import (
-    CARD_BORDER,
     CARD_WHITE,
     SHAPED,
     SS,
     WHITE,
+    CardStyle,
     Colour,
     Point,
     downsample,
@@ -37,6 +37,21 @@ def metrics(w: int, h: int) -> tuple[float, float, float, int]:
     return max(2.0, w * 0.055), w * 0.335, h * 0.43, max(7, round(w * 0.12 + 3))
 
 
+#: The letter that marks a coloured face (`CardStyle.colour_marks`), by the hue range (degrees) its field falls in.
+COLOUR_LETTERS: tuple[tuple[float, float, str], ...] = (
+    (0, 18, "R"), (342, 360, "R"), (36, 70, "Y"), (80, 170, "G"), (185, 265, "B"), (265, 300, "P"),
+)
+
+
+def colour_letter(field: Colour) -> str:
+    """The letter naming a saturated field colour ("R", "Y", "G", "B", "P"), or "" for a dull, dark or in-between
+    one (a black wild card, a cream face): a mark must never name a colour wrongly."""
+    hue, saturation, value, _ = pygame.Color(*field).hsva
+    if saturation < 50 or value < 35:
+        return ""
+    return next((letter for low, high, letter in COLOUR_LETTERS if low <= hue <= high), "")
+
+
 def quartered_oval(big: pygame.Surface, centre: Point, a: float, b: float, colours: tuple[Colour, ...]) -> None:
     """The four-colour oval: one quadrant per colour, clockwise from the bottom right, split along the axes."""
     for q, colour in enumerate(colours[:4]):
@@ -49,6 +64,7 @@ class SpecFaces:
 
     def __init__(self, glyphs: Glyphs) -> None:
         self.glyphs = glyphs
+        self.style = CardStyle()  # `CardArt` shares its own
         self._bases: dict[tuple[object, ...], pygame.Surface] = {}
         self._symbols: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -84,21 +100,46 @@ class SpecFaces:
             surf.blit(corner, (pad, pad))
             turned = pygame.transform.flip(corner, True, True)
             surf.blit(turned, (w - pad - turned.get_width(), h - pad - turned.get_height()))
+            letter = colour_letter(spec.field) if self.style.colour_marks else ""
+            if letter:  # under the corner symbol: the part of a card a fanned hand leaves in sight
+                badge = self._badge(letter, cap, spec.ink)
+                x = pad + (corner.get_width() - badge.get_width()) // 2
+                y = pad + corner.get_height() + max(1, cap // 4)
+                surf.blit(badge, (x, y))
+                surf.blit(badge, (w - x - badge.get_width(), h - y - badge.get_height()))
+        return surf
+
+    def _badge(self, letter: str, cap: int, ink: Colour) -> pygame.Surface:
+        """A colour's letter in `ink` on a white disc ringed in `ink`, a little taller than `cap` (cached)."""
+        key = ("badge", letter, cap, ink)
+        surf = self._symbols.get(key)
+        if surf is None:
+            d = max(9, round(cap * 1.25))
+            n = SS
+            big = pygame.Surface((d * n, d * n), pygame.SRCALPHA)
+            big.fill((*WHITE, 0))
+            pygame.draw.circle(big, ink, (d * n / 2, d * n / 2), d * n / 2)
+            pygame.draw.circle(big, CARD_WHITE, (d * n / 2, d * n / 2), d * n / 2 - max(1, round(d / 10)) * n)
+            surf = downsample(big, (d, d))
+            text = self.glyphs.glyph(letter, max(5, round(d * 0.52)), ink)
+            surf.blit(text, text.get_rect(center=(d / 2, d / 2)))
+            self._symbols[key] = surf
         return surf
 
     def _base(self, field: Colour, oval: tuple[Colour, ...], size: tuple[int, int]) -> pygame.Surface:
         """The card without symbols: white edge, coloured field, oval (cached; copy before drawing)."""
-        key = (field, oval, size)
+        border = self.style.border
+        key = (field, oval, size, border)
         surf = self._bases.get(key)
         if surf is None:
             w, h = size
             n = SS
             big = pygame.Surface((w * n, h * n), pygame.SRCALPHA)
-            big.fill((*CARD_BORDER, 0))
+            big.fill((*border, 0))
             rect = big.get_rect()
             r = radius(w) * n
             edge = max(1, round(n * max(0.8, w / 100)))
-            pygame.draw.rect(big, CARD_BORDER, rect, border_radius=r)
+            pygame.draw.rect(big, border, rect, border_radius=r)
             pygame.draw.rect(big, CARD_WHITE, rect.inflate(-2 * edge, -2 * edge), border_radius=max(0, r - edge))
             margin, a, b, _ = metrics(w, h)
             m = round(margin * n)

@@ -4,6 +4,7 @@ ovals, arrows, symbol shapes, tinting and outlining of masks."""
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -13,7 +14,26 @@ Point = tuple[float, float]
 CARD_WHITE: Colour = (253, 252, 247)
 CARD_BORDER: Colour = (150, 150, 150)
 WHITE: Colour = (255, 255, 255)
+STRONG_BORDER: Colour = (40, 40, 44)  # a card's edge in high contrast: overlapping cards stand apart
 SS = 4  # supersampling factor for antialiased shapes
+
+
+@dataclass
+class CardStyle:
+    """The person's choices about how every card is drawn (shared by the renderers of `CardArt`).
+
+    four_colour: French suits in an ink each.  colour_marks: coloured faces carry their colour's letter.
+    high_contrast: dark card edges and stronger empty places.
+    """
+
+    four_colour: bool = False
+    colour_marks: bool = False
+    high_contrast: bool = False
+
+    @property
+    def border(self) -> Colour:
+        """The colour of a card's edge."""
+        return STRONG_BORDER if self.high_contrast else CARD_BORDER
 
 
 def radius(width: int) -> int:

@@ -10,9 +10,9 @@ import pygame
 from cardtable.core.cards import RANK_LABELS, Card
 from cardtable.ui.cards.glyphs import Glyphs
 from cardtable.ui.cards.paint import (
-    CARD_BORDER,
     CARD_WHITE,
     SS,
+    CardStyle,
     Colour,
     Point,
     downsample,
@@ -22,6 +22,12 @@ from cardtable.ui.cards.paint import (
 
 RED: Colour = (200, 16, 46)
 BLACK: Colour = (26, 26, 30)
+#: The four-colour deck's inks by suit (`StandardFaces.four_colour`): the two that change are dark enough for
+#: the white face, and far apart from red and black in hue as well as in lightness.
+FOUR_COLOURS: dict[str, Colour] = {"S": BLACK, "H": RED, "D": (18, 86, 200), "C": (18, 128, 52)}
+#: The court panel's pale field under each ink.
+_TINTS: dict[Colour, Colour] = {RED: (252, 236, 232), FOUR_COLOURS["D"]: (232, 240, 252),
+                                FOUR_COLOURS["C"]: (232, 246, 236)}
 TRIM: Colour = (196, 154, 48)  # the court cards' trim
 
 # Pip centres for number cards, in a grid where x is 0 (left), 0.5 or 1 (right) and y runs
@@ -108,12 +114,19 @@ class StandardFaces:
 
     def __init__(self, glyphs: Glyphs) -> None:
         self.glyphs = glyphs
+        self.style = CardStyle()  # `CardArt` shares its own
         self._pips: dict[tuple[str, int, Colour], pygame.Surface] = {}
         self._blanks: dict[tuple[int, int], pygame.Surface] = {}
 
     def clear(self) -> None:
         self._pips.clear()
         self._blanks.clear()
+
+    def ink(self, card: Card) -> Colour:
+        """The colour `card`'s rank and suit are printed in."""
+        if self.style.four_colour and card.suit in FOUR_COLOURS:
+            return FOUR_COLOURS[card.suit]
+        return RED if card.is_red else BLACK
 
     def _pip(self, suit: str, px: int, colour: Colour) -> pygame.Surface:
         """An antialiased suit symbol in a `px`-square surface."""
@@ -138,7 +151,7 @@ class StandardFaces:
         """A plain white card with a thin grey border (copy before drawing on it)."""
         surf = self._blanks.get(size)
         if surf is None:
-            surf = rounded_card(size, CARD_WHITE, CARD_BORDER, max(0.8, size[0] / 100))
+            surf = rounded_card(size, CARD_WHITE, self.style.border, max(0.8, size[0] / 100))
             self._blanks[size] = surf
         return surf
 
@@ -178,7 +191,7 @@ class StandardFaces:
         if card.is_joker:
             self._draw_joker(surf, w, h, RED if card.is_red else BLACK)
             return surf
-        colour = RED if card.is_red else BLACK
+        colour = self.ink(card)
         self._draw_corner(surf, self._corner_index(card, w, colour), w, h)
         if card.rank in _PIP_LAYOUTS:
             self._draw_pips(surf, card, w, h, colour)
@@ -213,7 +226,7 @@ class StandardFaces:
         panel.height = h - 2 * panel.y
         pw, ph = panel.size
         n = SS
-        tint = (252, 236, 232) if card.is_red else (232, 237, 248)
+        tint = _TINTS.get(colour, (232, 237, 248))
 
         # Frame: suit-coloured edge, tinted field, inner gold rule and a gold midline.
         big = pygame.Surface((pw * n, ph * n), pygame.SRCALPHA)

@@ -222,9 +222,11 @@ class Choreography:
     state.
     """
 
-    def __init__(self, stage: Stage, normal: float) -> None:
+    def __init__(self, stage: Stage, normal: float, on_events: Callable[[Sequence[Event]], None] | None = None
+                 ) -> None:
         self.stage = stage
         self.normal = normal  # the speed holds are given at
+        self.on_events = on_events  # told each stretch of events as it starts to show (the table's sounds)
         self.animator = Animator()
         #: Events still to play after a held picture, its beat, and the next picture to hold (None: the real one).
         self.stages: list[tuple[list[Event], float, Any]] = []
@@ -240,6 +242,8 @@ class Choreography:
 
     def animate(self, before: Before, old: Any, new: Any, events: Sequence[Event]) -> None:
         """Show `new`, with the flights that take the cards there from where they were drawn."""
+        if events and self.on_events is not None:
+            self.on_events(events)
         self.stage.set_layout(new)
         duration = self.stage.animation_seconds
         if duration <= 0:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from cardtable.core.cues import ILLEGAL
 from cardtable.core.engine import Action
 from cardtable.core.layout import Gesture, Picked, Rect, Spot, Target, Zone, candidates
 from cardtable.ui.table.animate import Flight
@@ -260,6 +261,7 @@ class TableInput:
             reason = scene.game_layout.drop_refusal(view, picked, target)
             if reason:
                 scene.say(reason, error=True)
+                scene.app.sounds.play(ILLEGAL)
                 return True
         return False
 
@@ -314,8 +316,22 @@ class TableInput:
         if not candidates(gesture):
             if d.pickable:
                 scene.say("That card has nowhere to go.", error=True)
+                scene.app.sounds.play(ILLEGAL)
             return
         scene.perform(gesture)
+
+    def click(self, zone_id: str, index: int | None) -> None:
+        """A click on card `index` of a zone (None: the zone itself) made with the keys: never half a double click."""
+        self.last_click = None
+        pickable = index is not None and self.scene.game_layout.can_pick(self.scene.view(), zone_id, index)
+        self._click(Drag(zone_id, index, self.pointer, [], pickable))
+        self.last_click = None
+
+    def pick(self, picked: list[Picked]) -> None:
+        """Hold `picked` as the selection (picked up with the keys): its targets light up, and a click on one, or
+        Enter, puts it there."""
+        self.selected, self._lit = list(picked), None
+        self.scene.panels.build()
 
     def _toggle(self, zone: Zone, index: int) -> None:
         """Select a card (in a zone that selects), or unselect it; a full selection gives up its oldest card."""

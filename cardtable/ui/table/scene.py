@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from cardtable import stats
 from cardtable.bots.worker import warm_up
+from cardtable.core.cues import DEAL, ILLEGAL, WIN
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     GameLayout,
@@ -35,17 +35,18 @@ from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
 from cardtable.ui.table.commands import event_received
-from cardtable.ui.table.deals import TableDeals, deal_label
+from cardtable.ui.table.deals import TableDeals
+from cardtable.ui.table.focus import TableFocus
 from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.panels import TablePanels
-from cardtable.ui.table.records import RunningTotal, count_result
+from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.sprites import TableSprites, spot_key
+from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.view import (
     CardLook,
-    StatusBar,
     dim,
     draw_curtain,
     outline,
@@ -70,15 +71,15 @@ class TableScene(Scene):
         self.fonts = Fonts()
         self.font, self.bold = self.fonts.get(16), self.fonts.get(17, bold=True)
         self.sprites = TableSprites()
-        self.choreography = Choreography(self, NORMAL_SECONDS)
+        self.choreography = Choreography(self, NORMAL_SECONDS, app.sounds.events)
         self.input = TableInput(self)
         self.safe_play = SafePlay(self)
         self.messages = Messages()
         self.panels = TablePanels(self)
         self.deals = TableDeals(self)
+        self.focus = TableFocus(self)
         self.analysis = TableAnalysis(self)
-        self.running_total = RunningTotal()
-        self.status_bar = StatusBar(self.fonts)
+        self.status_line = StatusLine(self)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
@@ -94,6 +95,7 @@ class TableScene(Scene):
         self.set_layout(self.build_layout())
         self.panels.build()
         if not match.log and not match.state.is_over():
+            app.sounds.play(DEAL)
             for flight in deal_flights(self.layout, self.animation_seconds):
                 self.choreography.animator.add(flight)
         if match.state.is_over():  # a finished game; or a new one over before its first move: that one counts
@@ -119,7 +121,8 @@ class TableScene(Scene):
     def context(self) -> TableContext:
         """The free area of the window and the players' names, for the layout."""
         return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
-                             None if self.curtain_for is not None else self.viewer, self.ui_scale)
+                             None if self.curtain_for is not None else self.viewer, self.ui_scale,
+                             self.app.settings.card_size)
 
     def build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
         """The layout of what the seat at the screen sees now (or of `view`)."""
@@ -243,6 +246,7 @@ class TableScene(Scene):
             events = self.match.apply(action)
         except IllegalAction as exc:
             self.say(self.named(exc.reason), error=True)
+            self.app.sounds.play(ILLEGAL)
             return False
         self.safe_play.played(seat, events)
         self.messages.clear_error()
@@ -348,10 +352,12 @@ class TableScene(Scene):
         self.game_over_handled = True
         result = self.state.result()
         human_won = any(w in self.humans for w in result.winners)
+        if celebrate and human_won:
+            self.app.sounds.play(WIN)
         people = self.people
         if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
             self.say(count_result(self.match, people), error=True)
-            self.running_total.forget()
+            self.status_line.running_total.forget()
         if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
             self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
         else:
@@ -442,7 +448,7 @@ class TableScene(Scene):
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         if self.result_panel is not None:  # the result is the only thing to look at now
             dim(surface)
-        self._draw_status(surface)  # after the dim: a problem said at the end of a game stays readable
+        self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
             self.celebration.draw(surface)
 
@@ -455,35 +461,17 @@ class TableScene(Scene):
         return self.last_moves.get(zone.seat, "")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn above the widgets: the pass-and-play curtain."""
+        """Drawn above the widgets: the keyboard's focus, the pass-and-play curtain."""
+        self.focus.draw(surface)
         if self.curtain_for is not None:
             draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
         if self.deals.searching:
             self.deals.draw_cue(surface)
 
     def status_text(self) -> str:
-        """The status bar: whose turn it is (in multiplayer games) and the game's own status."""
-        status = self.named(self.layout.status)
-        turn = self.state.turn
-        if turn is None or len(self.match.seats) < 2:
-            return status
-        if turn == self.driver.thinking_seat:
-            return f"{self.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
-        return status
+        """The status bar's left side (`StatusLine.status_text`)."""
+        return self.status_line.status_text()
 
     def clock_text(self) -> tuple[str, bool]:
-        """The status bar's clock: the deal's number and the game's time, after the seconds left on a person's
-        timer; and whether those are running out."""
-        clock = f"{deal_label(self.match.seed)} \u00b7 {stats.format_time(self.match.elapsed)}"
-        total = self.running_total.text(self.match, self.app.settings.running_total)
-        clock = clock if total is None else f"{total} \u00b7 {clock}"
-        left = self.driver.shown_time_left
-        return (clock, False) if left is None else (f"{int(left) + 1} s left \u00b7 {clock}", left < 6)
-
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        clock, hurry = self.clock_text()
-        message = None
-        if self.messages.showing and (self.result_panel is None or self.messages.error):
-            message = (self.messages.text, self.messages.error)
-        self.status_bar.draw(surface, self.status_text(), clock, hurry, self.ui_scale, message,
-                             self.layout.message_at)
+        """The status bar's clock (`StatusLine.clock_text`)."""
+        return self.status_line.clock_text()

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from cardtable.core.layout import FaceSpec, Marker, Rect, TableContext, Zone
+from cardtable.storage import CARD_SIZES
 from cardtable.ui import theme
 from cardtable.ui.table.animate import Flight
 from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
@@ -19,11 +20,12 @@ CROWN_ROOM = 24  # room above a panel for its crown
 
 
 def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | None,
-                  scale: float = 1.0) -> TableContext:
-    """The context a layout is built in: the window's free area between the toolbar and the status bar."""
+                  scale: float = 1.0, card_size: str = "normal") -> TableContext:
+    """The context a layout is built in: the window's free area between the toolbar and the status bar, and the
+    person's card size (`Settings.card_size`)."""
     w, h = size
     top, bottom = int(TOOLBAR_H * scale), int(STATUS_H * scale)
-    return TableContext(w, h, (0, top, w, h - top - bottom), names, viewer, scale)
+    return TableContext(w, h, (0, top, w, h - top - bottom), names, viewer, scale, CARD_SIZES.get(card_size, 1.0))
 
 
 @dataclass(frozen=True)

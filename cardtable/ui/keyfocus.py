@@ -1,0 +1,170 @@
+"""A focus the keys move over what is on screen: Tab and Shift+Tab go through it in order, the arrow keys to the
+nearest thing in their direction, and Enter or Space acts on it.  It is drawn, as a thick outline, only once one of
+those keys has been pressed, so people who play with the mouse never see it; a mouse press hides it again.
+
+The screens say what may take the focus (`Item`s, in their order); this module moves it and draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from cardtable.core.layout import Rect
+
+#: The focus's outline: magenta, apart from the blue of what is legal, the green of what is picked and the gold of
+#: the seat to act, and edged in near-black so that it shows on a light card or button as on the felt.
+FOCUS = (255, 60, 220)
+EDGE = (25, 10, 25)
+DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+NAVIGATION = (pygame.K_TAB, *DIRECTIONS)
+ACTIVATION = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass(frozen=True)
+class Item:
+    """Something the focus may rest on: its `key` (stable while it stays on screen), where it is, and the
+    pygame-gui button Enter presses when it is one."""
+
+    key: Hashable
+    rect: Rect
+    button: Any = None
+
+
+def usable(button: Any) -> bool:
+    """Whether a pygame-gui button is on screen and may be pressed."""
+    return bool(button.alive() and button.visible and button.is_enabled)
+
+
+def press(button: Any) -> None:
+    """Press a pygame-gui button as a click does: its event goes through the widgets and then the scene."""
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
+                                         ui_object_id=button.most_specific_combined_id, mouse_button=1))
+
+
+def centre(rect: Rect) -> tuple[float, float]:
+    return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
+
+
+def toward(items: Sequence[Item], rect: Rect, direction: tuple[int, int]) -> Item | None:
+    """The item nearest `rect` in `direction` (straight ahead counts more than sideways), of those within a cone
+    around it; None if there is none."""
+    cx, cy = centre(rect)
+    best: tuple[float, Item] | None = None
+    for item in items:
+        x, y = centre(item.rect)
+        ahead = (x - cx) * direction[0] + (y - cy) * direction[1]
+        aside = abs((x - cx) * direction[1]) + abs((y - cy) * direction[0])
+        if ahead < 1 or aside > 2 * ahead:
+            continue
+        score = ahead + 2 * aside
+        if best is None or score < best[0]:
+            best = (score, item)
+    return None if best is None else best[1]
+
+
+def draw_focus(surface: pygame.Surface, rect: Rect, scale: float = 1.0) -> None:
+    """The focus's outline around `rect`, clear of the blue and green outlines drawn just outside a card."""
+    width = max(3, round(4 * scale))
+    box = pygame.Rect(rect).inflate(2 * width + 10, 2 * width + 10).clip(surface.get_rect().inflate(-2, -2))
+    pygame.draw.rect(surface, EDGE, box.inflate(4, 4), 2, border_radius=8)
+    pygame.draw.rect(surface, FOCUS, box, width, border_radius=7)
+    pygame.draw.rect(surface, EDGE, box.inflate(-2 * width, -2 * width), 1, border_radius=5)
+
+
+class FocusRing:
+    """Where the focus is among a screen's items, and whether it is shown."""
+
+    def __init__(self) -> None:
+        self.shown = False
+        self.key: Hashable | None = None
+        self.rect: Rect | None = None  # where the focus last was, to find the nearest item when its own has gone
+
+    def current(self, items: Sequence[Item], fallback: Hashable | None = None) -> Item | None:
+        """The focused item; when it has gone, `fallback`'s item, else the nearest to where it was, else the first."""
+        if not items:
+            return None
+        found = next((i for i in items if i.key == self.key), None)
+        if found is None:
+            found = next((i for i in items if i.key == fallback), None)
+        if found is None and self.rect is not None:
+            found = min(items, key=lambda i: _distance(i.rect, self.rect))  # type: ignore[arg-type]
+        self.focus(found or items[0])
+        return found or items[0]
+
+    def focus(self, item: Item) -> None:
+        self.key, self.rect = item.key, item.rect
+
+    def navigate(self, items: Sequence[Item], event: pygame.event.Event, fallback: Hashable | None = None) -> bool:
+        """Move the focus for a Tab, Shift+Tab or arrow key (the first one only shows it); False for other keys."""
+        if event.key not in NAVIGATION or not items:
+            return False
+        here = self.current(items, fallback)
+        if not self.shown or here is None:
+            self.shown = True
+            return True
+        if event.key == pygame.K_TAB:
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.focus(items[(items.index(here) + step) % len(items)])
+        else:
+            there = toward([i for i in items if i is not here], here.rect, DIRECTIONS[event.key])
+            if there is not None:
+                self.focus(there)
+        return True
+
+    def draw(self, surface: pygame.Surface, items: Sequence[Item], scale: float = 1.0,
+             fallback: Hashable | None = None) -> None:
+        """The outline around the focused item, while the focus shows."""
+        if self.shown:
+            here = self.current(items, fallback)
+            if here is not None:
+                draw_focus(surface, here.rect, scale)
+
+
+def _distance(a: Rect, b: Rect) -> float:
+    (ax, ay), (bx, by) = centre(a), centre(b)
+    return (ax - bx) ** 2 + (ay - by) ** 2
+
+
+class ButtonFocus:
+    """The focus over a screen's buttons (the menu): the keys move it, Enter or Space presses the button.  While a
+    question is open (a pygame-gui confirmation dialog), only its answers take the focus."""
+
+    def __init__(self, start: Hashable | None = None) -> None:
+        self.ring = FocusRing()
+        self.ring.key = start
+
+    @staticmethod
+    def items(buttons: Mapping[str, Any], question: Any = None) -> list[Item]:
+        """The usable buttons, or the open question's answers."""
+        if question is not None and question.alive():  # the harmless answer first
+            buttons = {"question:no": question.cancel_button, "question:yes": question.confirm_button}
+        return [Item(key, tuple(button.rect), button) for key, button in buttons.items() if usable(button)]
+
+    def handle(self, event: pygame.event.Event, buttons: Mapping[str, Any], question: Any = None) -> bool:
+        """Take a navigation key, or Enter or Space while the focus shows; True if the event was used.  A mouse
+        press hides the focus."""
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.ring.shown = False
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        items = self.items(buttons, question)
+        if items and str(items[0].key).startswith("question:") and self.ring.key not in [i.key for i in items]:
+            self.ring.focus(items[0])  # a question has just opened: the focus goes to it
+        if event.key in ACTIVATION and self.ring.shown:
+            here = self.ring.current(items)
+            if here is not None:
+                press(here.button)
+                return True
+            return False
+        return self.ring.navigate(items, event)
+
+    def draw(self, surface: pygame.Surface, buttons: Mapping[str, Any], question: Any = None,
+             scale: float = 1.0) -> None:
+        """The outline around the focused button, while the focus shows."""
+        self.ring.draw(surface, self.items(buttons, question), scale)

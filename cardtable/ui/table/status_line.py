@@ -1,0 +1,55 @@
+"""The table's status bar: whose turn it is and the game's status on the left; the running total, the deal's
+number and the game's time on the right (after a person's seconds left); a message over it when one is shown."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from cardtable import stats
+from cardtable.ui.table.deals import deal_label
+from cardtable.ui.table.records import RunningTotal
+from cardtable.ui.table.view import StatusBar
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
+
+class StatusLine:
+    """What the status bar under `scene`'s table says, and its drawing."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.bar = StatusBar(scene.fonts)
+        self.running_total = RunningTotal()
+
+    def status_text(self) -> str:
+        """Whose turn it is (in multiplayer games) and the game's own status."""
+        scene = self.scene
+        status = scene.named(scene.layout.status)
+        turn = scene.state.turn
+        if turn is None or len(scene.match.seats) < 2:
+            return status
+        if turn == scene.driver.thinking_seat:
+            return f"{scene.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
+        return status
+
+    def clock_text(self) -> tuple[str, bool]:
+        """The deal's number and the game's time, after the running total where the setting shows one and the
+        seconds left on a person's timer; and whether those are running out."""
+        scene = self.scene
+        match = scene.match
+        clock = f"{deal_label(match.seed)} \u00b7 {stats.format_time(match.elapsed)}"
+        total = self.running_total.text(match, scene.app.settings.running_total)
+        clock = clock if total is None else f"{total} \u00b7 {clock}"
+        left = scene.driver.shown_time_left
+        return (clock, False) if left is None else (f"{int(left) + 1} s left \u00b7 {clock}", left < 6)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        clock, hurry = self.clock_text()
+        message = None
+        if scene.messages.showing and (scene.result_panel is None or scene.messages.error):
+            message = (scene.messages.text, scene.messages.error)
+        self.bar.draw(surface, self.status_text(), clock, hurry, scene.ui_scale, message, scene.layout.message_at)
