@@ -6,13 +6,16 @@ a lock, so two copies add up.  A damaged file is kept aside with a word to the p
 
 The file is one JSON object of records (`GameStats`) by key: the game id for the game as a whole, and
 "<game id>:<variant>" for each variant played (`key`; the variant as `GamePlugin.variant` spells it,
-"draw=3,scoring=vegas").  A record holds its counts, `total_score`, `history` (the last `HISTORY` games, oldest
+"draw=3,scoring=vegas").  In pass-and-play each person's results are kept under their seat's name too:
+"<game id>@<name>" and "<game id>:<variant>@<name>" (`person_name` says which names are kept).
+A record holds its counts, `total_score`, `history` (the last `HISTORY` games, oldest
 first: `PastGame`) and `before_last` (its counts before the last game, so a restarted deal replaces that game's
 count).  A file written before variants holds only game ids with counts: it reads as each game's whole record.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -139,21 +142,50 @@ def format_time(seconds: float) -> str:
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 
 
-MAX_GAMES = 256  # records kept per file: far more games and variants than the app has, a bound on a hostile file
+MAX_GAMES = 256  # records kept per file: games, variants and people; a bound on a hostile file (and on its size)
 MAX_COUNT = 10**9
 MAX_TOTAL = 10**15  # a running total: a billion games of a thousand points each way
 MAX_DEAL = 2**63  # deals are numbered by the match's seed, 0 <= seed < 2**63
 MAX_KEY = 160  # characters of a record's key
 
 
-def key(game_id: str, variant: str = "") -> str:
-    """The key of the record of `game_id` as a whole (`variant` ""), or of one of its variants."""
-    return f"{game_id}:{variant}" if variant else game_id
+NAME_MAX = 16  # characters of a person's name, as a seat's name is capped in the menu
+
+
+def person_name(name: object) -> str:
+    """A seat's name as its records are kept under: spaces collapsed, at most `NAME_MAX` characters; "" for one
+    that cannot be kept (not text, empty, or with a character that is not printable)."""
+    if not isinstance(name, str):
+        return ""
+    clean = " ".join(name.split())[:NAME_MAX]
+    return clean if clean.isprintable() else ""
+
+
+def key(game_id: str, variant: str = "", name: str = "") -> str:
+    """The key of the record of `game_id` as a whole (`variant` ""), or of one of its variants; with `name` (as
+    `person_name` keeps it), that person's."""
+    whole = f"{game_id}:{variant}" if variant else game_id
+    return f"{whole}@{name}" if name else whole
 
 
 def of_game(record_key: str, game_id: str) -> bool:
-    """Whether the record under `record_key` is the game's own or one of its variants'."""
-    return record_key == game_id or record_key.startswith(f"{game_id}:")
+    """Whether the record under `record_key` is the game's own or one of its variants', or a person's of them."""
+    return record_key == game_id or record_key.startswith((f"{game_id}:", f"{game_id}@"))
+
+
+def _name_of(record_key: str) -> str | None:
+    """The person's name in a record's key ("" for a record of everyone), or None if that name cannot be one.
+    Neither game ids nor variants hold "@": the name is whatever follows the first."""
+    if "@" not in record_key:
+        return ""
+    name = record_key.partition("@")[2]
+    return name if name and person_name(name) == name else None
+
+
+def people(records: Iterable[str], game_id: str) -> list[str]:
+    """The names with a record of `game_id`, in alphabetical order."""
+    found = {_name_of(k) for k in records if of_game(k, game_id)}
+    return sorted((n for n in found if n), key=str.casefold)
 
 
 def _encode(records: dict[str, GameStats]) -> dict[str, Any]:
@@ -232,6 +264,9 @@ def _decode(data: dict[Any, Any]) -> tuple[dict[str, GameStats], str | None]:
     for record_key, record in list(data.items())[:MAX_GAMES]:
         if not isinstance(record, dict) or len(record_key) > MAX_KEY:
             damage.append(f"the record of {record_key[:20]!r} is not a record")
+            continue
+        if _name_of(record_key) is None:
+            damage.append(f"the record of {record_key[:20]!r} is not under a name")
             continue
         stats, damaged = _decode_record(record)
         if damaged:
@@ -324,20 +359,40 @@ def load(game_id: str, variant: str = "") -> GameStats:
     return load_all().get(key(game_id, variant), GameStats())
 
 
+@dataclass(frozen=True)
+class PersonResult:
+    """One person's result in a pass-and-play game: their seat's name, won or not, and their score (None: not
+    scored)."""
+
+    name: str
+    won: bool
+    score: int | None = None
+
+
 def record(game_id: str, won: bool, seconds: float, score: int | None = None, *, variant: str = "",
-           deal: int | None = None, restarted: bool = False) -> Recorded:
+           deal: int | None = None, restarted: bool = False, people: Sequence[PersonResult] = ()) -> Recorded:
     """Count a game of `game_id` for the game as a whole and for its `variant` (if it has variants), and save it,
     merged under a lock with whatever another copy of the app wrote meanwhile.  `deal` (the match's seed) and
-    `restarted`: see `GameStats.record`.  `Recorded.stats` is the variant's record.  Never raises for the disk: a
-    failure is `Recorded.problem`."""
-    keys = [game_id, *([key(game_id, variant)] if variant else [])]
+    `restarted`: see `GameStats.record`.  `people`: each person's own result in pass-and-play, counted under
+    their name too (a name `person_name` cannot keep, or one seen twice, is not).  `Recorded.stats` is the
+    variant's record.  Never raises for the disk: a failure is `Recorded.problem`."""
+    variants = ["", *([variant] if variant else [])]
+    counted: list[tuple[str, bool, int | None]] = [(key(game_id, v), won, score) for v in variants]
+    names: set[str] = set()
+    for person in people:
+        name = person_name(person.name)
+        if name and name not in names:
+            names.add(name)
+            counted += [(key(game_id, v, name), person.won, person.score) for v in variants]
     when = now()
 
     def count(records: dict[str, GameStats]) -> GameStats:
-        for k in keys:
-            records.setdefault(k, GameStats()).record(won, seconds, score, deal=deal, variant=variant,
+        for k, result, points in counted:
+            if "@" in k and k not in records and len(records) >= MAX_GAMES:
+                continue  # a file that holds as many records as it may: a new person's are not kept
+            records.setdefault(k, GameStats()).record(result, seconds, points, deal=deal, variant=variant,
                                                       restarted=restarted, when=when)
-        return records[keys[-1]]
+        return records[counted[len(variants) - 1][0]]
 
     try:
         with _lock():

@@ -123,6 +123,8 @@ def _valid_setting(name: str, value: Any) -> bool:
         return _int_pair(value, MIN_WINDOW_SIDE, MAX_WINDOW_SIDE)
     if name == "window_position":
         return _int_pair(value, -MAX_WINDOW_SIDE, MAX_WINDOW_SIDE)
+    if name == "last_game":  # the menu opens on it only if it is a game the app has
+        return value == "" or _short_id(value)
     return False
 
 
@@ -208,6 +210,7 @@ class Settings:
     window_size: list[int] | None = None  # the window's last size [w, h] (None: the size the app is started with)
     window_position: list[int] | None = None  # the window's last top-left [x, y] (None: where the desktop puts it)
     last_forms: dict[str, dict[str, Any]] = field(default_factory=dict)  # the menu's last form per game id
+    last_game: str = ""  # the id of the game last played at a table: the menu opens on it ("": the first game)
 
     @classmethod
     def load(cls) -> Settings:

@@ -493,3 +493,42 @@ def test_reset_that_cannot_write_says_so(monkeypatch: pytest.MonkeyPatch) -> Non
         patch.setattr(stats, "write_json_atomic", disk_full)
         assert "could not be reset" in (stats.reset("klondike") or "")
     assert stats.load("klondike").played == 1
+
+
+# ----- statistics per person's name (pass-and-play) and the last game played ---------------------------------------
+
+
+def test_each_persons_result_counts_under_their_name_too() -> None:
+    people = [stats.PersonResult("  Ada  Lovelace ", True, 40), stats.PersonResult("Basil", False, 12),
+              stats.PersonResult("Ada Lovelace", False, 3),  # the same name twice counts once
+              stats.PersonResult("bad\x00name", True, 1), stats.PersonResult("   ", True, 1)]
+    stats.record("kachuful", True, 300.0, 40, deal=5, people=people)
+    stats.record("kachuful", False, 200.0, 7, variant="scoring=x", deal=6,
+                 people=[stats.PersonResult("Basil", True, 7), stats.PersonResult("x" * 40, False, 2)])
+    records = stats.load_all()
+    assert stats.people(records, "kachuful") == ["Ada Lovelace", "Basil", "x" * stats.NAME_MAX]
+    ada, basil = records[stats.key("kachuful", "", "Ada Lovelace")], records["kachuful@Basil"]
+    assert (ada.played, ada.won, ada.best_score) == (1, 1, 40)
+    assert (basil.played, basil.won, basil.best_score) == (2, 1, 12)
+    assert records["kachuful:scoring=x@Basil"].won == 1 and records["kachuful"].played == 2  # everyone's as before
+    assert stats.people(records, "crazy") == []
+    stats.reset("kachuful")
+    assert stats.load_all() == {}  # a reset clears the people's records of the game too
+
+
+@pytest.mark.parametrize("bad_key", ["kachuful@", "kachuful@ spaced", "kachuful@tab\there", "kachuful@" + "y" * 17,
+                                     "kachuful@a  b"])
+def test_a_record_under_a_name_that_cannot_be_is_dropped(bad_key: str) -> None:
+    good = {"played": 1, "won": 1, "current_streak": 1, "longest_streak": 1}
+    put_stats({"kachuful": good, "kachuful@Ada": good, bad_key: good})
+    found = stats.read_all()
+    assert set(found.records) == {"kachuful", "kachuful@Ada"} and found.problem is not None
+    assert stats.people(found.records, "kachuful") == ["Ada"]
+
+
+def test_the_last_game_played_is_a_setting_checked_when_read() -> None:
+    Settings(last_game="crazy").save()
+    assert Settings.load().last_game == "crazy"
+    for bad in (5, "not an id!", "x" * 40, None, ["crazy"]):
+        write_settings(json.dumps({"last_game": bad}))
+        assert Settings.load().last_game == ""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event
@@ -188,6 +188,29 @@ class ScoreSheet:
     rows: tuple[tuple[str, ...], ...]
 
 
+@dataclass(frozen=True)
+class TrickPlay:
+    """One seat's part of a trick: its cards (None for a card that stayed face down) and a note ("as red",
+    "folded")."""
+
+    seat: int
+    cards: tuple[Card | None, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class LastTrick:
+    """The last completed trick as every seat saw it: the plays in order, and the seat that won it (None: nobody,
+    such as a trick a round's end interrupted); `title` heads its panel."""
+
+    plays: tuple[TrickPlay, ...]
+    winner: int | None
+    title: str = "Last trick"
+
+    #: What the table says when asked for the last trick before one is complete.
+    NONE_YET: ClassVar[str] = "No trick has been completed yet."
+
+
 WHITE: Colour = (255, 255, 255)
 
 
@@ -230,7 +253,9 @@ class TableLayout:
     status: the status bar's text.  deal_from: the zone a new deal flies out of.  choice_centre: where a choice
     panel is centred (default: the middle of the window).  message_at: the bottom centre of announcements.
     celebration: how the person's win is celebrated before the result shows ("cascade": the cards bounce off
-    the table; None: straight to the result).
+    the table; None: straight to the result).  last_trick_at: the zones (won piles, panels counting tricks) a
+    press on which shows the last trick (`GameLayout.last_trick`).  move_log: where the table lists the last moves
+    it announced (None: no log), clear of the cards.
     """
 
     zones: list[Zone]
@@ -240,6 +265,8 @@ class TableLayout:
     choice_centre: tuple[int, int] | None = None
     message_at: tuple[int, int] | None = None
     celebration: str | None = None
+    last_trick_at: tuple[str, ...] = ()
+    move_log: Rect | None = None
 
     def zone(self, zone_id: str) -> Zone:
         for z in self.zones:
@@ -307,6 +334,10 @@ class GameLayout(Protocol):
     def face(self, card: Card) -> FaceSpec | None:
         """How to draw `card` when it is not a French card (None: the standard face)."""
 
+    def last_trick(self, view: View) -> LastTrick | None:
+        """The last completed trick, shown on demand (the L key, a press on a zone of `TableLayout.last_trick_at`);
+        None before one is complete, or in a game without tricks."""
+
 
 class BaseLayout:
     """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
@@ -361,4 +392,7 @@ class BaseLayout:
         return None
 
     def face(self, card: Card) -> FaceSpec | None:
+        return None
+
+    def last_trick(self, view: View) -> LastTrick | None:
         return None

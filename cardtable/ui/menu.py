@@ -14,7 +14,6 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
-from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.core.cards import Card
@@ -23,9 +22,10 @@ from cardtable.games import CATALOGUE, CatalogueEntry, get_game
 from cardtable.session.match import Match, SaveError, Seat
 from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
 from cardtable.storage import autosave_path, last_game_path
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import FormWidgets, TableForm
-from cardtable.ui.menu_memory import remember, restore_form
+from cardtable.ui.menu_memory import remember, remember_game, restore_form
 from cardtable.ui.showcase import card_fan, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
@@ -70,7 +70,8 @@ class MenuScene(Scene):
         super().__init__(app)
         memory = app.navigator.menu_memory  # what the menu showed when it was last left
         first = next((e for e in CATALOGUE if e.rules is not None), CATALOGUE[0])
-        picked = memory.get("game")  # the game of the table the menu is opened from, or the one last shown
+        # the game of the table the menu is opened from, or the one last shown, or after a restart the one last played
+        picked = memory.get("game") or app.settings.last_game
         self.selected_game: str = picked if any(e.id == picked and e.rules is not None for e in CATALOGUE) else first.id
         self.message = " ".join(filter(None, (message, app.take_notices())))
         self.forms: dict[str, TableForm] = memory.setdefault("forms", {})
@@ -79,7 +80,7 @@ class MenuScene(Scene):
         self.message_labels: list[UILabel] = []
         self.stats_labels: list[UILabel] = []
         self.coming_soon_labels: dict[str, UILabel] = {}
-        self.confirm_quit: UIConfirmationDialog | None = None
+        self.confirm_quit: ConfirmDialog | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self._fan: pygame.Surface | None = None  # the title's four aces
@@ -359,19 +360,13 @@ class MenuScene(Scene):
 
     def replay_last(self) -> None:
         """Open the last finished game of the selected game in the replay viewer."""
-        path = last_game_path(self.selected_game)
-        try:
-            match = load_match(path, get_game)
-        except SaveError as exc:
-            self.show_message(exc.message)
-            return
-        except FileNotFoundError:
-            self.show_message("There is no finished game to replay.")
-            return
-        self.app.navigator.replay(match)
+        problem = self.app.navigator.replay_last(self.selected_game)
+        if problem:
+            self.show_message(problem)
 
     def _open_table(self, match: Match) -> None:
         self._harvest()
+        remember_game(self.app, match.game_id)
         try:
             self.app.navigator.table(match)
         except Exception as exc:  # never leave the person with a crashed window
@@ -398,11 +393,8 @@ class MenuScene(Scene):
             self.confirm_quit.kill()
             self.confirm_quit = None
             return
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, 380, 170)
-        rect.center = (width // 2, height // 2)
-        self.confirm_quit = UIConfirmationDialog(rect, "Quit cardtable? Unfinished games are saved.", self.ui,
-                                                 window_title="Quit", action_short_name="Quit")
+        self.confirm_quit = ConfirmDialog(self.ui, "Quit cardtable? Unfinished games are saved.", title="Quit",
+                                          yes="Quit", no="Cancel", scale=self.ui_scale)
 
     # ----- Scene hooks ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

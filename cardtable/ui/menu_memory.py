@@ -1,4 +1,5 @@
-"""The menu's memory across tables and restarts: the game a table was of, and each game's last new-table form.
+"""The menu's memory across tables and restarts: the game a table was of (and, in the settings, the game last played
+at a table, where the menu opens after a restart), and each game's last new-table form.
 
 A form is kept in the settings file (`Settings.last_forms`, shape-checked when read) and checked again against the
 game's rules when it is restored: an option the game does not have, a value it does not take, a player count out of
@@ -56,6 +57,17 @@ def restore_form(rules: Rules, data: Any) -> TableForm:
         if isinstance(name, str) and name.strip() and name.isprintable() and len(name) <= NAME_LIMIT:
             form.names[seat] = name
     return form
+
+
+def remember_game(app: App, game_id: str) -> None:
+    """Keep `game_id` as the game last played, for the menu to open on after a restart."""
+    if app.settings.last_game == game_id:
+        return
+    app.settings.last_game = game_id
+    try:
+        app.settings.save()
+    except (OSError, ValueError):  # the menu still opens on it until the app quits
+        log.warning("the last game played (%s) could not be saved", game_id, exc_info=True)
 
 
 def remember(app: App, game_id: str, form: TableForm) -> None:

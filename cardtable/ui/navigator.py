@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.session.match import Match
+from cardtable.games import get_game
+from cardtable.session.match import Match, SaveError
+from cardtable.session.saves import load_match
+from cardtable.storage import last_game_path
 
 if TYPE_CHECKING:
     from cardtable.ui.window import App, Scene
@@ -41,6 +44,17 @@ class Navigator:
         from cardtable.ui.replay import ReplayScene
 
         self.app.show(ReplayScene(self.app, match))
+
+    def replay_last(self, game_id: str) -> str | None:
+        """The replay of the last finished game of `game_id`; a sentence for the person if there is none to open."""
+        try:
+            match = load_match(last_game_path(game_id), get_game)
+        except SaveError as exc:
+            return exc.message
+        except FileNotFoundError:
+            return "There is no finished game to replay."
+        self.replay(match)
+        return None
 
     def settings(self) -> None:
         from cardtable.ui.settings_scene import SettingsScene

@@ -1,4 +1,5 @@
-"""The statistics screen: every game's record, per variant, its last games, and a reset that asks first.
+"""The statistics screen: every game's record, per variant, its last games (and a replay of the last one), and a
+reset that asks first.  Where people played at one table, a picker shows one person's records instead of everyone's.
 
 The games in a column on the left, with Back (or Esc); the chosen game on the right: a row for the game as a whole
 and one per variant (played, won, rate, streaks, best time for a game played alone or else best score, and the
@@ -14,13 +15,14 @@ import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
-from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.games import GAMES
 from cardtable.games.plugin import GamePlugin
 from cardtable.stats import GameStats, format_time
+from cardtable.storage import last_game_path
 from cardtable.ui import theme
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.theme import Fonts
 from cardtable.ui.widgets import (
     BUTTON,
@@ -36,6 +38,8 @@ from cardtable.ui.widgets import (
 from cardtable.ui.window import App, Scene
 
 NONE = "—"
+EVERYONE = "Everyone"
+PERSON = "person:"  # a person's option id in the picker: this before the name (everyone's is EVERYONE)
 MIN_PX = 11  # the smallest text a table shrinks to before its last columns are cut
 
 
@@ -58,16 +62,16 @@ def has_variants(game: GamePlugin) -> bool:
     return bool(game.variant({}))
 
 
-def record_table(game: GamePlugin, records: dict[str, GameStats]) -> Table:
-    """The game's record as a whole, then each variant's."""
+def record_table(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> Table:
+    """The game's record as a whole, then each variant's: everyone's, or `person`'s."""
     timed, varied = solitaire(game), has_variants(game)
     rows: list[tuple[str, str, str | None]] = []  # label, record key, running total's name
     if varied:
-        rows.append(("All variants", game.id, None))
-        rows += [(game.variant_label(o), stats.key(game.id, game.variant(o)), game.running_total(o))
+        rows.append(("All variants", stats.key(game.id, "", person), None))
+        rows += [(game.variant_label(o), stats.key(game.id, game.variant(o), person), game.running_total(o))
                  for o in game.variants()]
     else:
-        rows.append(("All games", game.id, game.running_total({})))
+        rows.append(("All games", stats.key(game.id, "", person), game.running_total({})))
     totals = bool(game.running_totals)
     header = ("Variant" if varied else "", "Played", "Won", "Rate", "Streak", "Longest",
               "Best time" if timed else "Best score", *(("Total",) if totals else ()))
@@ -84,12 +88,12 @@ def record_table(game: GamePlugin, records: dict[str, GameStats]) -> Table:
     return Table(header, tuple(out))
 
 
-def history_table(game: GamePlugin, records: dict[str, GameStats]) -> Table:
-    """The game's last games, the newest first."""
+def history_table(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> Table:
+    """The game's last games (everyone's, or `person`'s), the newest first."""
     names = {game.variant(o): game.variant_label(o) for o in game.variants()}
     varied = has_variants(game)
     rows = []
-    for past in reversed(records.get(game.id, GameStats()).history):
+    for past in reversed(records.get(stats.key(game.id, "", person), GameStats()).history):
         rows.append((past.when, *((names.get(past.variant, past.variant),) if varied else ()),
                      "Won" if past.won else "Lost", format_time(past.seconds),
                      NONE if past.score is None else str(past.score),
@@ -147,10 +151,12 @@ class StatsScene(Scene):
         chosen = app.navigator.menu_memory.get("game")
         self.game: GamePlugin = next((g for g in GAMES if g.id == chosen), GAMES[0])
         self.page = 0  # of the last games; 0 is the newest
+        self.person = ""  # whose records are shown: "" everyone's, else the name of one who played at a table
+        self.person_menu: UIDropDownMenu | None = None
         self.fonts = Fonts()
         self.buttons: dict[str, UIButton] = {}
         self.game_menu: UIDropDownMenu | None = None  # the games, in a window too narrow for their column
-        self.confirm: UIConfirmationDialog | None = None
+        self.confirm: ConfirmDialog | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.images: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.record_rows: tuple[tuple[str, ...], ...] = ()  # what the screen shows, for the tests
@@ -165,7 +171,7 @@ class StatsScene(Scene):
         """(Re)create every widget and table image for the window size and the chosen game."""
         self.ui.clear_and_reset()
         extend_theme(self.app, self.ui)
-        self.buttons, self.confirm, self.images, self.game_menu = {}, None, [], None
+        self.buttons, self.confirm, self.images, self.game_menu, self.person_menu = {}, None, [], None, None
         width, height = self.app.size
         s = self.ui_scale
         m = clamp(min(width * 0.022, height * 0.03), 14, 40 * s)
@@ -212,11 +218,12 @@ class StatsScene(Scene):
         choices = [(g.title, g.id) for g in GAMES]
         self.game_menu = UIDropDownMenu(choices, (self.game.title, self.game.id),
                                         pygame.Rect(x, inner.y, menu_w, button_h), self.ui)
-        self._build_panel(inner, gap, button_h, title=False, right=inner.right - back_w - gap)
+        self._build_panel(inner, gap, button_h, title=False, right=inner.right - back_w - gap, left=x + menu_w + gap)
 
     def _build_panel(self, inner: pygame.Rect, gap: int, button_h: int, title: bool = True,
-                     right: int | None = None) -> None:
-        """The chosen game's title (`title`) and Reset (its right edge at `right`), then its tables."""
+                     right: int | None = None, left: int | None = None) -> None:
+        """The chosen game's title (`title`), the picker of whose records (from `left` at most) and Reset (its
+        right edge at `right`), then its tables."""
         s, game = self.ui_scale, self.game
         heading_h = line_height(self.ui, HEADING) + 8
         line_h = line_height(self.ui) + 4
@@ -224,9 +231,12 @@ class StatsScene(Scene):
         right = inner.right if right is None else right
         self.buttons["reset"] = UIButton(pygame.Rect(right - reset_w, inner.y, reset_w, button_h), "Reset…",
                                          self.ui, tool_tip_text=f"Clear every record of {game.title}")
+        right -= reset_w + gap
+        left = inner.x + text_width(self.ui, game.title, HEADING) + 24 if left is None else left
+        right = self._build_person_menu(pygame.Rect(left, inner.y, right - left, button_h), gap)
         if title:
-            UILabel(pygame.Rect(inner.x, inner.y + (button_h - heading_h) // 2, right - reset_w - gap - inner.x,
-                                heading_h), game.title, self.ui, object_id="#heading")
+            UILabel(pygame.Rect(inner.x, inner.y + (button_h - heading_h) // 2, right - inner.x, heading_h),
+                    game.title, self.ui, object_id="#heading")
         y = inner.y + button_h + gap * 2
         bottom = inner.bottom
         if self.message:
@@ -237,15 +247,22 @@ class StatsScene(Scene):
                         object_id="#error")
             bottom -= gap
         px = int(15 * s)
-        records = TableArt(self.fonts, record_table(game, self.records), inner.width, px, s)
+        records = TableArt(self.fonts, record_table(game, self.records, self.person), inner.width, px, s)
         self.record_rows = records.table.rows
         self.images.append((records.image(), (inner.x, y)))
         y += records.row_h * (len(records.table.rows) + 1) + gap * 3
         # The last games: a page of as many as fit, with Newer and Older when there are more.
         row_h = max(heading_h, button_h)
-        UILabel(pygame.Rect(inner.x, y + (row_h - heading_h) // 2, inner.width // 2, heading_h), "Last games",
+        label_w = text_width(self.ui, "Last games", HEADING) + 24
+        UILabel(pygame.Rect(inner.x, y + (row_h - heading_h) // 2, label_w, heading_h), "Last games",
                 self.ui, object_id="#heading")
-        past = TableArt(self.fonts, history_table(game, self.records), inner.width, px, s)
+        replay_w = text_width(self.ui, "Replay last", BUTTON) + 40
+        self.buttons["replay"] = UIButton(pygame.Rect(inner.x + label_w, y + (row_h - button_h) // 2, replay_w,
+                                                      button_h), "Replay last", self.ui,
+                                          tool_tip_text=f"Watch the last finished game of {game.title} move by move")
+        if not last_game_path(game.id).exists():
+            self.buttons["replay"].disable()
+        past = TableArt(self.fonts, history_table(game, self.records, self.person), inner.width, px, s)
         top = y + row_h + gap
         per_page = max(1, (bottom - top) // past.row_h - 1)
         self.pages = max(1, -(-len(past.table.rows) // per_page))
@@ -272,12 +289,41 @@ class StatsScene(Scene):
         self.history_rows = past.table.rows[rows]
         self.images.append((past.image(rows), (inner.x, top)))
 
+    def _build_person_menu(self, room: pygame.Rect, gap: int) -> int:
+        """The picker of whose records are shown, at the right of `room`, when people have played the game at one
+        table (and it fits); the left edge of what it took (`room.right` when none is shown)."""
+        names = stats.people(self.records, self.game.id)
+        if not names:
+            return room.right
+        choices = [(EVERYONE, EVERYONE), *((name, PERSON + name) for name in names)]
+        width = min(room.width, max(text_width(self.ui, text, BUTTON) for text, _ in choices) + 60)
+        if width < 100 * self.ui_scale:
+            return room.right
+        chosen = next(c for c in choices if c[1] == (PERSON + self.person if self.person else EVERYONE))
+        self.person_menu = UIDropDownMenu(choices, chosen, pygame.Rect(room.right - width, room.y, width, room.height),
+                                          self.ui)
+        return room.right - width - gap
+
     # ----- actions -------------------------------------------------------------------------
     def choose(self, game_id: str) -> None:
         """Show the game `game_id`'s statistics."""
         self.game = next(g for g in GAMES if g.id == game_id)
         self.page = 0
+        if self.person not in stats.people(self.records, game_id):
+            self.person = ""
         self.build()
+
+    def show_person(self, name: str) -> None:
+        """Show `name`'s records ("": everyone's)."""
+        self.person, self.page = name, 0
+        self.build()
+
+    def replay_last(self) -> None:
+        """The replay of the chosen game's last finished game (the menu's Replay last)."""
+        problem = self.app.navigator.replay_last(self.game.id)
+        if problem:
+            self.message = problem
+            self.build()
 
     def turn_page(self, step: int) -> None:
         """Older games (`step` 1) or newer ones (-1)."""
@@ -286,21 +332,17 @@ class StatsScene(Scene):
 
     def ask_reset(self) -> None:
         """Ask before the chosen game's records are cleared."""
-        width, height = self.app.size
-        rect = pygame.Rect(0, 0, int(420 * self.ui_scale), int(200 * self.ui_scale))
-        rect.center = (width // 2, height // 2)
         every = ", in every variant," if has_variants(self.game) else ""
-        self.confirm = UIConfirmationDialog(
-            rect, f"Clear every record of {self.game.title}{every} and its last games? Other games keep theirs.",
-            self.ui, window_title="Reset the statistics", action_short_name="Yes, clear")
-        self.confirm.cancel_button.set_text("No, keep")
+        self.confirm = ConfirmDialog(
+            self.ui, f"Clear every record of {self.game.title}{every} and its last games? Other games keep theirs.",
+            title="Reset the statistics", yes="Yes, clear", no="No, keep", scale=self.ui_scale)
 
     def reset(self) -> None:
         """Clear the chosen game's records (the answer Yes)."""
         problem = stats.reset(self.game.id)
         found = stats.read_all()
         self.records, self.message = found.records, " ".join(filter(None, (problem, found.problem)))
-        self.page = 0
+        self.page, self.person = 0, ""
         self.build()
 
     def back(self) -> None:
@@ -316,12 +358,17 @@ class StatsScene(Scene):
                 self.choose(name[5:])
             elif name == "reset":
                 self.ask_reset()
+            elif name == "replay":
+                self.replay_last()
             elif name in ("older", "newer"):
                 self.turn_page(1 if name == "older" else -1)
             elif name == "back":
                 self.back()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.game_menu:
             self.choose(event.selected_option_id)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and event.ui_element is self.person_menu:
+            chosen = event.selected_option_id
+            self.show_person(chosen[len(PERSON):] if chosen.startswith(PERSON) else "")
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and event.ui_element is self.confirm:
             self.reset()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -92,3 +92,14 @@ class Fonts:
         if font is None:
             font = self._cache[key] = pygame.font.Font(str(asset_path("fonts", self.FILES[bold])), key[0])
         return font
+
+
+def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines no wider than `width` pixels in `font` (a single long word stays whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines

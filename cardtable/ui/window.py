@@ -33,7 +33,7 @@ log = logging.getLogger("cardtable")
 
 def load_theme(scale: float = 1.0) -> dict[str, Any]:
     """The pygame-gui theme from assets/, with font paths made absolute (works frozen too) and font sizes grown by
-    `scale` (a big window)."""
+    `scale` (a big window), and the drop-downs' rows with them."""
     theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
@@ -43,6 +43,9 @@ def load_theme(scale: float = 1.0) -> dict[str, Any]:
                     font[key] = str(asset_path(*font[key].split("/")))
             if "size" in font:
                 font["size"] = str(round(int(font["size"]) * scale))
+        misc = block.get("misc") if isinstance(block, dict) else None
+        if misc and "list_item_height" in misc:  # a drop-down's rows: as tall as the buttons at this scale
+            misc["list_item_height"] = str(int(int(misc["list_item_height"]) * scale))
     return theme
 
 

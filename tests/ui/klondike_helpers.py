@@ -8,9 +8,11 @@ from collections.abc import Iterable
 from cardtable.core.cards import Card
 from cardtable.core.layout import Spot, Zone
 from cardtable.games import get_game
+from cardtable.games.klondike.hint import hint
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
 from cardtable.ui.driver import visible_point
+from cardtable.ui.selftest import winnable_seed
 from cardtable.ui.table import TableScene
 
 
@@ -92,3 +94,12 @@ def point_on(table: TableScene, card: Card) -> tuple[int, int]:
     zone, i = find(table, card)
     nxt = zone.spots[i + 1].rect if i + 1 < len(zone.spots) else None
     return visible_point(zone.spots[i].rect, nxt)
+
+
+def finished_klondike() -> Match:
+    """A Klondike game won by following the hint from a winnable deal, saved as the last game (for a replay)."""
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed(),
+                  saver=Autosave.for_game("klondike"))
+    while not match.state.is_over():
+        match.apply(hint(match.state))
+    return match

@@ -592,3 +592,21 @@ def test_a_shortened_option_shows_its_whole_text_on_hover(make_app, monkeypatch)
     frames(app, 90)  # 1.4 s of the app's time: the tooltip's delay
     assert label.tool_tip is not None and label.tool_tip.alive()
     assert "On: the dealer cannot make the bids total the tricks" in label.tool_tip_text
+
+
+def test_the_menu_opens_on_the_game_last_played_after_a_restart(make_app):
+    app = make_app()
+    click(app, app.scene.buttons["game:crazy"])
+    click(app, app.scene.buttons["game:eat_reds"])  # picked last, but never played
+    click(app, app.scene.buttons["game:crazy"])
+    click(app, app.scene.buttons["new"])
+    assert app.scene.match.game_id == "crazy"
+    assert Settings.load().last_game == "crazy"
+    pygame.quit()
+    again = make_app()  # a new start: nothing is remembered but the settings
+    assert again.scene.selected_game == "crazy" and again.scene.buttons["game:crazy"].is_selected
+    settings = Settings.load()
+    settings.last_game = "no_such_game"  # a game this copy of the app does not have: the first game
+    settings.save()
+    pygame.quit()
+    assert make_app().scene.selected_game == "klondike"

@@ -6,15 +6,13 @@ import pygame
 import pytest
 
 from cardtable.games import get_game
-from cardtable.games.klondike.hint import hint
-from cardtable.session.match import Match, Seat
-from cardtable.session.saves import Autosave, load_match
+from cardtable.session.saves import load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.replay import ReplayScene
-from cardtable.ui.selftest import winnable_seed
 from cardtable.ui.window import App
+from tests.ui.klondike_helpers import finished_klondike
 
 
 @pytest.fixture
@@ -28,16 +26,8 @@ def replay_app(tmp_path, monkeypatch):
     pygame.quit()
 
 
-def finished_match(moves: int | None = None) -> Match:
-    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed(),
-                  saver=Autosave.for_game("klondike"))
-    while not match.state.is_over():
-        match.apply(hint(match.state))
-    return match
-
-
 def test_finished_game_is_offered_for_replay_and_steps_both_ways(replay_app):
-    match = finished_match()
+    match = finished_klondike()
     assert last_game_path("klondike").exists() and not autosave_path("klondike").exists()
     app = replay_app
     app.show(MenuScene(app))
@@ -70,7 +60,7 @@ def test_finished_game_is_offered_for_replay_and_steps_both_ways(replay_app):
 
 
 def test_play_button_runs_through_the_moves(replay_app):
-    match = finished_match()
+    match = finished_klondike()
     app = replay_app
     scene = ReplayScene(app, load_match(last_game_path("klondike"), get_game))
     app.show(scene)

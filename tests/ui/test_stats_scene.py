@@ -17,9 +17,11 @@ from cardtable.session.match import Match, Seat
 from cardtable.stats import GameStats
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
+from cardtable.ui.replay import ReplayScene
 from cardtable.ui.stats_scene import StatsScene
 from cardtable.ui.table.records import RunningTotal, count_given_up, count_result, record_lines
 from cardtable.ui.window import App
+from tests.ui.klondike_helpers import finished_klondike
 from tests.ui.table_helpers import SIZES
 
 KLONDIKE = get_game("klondike")
@@ -294,3 +296,63 @@ def test_the_table_shows_the_running_total_beside_the_clock(table_home, open_tab
     assert table.clock_text()[0].startswith("Vegas total: -52 \u00b7 Deal #5")
     table.app.settings.running_total = False
     assert table.clock_text()[0].startswith("Deal #5")
+
+
+# --------------------------------------------------------------------------- per person, and the last game's replay
+
+
+@dataclass
+class TableState:
+    """A finished game of several seats: their scores and the winners."""
+
+    scores: list[float]
+    winners: list[int]
+
+    def is_over(self) -> bool:
+        return True
+
+    def result(self) -> Result:
+        return Result(self.scores, self.winners, "")
+
+
+def pass_and_play(winners: list[int], seed: int) -> FakeMatch:
+    """A finished Kachuful game of Ada and Basil at one table, with a bot."""
+    return FakeMatch(get_game("kachuful"), TableState([30, 12, 20], winners), seed=seed, options={},
+                     seats=[Seat("human", "Ada"), Seat("human", "Basil"), Seat("bot:normal", "Clara")])
+
+
+def test_pass_and_play_counts_each_person_and_the_picker_shows_them(start) -> None:
+    count_result(pass_and_play([0], 1), [0, 1])
+    count_result(pass_and_play([2], 2), [0, 1])
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 9), seed=3, options={}), [0])  # one person
+    assert stats.people(stats.load_all(), "kachuful") == ["Ada", "Basil"]
+    assert "kachuful@Clara" not in stats.load_all() and "kachuful@You" not in stats.load_all()
+    app, driver = start((800, 560))
+    scene = open_statistics(app, driver)
+    assert scene.person_menu is None  # no one played Klondike at a shared table
+    scene.choose("kachuful")
+    assert scene.record_rows[0][1:3] == ("3", "2")  # everyone's: the games the people won
+    menu = scene.person_menu
+    assert menu is not None and pygame.Rect((0, 0), app.size).contains(menu.rect)
+    driver.click_widget(menu)
+    rows = menu.current_state.options_selection_list.item_list
+    assert [r["text"] for r in rows] == ["Everyone", "Ada", "Basil"]
+    driver.click_widget(rows[2]["button_element"])
+    driver.frames(2)
+    assert scene.person == "Basil" and scene.record_rows[0][1:3] == ("2", "0")
+    assert [r[1] for r in scene.history_rows] == ["Lost", "Lost"]
+    scene.show_person("Ada")
+    assert scene.record_rows[0][1:3] == ("2", "1") and scene.record_rows[0][-1] == "30"
+    scene.choose("crazy")
+    assert scene.person == "" and scene.person_menu is None
+
+
+def test_replay_opens_the_last_game_and_is_disabled_without_one(start) -> None:
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert not scene.buttons["replay"].is_enabled
+    finished_klondike()
+    scene.build()
+    assert scene.buttons["replay"].is_enabled
+    driver.click_widget(scene.buttons["replay"])
+    assert isinstance(app.scene, ReplayScene) and app.scene.match.game_id == "klondike"

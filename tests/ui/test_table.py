@@ -12,7 +12,6 @@ from collections.abc import Sequence
 
 import pygame
 import pytest
-from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.core.cards import Card
@@ -22,6 +21,7 @@ from cardtable.games.klondike.hint import explain, hint
 from cardtable.games.klondike.rules import FOUNDATIONS, AutoFinish, Move, Recycle
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import load_match
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.selftest import winnable_seed
 from cardtable.ui.table import TableScene
@@ -496,8 +496,8 @@ def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path, ope
     assert not match.saver.path.exists(), "a finished game leaves no autosave"
 
 
-def _dialog(table: TableScene) -> UIConfirmationDialog:
-    assert isinstance(table.confirm, UIConfirmationDialog)
+def _dialog(table: TableScene) -> ConfirmDialog:
+    assert isinstance(table.confirm, ConfirmDialog)
     assert table.confirm.alive()
     return table.confirm
 

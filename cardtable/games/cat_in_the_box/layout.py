@@ -24,6 +24,7 @@ from cardtable.core.layout import (
     Colour,
     FaceSpec,
     Gesture,
+    LastTrick,
     Marker,
     Picked,
     Rect,
@@ -32,6 +33,7 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
+    TrickPlay,
     Zone,
 )
 from cardtable.core.seating import hand_row
@@ -191,7 +193,16 @@ class CatLayout(BaseLayout):
         below = (trick_y + th + tag_h + hand_y) // 2
         centre = (min(max(rx + right_w // 2, mx0 + half), mx1 - half), min(below, hand_y - int(80 * s)))
         return TableLayout(zones, (cw, ch), status=self.status(view, ctx), choice_centre=centre,
-                           message_at=(centre[0], hand_y - 12))
+                           message_at=(centre[0], hand_y - 12),
+                           last_trick_at=tuple(f"{kind}{s}" for s in range(n) for kind in ("won", "seat")))
+
+    def last_trick(self, view: Mapping[str, Any]) -> LastTrick | None:
+        """The last trick, each card with the colour it was played as; a trick the paradox interrupted is won by
+        nobody."""
+        if not view["last_trick"]:
+            return None
+        return LastTrick(tuple(TrickPlay(s, (c,), f"as {COLOUR_NAMES[colour]}") for s, c, colour in view["last_trick"]),
+                         view["last_winner"])
 
     # ----- the parts --------------------------------------------------------------------------------
     @staticmethod

@@ -28,6 +28,7 @@ from cardtable.core.layout import (
     ChoicePanel,
     Colour,
     Gesture,
+    LastTrick,
     Marker,
     Picked,
     Rect,
@@ -36,6 +37,7 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
+    TrickPlay,
     Zone,
 )
 from cardtable.games.cat_te.rules import (
@@ -153,7 +155,15 @@ class CatTeLayout(BaseLayout):
         zones.append(self._hand(view, g, fold[0]))
         return TableLayout(zones, g.card, status=self.status(view, ctx), deal_from="deck",
                            choice_centre=self._choice_centre(view, g, ctx),
-                           message_at=(ctx.width // 2, g.hand_y - int(6 * g.scale)))
+                           message_at=(ctx.width // 2, g.hand_y - int(6 * g.scale)),
+                           last_trick_at=tuple(f"seat{seat}" for seat in range(g.n)))
+
+    def last_trick(self, view: Mapping[str, Any]) -> LastTrick | None:
+        """The round's last trick: a folded card face down (its face shown to the one who folded it)."""
+        if not view["last_trick"]:
+            return None
+        return LastTrick(tuple(TrickPlay(e["seat"], (e["card"],), "folded" if e["folded"] else "")
+                               for e in view["last_trick"]), view["last_winner"])
 
     # ----- the seats' columns -----------------------------------------------------------------------
     @staticmethod

@@ -797,12 +797,20 @@ class CatTeState(State):
         return {"card": card if mine or (up and not pending) else None, "face_up": up and not pending,
                 "trick": index + 1, "folded": not up if mine or not pending else None}
 
+    def _last_trick(self, seat: int | None) -> list[dict[str, Any]]:
+        """The round's last completed trick as `seat` saw it, from the piles (a determinized copy's are its own)."""
+        index = len(self.trick_winners) - 1
+        if index < 0:
+            return []
+        return [{"seat": s, **self._entry(s, index, *self.piles[s][index], seat)} for s, _, _ in self.last_trick]
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """What `seat` may see.  Per seat: "hands" (None for a hidden card), "played" (the pile, one entry per
         trick: card or None, face_up, trick, folded or None), "tricks_won", "dealt", "eliminated", "out", "chips",
         "net".  The round: "phase", "turn", "dealer", "leader", "round", "rounds" (the session's length, 0: until
         stopped), "trick" (1-6), "led_suit", "face_down_trick", "current" (the trick's entries with their seats),
-        "trick_winners", "last_winner",
+        "trick_winners", "last_winner", "last_trick" (the last completed trick of the round: its entries with their
+        seats, in the order played),
         "region", "region_name", "region_changeable", "pot", "side_pot" (None when off), "side_card",
         "side_claim_card", "side_claim", "can_claim", "instant", "round_winner".  The session: "sheet" (a row per
         round), "ante", "options", "status".  "legal" (the seat to act only): play, fold, regions, claim,
@@ -840,6 +848,7 @@ class CatTeState(State):
             "tricks_won": list(self.won),
             "trick_winners": list(self.trick_winners),
             "last_winner": self.last_winner,
+            "last_trick": self._last_trick(seat),
             "dealt": list(self.dealt),
             "eliminated": list(self.eliminated),
             "out": list(self.out),

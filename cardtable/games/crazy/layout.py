@@ -119,8 +119,10 @@ class CrazyLayout(BaseLayout):
             ARROWS[view["direction"]],
             f"Draw pile {view['draw_pile']}",
         ), tint=TINTS[colour]))
+        # The last moves in the bottom right corner, as wide as a panel: the hand's row always ends short of it.
+        log = (width - 16 - panel_w, hand_y, panel_w, bottom - 10 - hand_y)
         return TableLayout(zones, (cw, ch), status=self.status(view), choice_centre=(mx + mw // 2, my + mh // 2),
-                           message_at=(width // 2, hand_y - 14))
+                           message_at=(width // 2, hand_y - 14), move_log=log)
 
     @staticmethod
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: tuple[int, int, int, int], name: str) -> Zone:

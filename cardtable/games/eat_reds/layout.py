@@ -138,13 +138,15 @@ class EatRedsLayout(BaseLayout):
             zones.append(self._hidden_hand(view, seat, (bx + opw + GAP, top, block_w - opw - GAP, ph), small))
             zones.append(self._won(view, seat, (bx, top + ph + 6, block_w, won_h), small, counter))
 
-        # The middle: the stock and the turned card at the left, the layout's rows beside them.
+        # The middle: the stock and the turned card at the left, the layout's rows beside them, the last moves at
+        # the right.
         my0 = top + ph + 6 + won_h + 10
         my1 = hand_y - int(34 * s)  # room for what is announced, above the hand
         sy = my0 + max(0, (my1 - my0 - ch - counter[1] - 4) // 2)
         side = 2 * cw + 34  # the stock and the turned card
-        box_w = min(width - 24 - side, 10 * (cw + GAP) - GAP)
-        sx = 12 + (width - 24 - side - box_w) // 2
+        log_w = min(int(200 * s), width // 5)
+        box_w = min(width - 24 - side - log_w - 16, 10 * (cw + GAP) - GAP)
+        sx = 12 + (width - 24 - side - box_w - log_w - 16) // 2
         zones.append(self._stock(view, (sx, sy, cw, ch), counter))
         turned_x = sx + cw + 14
         turned = view["turned"]
@@ -155,7 +157,8 @@ class EatRedsLayout(BaseLayout):
         box = (lx, my0, box_w, my1 - my0)
         zones.append(self._layout_zone(view, box, (cw, ch), mine))
         return TableLayout(zones, (cw, ch), status=self.status(view), deal_from="stock",
-                           choice_centre=(lx + box[2] // 2, my0 + box[3] // 2), message_at=(width // 2, hand_y - 8))
+                           choice_centre=(lx + box[2] // 2, my0 + box[3] // 2), message_at=(width // 2, hand_y - 8),
+                           move_log=(lx + box_w + 16, my0, log_w, my1 - my0))
 
     # ----- the parts --------------------------------------------------------------------------------
     @staticmethod

@@ -14,6 +14,7 @@ from cardtable.core.layout import (
     BaseLayout,
     Choice,
     ChoicePanel,
+    LastTrick,
     Picked,
     Rect,
     ScoreSheet,
@@ -21,6 +22,7 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
+    TrickPlay,
     TurnTimer,
     Zone,
 )
@@ -114,7 +116,13 @@ class KachufulLayout(BaseLayout):
             zones.append(Zone("info", "seat", (width - 16 - info_w, 8, info_w, info_h), lines=(
                 f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}",)))
         return TableLayout(zones, (cw, ch), status=self.status(view, ctx), choice_centre=centre,
-                           message_at=(width // 2, hand_y - 14))
+                           message_at=(width // 2, hand_y - 14),
+                           last_trick_at=tuple(f"{kind}{s}" for s in range(n) for kind in ("won", "seat")))
+
+    def last_trick(self, view: Mapping[str, Any]) -> LastTrick | None:
+        if not view["last_trick"]:
+            return None
+        return LastTrick(tuple(TrickPlay(s, (c,)) for s, c in view["last_trick"]), view["last_winner"])
 
     @staticmethod
     def _show_last_trick(view: Mapping[str, Any]) -> bool:

@@ -32,6 +32,7 @@ from cardtable.core.layout import (
     ChoicePanel,
     Colour,
     Gesture,
+    LastTrick,
     Picked,
     Rect,
     ScoreSheet,
@@ -39,6 +40,7 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
+    TrickPlay,
     TurnTimer,
     Zone,
 )
@@ -167,7 +169,14 @@ class KingLayout(BaseLayout):
         zones.append(self._trick(view, ring, card))
         centre = (cx, cy + middle[3] // 8)
         return TableLayout(zones, (cw, ch), status=self.status(view, ctx), deal_from="deck", choice_centre=centre,
-                           message_at=(width // 2 + pw // 2, hand_top - 6))
+                           message_at=(width // 2 + pw // 2, hand_top - 6),
+                           last_trick_at=tuple(f"{kind}{s}" for s in range(n) for kind in ("won", "seat")))
+
+    def last_trick(self, view: Mapping[str, Any]) -> LastTrick | None:
+        """The last trick, a pair as its two cards."""
+        if not view["last_trick"]:
+            return None
+        return LastTrick(tuple(TrickPlay(s, tuple(cards)) for s, cards in view["last_trick"]), view["last_winner"])
 
     # ----- the parts ----------------------------------------------------------------------------------
     @staticmethod

@@ -17,6 +17,8 @@ def event_received(scene: TableScene, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.to_menu()
         return
+    if scene.last_trick.handle(event):  # L held, or a press on a won pile: the last play
+        return
     if scene.focus.handle(event):  # Tab, the arrows, and Enter or Space while the keyboard's focus shows
         return
     if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and scene.deals.owns(event.ui_element):

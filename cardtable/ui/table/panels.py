@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
-from pygame_gui.windows import UIConfirmationDialog
 
 from cardtable import stats
 from cardtable.core.engine import Action, IllegalAction, State
 from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui import theme
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.table.records import record_lines
-from cardtable.ui.theme import BUTTON_H
+from cardtable.ui.theme import BUTTON_H, wrap_words
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -45,7 +45,7 @@ class TablePanels:
         self.choice_panel: UIPanel | None = None
         self.chooser: UIPanel | None = None
         self.result_panel: UIPanel | None = None
-        self.confirm: UIConfirmationDialog | None = None
+        self.confirm: ConfirmDialog | None = None
         self.pending_confirm: Callable[[], Any] | None = None  # what a "yes" does
         self.sheet_window: Any = None
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
@@ -163,7 +163,7 @@ class TablePanels:
         row_w = max(sum(widths[i] for i in row) + 8 * (len(row) - 1) for row in rows_of)
         # A long note (why a choice is disabled) wraps to the buttons' width rather than widen the panel past the
         # window or over the seats.
-        notes = wrap(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
+        notes = wrap_words(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
         title_w = scene.fonts.get(round(22 * s), bold=True).size(panel.title)[0]  # the heading's font, as themed
         w = max(row_w + 40, title_w + 40, 260, *(font.size(line)[0] + 40 for line in notes))
         top_h, line_h = int(46 * s), int(28 * s)
@@ -227,10 +227,10 @@ class TablePanels:
     def ask(self, question: str, then: Callable[[], Any]) -> None:
         """Ask `question`; a "yes" does `then`."""
         self.pending_confirm = then
-        w, h = 400, 170
-        sw, sh = self.scene.app.size
-        self.confirm = UIConfirmationDialog(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), question,
-                                            self.scene.ui, window_title="Are you sure?")
+        self.confirm = ConfirmDialog(self.scene.ui, question, scale=self.scene.ui_scale, on_no=self._answered_no)
+
+    def _answered_no(self) -> None:
+        self.confirm = self.pending_confirm = None
 
     def answered(self) -> Callable[[], Any] | None:
         """The question was answered yes: what it was about."""
@@ -342,7 +342,7 @@ def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale
     closer together than the lines; a single word too long for it cut)."""
     heading, body = fonts.get(22 * scale, bold=True), fonts.get(16 * scale)
     step, follow = int(30 * scale), body.get_linesize()
-    parts = [(part, k > 0) for line in lines for k, part in enumerate(wrap(body, line, max_width) or [""])]
+    parts = [(part, k > 0) for line in lines for k, part in enumerate(wrap_words(body, line, max_width) or [""])]
     images = [heading.render(title, True, theme.GOLD)] + [body.render(part, True, theme.INK) for part, _ in parts]
     images = [i if i.get_width() <= max_width else i.subsurface((0, 0, max_width, i.get_height())) for i in images]
     tops, y = [], images[0].get_height() + 14
@@ -356,13 +356,3 @@ def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale
         out.blit(image, (0, top))
     return out
 
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`text` in lines no wider than `width` pixels (a single long word stays whole)."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines

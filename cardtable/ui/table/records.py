@@ -1,7 +1,8 @@
 """What a game adds to the person's statistics when it ends or is given up, and what the record says at its end.
 
-A game counts for its game and for its variant (`GamePlugin.variant`).  A deal restarted (`Match.restarted`) counts
-once: its new count replaces the one its earlier play left.  A disk problem never reaches the table as an
+A game counts for its game and for its variant (`GamePlugin.variant`), and in pass-and-play (several people at
+one table) for each person under their seat's name too.  A deal restarted (`Match.restarted`) counts once: its new
+count replaces the one its earlier play left.  A disk problem never reaches the table as an
 exception: it comes back as a sentence for the table to say.
 """
 
@@ -16,10 +17,16 @@ def _person(match: Match) -> int:
     return next((i for i, seat in enumerate(match.seats) if seat.is_person), 0)
 
 
-def _count(match: Match, won: bool, score: int | None) -> str | None:
+def _people(match: Match) -> list[int]:
+    """The seats whose person's result is counted under their name: every person's, when more than one plays."""
+    seats = [i for i, seat in enumerate(match.seats) if seat.is_person]
+    return seats if len(seats) > 1 else []
+
+
+def _count(match: Match, won: bool, score: int | None, people: list[stats.PersonResult]) -> str | None:
     return stats.record(match.game_id, won=won, seconds=match.elapsed, score=score,
                         variant=match.game.variant(match.options), deal=match.seed,
-                        restarted=getattr(match, "restarted", False)).problem
+                        restarted=getattr(match, "restarted", False), people=people).problem
 
 
 def _whole(score: float) -> int | None:
@@ -32,7 +39,10 @@ def count_given_up(match: Match) -> str | None:
     if match.state.is_over() or not match.log:
         return None
     running = match.game.running_total(match.options) is not None
-    return _count(match, False, _whole(match.state.result().scores[_person(match)]) if running else None)
+    scores = match.state.result().scores
+    people = [stats.PersonResult(match.seats[i].name, False, _whole(scores[i]) if running else None)
+              for i in _people(match)]
+    return _count(match, False, _whole(scores[_person(match)]) if running else None, people)
 
 
 def count_result(match: Match, people: list[int]) -> str | None:
@@ -40,7 +50,9 @@ def count_result(match: Match, people: list[int]) -> str | None:
     scores are points (not a plain win's 1 and 0)."""
     result = match.state.result()
     score = _whole(result.scores[people[0]]) if result.scored else None
-    return _count(match, any(w in people for w in result.winners), score)
+    each = [stats.PersonResult(match.seats[i].name, i in result.winners,
+                               _whole(result.scores[i]) if result.scored else None) for i in _people(match)]
+    return _count(match, any(w in people for w in result.winners), score, each)
 
 
 def record_lines(match: Match, timed: bool, running_total: bool) -> list[str]:

@@ -39,7 +39,9 @@ from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
 from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
+from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
+from cardtable.ui.table.move_log import MoveLog
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
@@ -83,6 +85,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
+        self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
@@ -229,6 +232,7 @@ class TableScene(Scene):
         for ev in events:
             if ev.text and ev.kind not in ("win",):
                 self.announce(self.named(ev.text))
+                self.move_log.add(self.named(ev.text), len(self.match.log))
                 if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
                     # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
                     self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
@@ -313,6 +317,7 @@ class TableScene(Scene):
         if self.match.undo():
             self.driver.cancel()
             self.hints.clear()
+            self.move_log.undone(len(self.match.log))
             self._after_change(before, old, [])
         else:
             self.say("Nothing to undo.")
@@ -440,6 +445,7 @@ class TableScene(Scene):
         place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
                     dragged, hidden, outlined)
         self.sprites.draw(surface)
+        self.move_log.draw(surface, self.layout.move_log, self.fonts, self.ui_scale)
         for rect in self.input.target_rects():
             outline(surface, art, rect, theme.LEGAL)
         for rect, colour in self.hint_marks:
@@ -461,7 +467,8 @@ class TableScene(Scene):
         return self.last_moves.get(zone.seat, "")
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
-        """Drawn above the widgets: the keyboard's focus, the pass-and-play curtain."""
+        """Drawn above the widgets: the last round of play, the keyboard's focus, the pass-and-play curtain."""
+        self.last_trick.draw(surface)
         self.focus.draw(surface)
         if self.curtain_for is not None:
             draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)

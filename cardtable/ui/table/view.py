@@ -14,7 +14,7 @@ from cardtable.storage import CARD_SIZES
 from cardtable.ui import theme
 from cardtable.ui.table.animate import Flight
 from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
-from cardtable.ui.theme import STATUS_H, TOOLBAR_H, Fonts
+from cardtable.ui.theme import STATUS_H, TOOLBAR_H, Fonts, wrap_words
 
 CROWN_ROOM = 24  # room above a panel for its crown
 
@@ -127,6 +127,7 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
     ink = theme.readable_ink(zone.tint) if zone.tint else None
     bold, font = fonts.get(17 * scale, bold=True), fonts.get(16 * scale)
     y = rect.y + 6
+    text_right = rect.x  # where the last line's text ends
     for i, line in enumerate(zone.lines):
         colour = ink or (theme.GOLD if i == 0 else theme.INK)
         if out:
@@ -136,12 +137,17 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
             fit = (w - 12, max(1, text.get_height() * (w - 12) // text.get_width()))
             text = pygame.transform.smoothscale(text, fit)
         image.blit(text, (rect.x + 8, y))
+        text_right = rect.x + 8 + text.get_width()
         y += text.get_height() + 2
     if cue:
         text = fonts.get(13 * scale).render(cue, True, (250, 240, 200))
-        if text.get_width() > w - 16:
-            text = text.subsurface((0, 0, w - 16, text.get_height()))
-        image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
+        room = w - 16
+        if rect.bottom - text.get_height() - 4 < y:  # a low panel: the cue shares the last line's height
+            room = rect.right - 8 - text_right - 12
+        if text.get_width() > room:
+            text = text.subsurface((0, 0, max(0, room), text.get_height())) if room >= 24 else None
+        if text is not None:
+            image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
     if "crown" in zone.marks:
         _draw_crown(image, (rect.centerx, rect.y - 4))
     if "dealer" in zone.marks:
@@ -224,13 +230,7 @@ class StatusBar:
         image = self._cache.get(key)
         if image is None:
             font = self.fonts.get(px, True)
-            lines: list[str] = []
-            for word in text.split():
-                if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
-                    lines[-1] = f"{lines[-1]} {word}"
-                else:
-                    lines.append(word)
-            images = [font.render(line, True, colour) for line in lines or [""]]
+            images = [font.render(line, True, colour) for line in wrap_words(font, text, width) or [""]]
             image = pygame.Surface((min(width, max(i.get_width() for i in images)),
                                     sum(i.get_height() for i in images)), pygame.SRCALPHA)
             y = 0
