@@ -37,8 +37,13 @@ class Checkpoints:
             del self._kept[kept]
 
     def rebuild(self, entries: Sequence[Entry], length: int) -> State:
-        """The state after the first `length` of `entries`, replayed from the nearest kept state before it."""
+        """The state after the first `length` of `entries`, replayed from the nearest kept state before it; the
+        log is cut there (see `forget_after`)."""
         self.forget_after(length)
+        return self.state_at(entries, length)
+
+    def state_at(self, entries: Sequence[Entry], length: int) -> State:
+        """A new state after the first `length` of `entries`, replayed from the nearest kept state before it."""
         base = max((n for n in self._kept if n <= length), default=0)
         state = self._kept[base].clone() if base else self.start()
         for n in range(base, length):

@@ -147,6 +147,13 @@ class Match:
         self.log.append(entry)
         self._checkpoints.note(len(self.log), self.state)
 
+    def recent_events(self, count: int) -> list[tuple[int, list[Event]]]:
+        """The events of the last `count` moves, each with the number of moves played after it, replayed on a copy
+        (the match is not changed): what the table said of them, for a game opened again."""
+        start = max(0, len(self.log) - count)
+        state = self._checkpoints.state_at(self.log, start)
+        return [(n, state.apply(entry.action)) for n, entry in enumerate(self.log[start:], start + 1)]
+
     def can_undo(self) -> bool:
         return self.undo_allowed and not self.state.is_over() and self._undo_point() is not None
 

@@ -626,8 +626,10 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
     view, drawn, log = table.view(), picture(table), list(match.log)
     assert len(log) > 8
     assert load_match(autosave_path("crazy"), get_game).log == log
+    said = table.move_log.lines()
     resumed, again = reopen_autosave("crazy")
     assert resumed.log == log
+    assert said and again.move_log.lines() == said, "the log of the last moves is said again"
     assert again.viewer == 0
     assert again.view() == view
     assert picture(again) == drawn

@@ -5,15 +5,26 @@ A move taken back with undo leaves the log with it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from cardtable.core.engine import Event
 from cardtable.core.layout import Rect
 from cardtable.ui import theme
 from cardtable.ui.theme import Fonts, wrap_words
 
+if TYPE_CHECKING:
+    from cardtable.session.match import Match
+
 LOG_LENGTH = 6  # entries kept; the panel shows the newest that fit
+RECALLED_MOVES = 24  # moves looked back over to fill the log of a game opened again
+
+
+def logged(event: Event) -> bool:
+    """Whether the table announces `event`, and so logs it: an event with a text, except the game's win."""
+    return bool(event.text) and event.kind != "win"
 TITLE = "Moves"
 
 
@@ -23,6 +34,15 @@ class MoveLog:
     def __init__(self) -> None:
         self.entries: list[tuple[int, str]] = []  # (the number of moves played when it was said, the text)
         self._image: tuple[Any, pygame.Surface] | None = None
+
+    def recall(self, match: Match, named: Callable[[str], str]) -> None:
+        """Fill the log with what was said of the last moves of `match` (a game opened again), `named` putting
+        the players' names in."""
+        self.entries = []
+        for moment, events in match.recent_events(RECALLED_MOVES):
+            for event in events:
+                if logged(event):
+                    self.add(named(event.text), moment)
 
     def add(self, text: str, moment: int) -> None:
         """Log `text`, said after move number `moment`."""

@@ -41,7 +41,7 @@ from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
-from cardtable.ui.table.move_log import MoveLog
+from cardtable.ui.table.move_log import MoveLog, logged
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
@@ -97,6 +97,8 @@ class TableScene(Scene):
         self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self.panels.build()
+        if match.log and self.layout.move_log is not None:  # a game opened again: what was said of its last moves
+            self.move_log.recall(match, self.named)
         if not match.log and not match.state.is_over():
             app.sounds.play(DEAL)
             for flight in deal_flights(self.layout, self.animation_seconds):
@@ -230,7 +232,7 @@ class TableScene(Scene):
 
     def _announce(self, events: list[Event]) -> None:
         for ev in events:
-            if ev.text and ev.kind not in ("win",):
+            if logged(ev):
                 self.announce(self.named(ev.text))
                 self.move_log.add(self.named(ev.text), len(self.match.log))
                 if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
