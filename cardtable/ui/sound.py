@@ -20,7 +20,7 @@ import pygame
 
 from cardtable.core.cues import CUES, events_cues
 from cardtable.core.engine import Event
-from cardtable.ui.tones import wav_bytes
+from cardtable.ui.tones import ready_wav
 
 log = logging.getLogger("cardtable")
 
@@ -87,7 +87,7 @@ class Sounds:
         try:
             sound = self._sounds.get(cue)
             if sound is None:
-                sound = self._sounds[cue] = self.mixer.Sound(file=io.BytesIO(wav_bytes(cue)))
+                sound = self._sounds[cue] = self.mixer.Sound(file=io.BytesIO(ready_wav(cue)))
             sound.set_volume(level)
             sound.play()
         except pygame.error as exc:

@@ -1,6 +1,7 @@
 """The app's own sounds, computed rather than recorded: enveloped tones and filtered noise, as small WAV files in
-memory (mono, 16 bit).  Pure Python: each is made the first time it is played (the longest, the win, in a few
-hundredths of a second), the same bytes every time."""
+memory (mono, 16 bit), the same bytes every time.  Pure Python: all of them take a few hundredths of a second, more
+than a frame may spend, so the app makes them in the background as it starts (`warm_up`) and a sound played before
+they are ready waits for them (`ready_wav`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import math
 import operator
 import random
 import sys
+import threading
 import wave
 from collections.abc import Callable
 
@@ -145,3 +147,21 @@ def wav_bytes(cue: str) -> bytes:
         out.setframerate(RATE)
         out.writeframes(samples.tobytes())
     return buffer.getvalue()
+
+
+_warming: threading.Thread | None = None
+
+
+def warm_up() -> None:
+    """Start making every sound in a background thread (once), so that no frame has to make one."""
+    global _warming
+    if _warming is None:
+        _warming = threading.Thread(target=lambda: [wav_bytes(cue) for cue in RECIPES], name="sounds", daemon=True)
+        _warming.start()
+
+
+def ready_wav(cue: str) -> bytes:
+    """`wav_bytes(cue)`, after the background thread of `warm_up` (if it is still at work) has made it."""
+    if _warming is not None and _warming.is_alive():
+        _warming.join()
+    return wav_bytes(cue)

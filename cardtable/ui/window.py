@@ -24,6 +24,7 @@ from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
 from cardtable.ui.sound import Sounds
 from cardtable.ui.theme import ui_scale
+from cardtable.ui.tones import warm_up
 
 TITLE = "cardtable"
 MIN_SIZE = (800, 560)
@@ -102,6 +103,7 @@ class App:
         self.clock = pygame.time.Clock()
         self.art = CardArt()
         self.sounds = Sounds(lambda: self.settings.volume)  # the sound device opens at the first sound
+        warm_up()  # the sounds are made in the background: no frame makes one
         self.apply_look()
         self.theme = load_theme()
         self._themes: dict[float, dict[str, Any]] = {1.0: self.theme}

@@ -225,6 +225,23 @@ def test_the_sounds_are_small_and_the_same_every_time():
     assert tones.pcm(recipe(), loudness) == tones.pcm(recipe(), loudness)
 
 
+def test_the_app_makes_every_sound_in_the_background_and_a_sound_played_early_waits_for_it(monkeypatch):
+    made: list[str] = []
+    real = tones.wav_bytes.__wrapped__
+
+    def counted(cue: str) -> bytes:
+        made.append(cue)
+        return real(cue)
+
+    monkeypatch.setattr(tones, "wav_bytes", counted)
+    monkeypatch.setattr(tones, "_warming", None)
+    tones.warm_up()
+    assert tones.ready_wav(WIN) == real(WIN)  # waits for the thread, which made every sound
+    assert sorted(made[:len(CUES)]) == sorted(tones.RECIPES)
+    tones.warm_up()  # once only
+    assert tones._warming is not None and not tones._warming.is_alive()
+
+
 # --------------------------------------------------------------------------- the setting
 
 
