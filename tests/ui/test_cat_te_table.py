@@ -624,5 +624,6 @@ def test_the_result_and_the_announcements_name_the_players(table_app, open_table
     assert "Seat" not in table.named(match.state.result().summary)
     driver.perform(table, STOP)
     run_until(driver, lambda: table.result_panel is not None, FRAMES)
-    summary = table.panels.result_texts()[1]
-    assert "Seat" not in summary and any(name in summary for name in names[1:])
+    texts = table.panels.result_texts()
+    assert not any("Seat" in text for text in texts)
+    assert all(any(text.startswith((name, f"\u2605 {name}")) for text in texts) for name in names), texts

@@ -758,7 +758,8 @@ class CatTeState(State):
         winners = [s for s in range(self.n) if chips[s] == top]
         verb = "wins" if len(winners) == 1 else "share the win"
         who = and_list([_SEAT_NAMES[s] for s in winners])
-        return Result([float(x) for x in net], winners, f"{who} {verb} with {top} chips. {standings}.")
+        # The chips won and lost per seat are the scores (every table lists them); the summary names the winner.
+        return Result([float(x) for x in net], winners, f"{who} {verb} with {top} chips.")
 
     def status(self, seat: int | None) -> str:
         """A line for the status bar: whose turn it is and what to do."""
