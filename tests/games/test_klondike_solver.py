@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -401,6 +402,76 @@ def test_the_twin_test_agrees_with_an_exhaustive_search() -> None:
             continue
         assert truth is False, f"position {tried}: the twin test called a winnable position lost"
         checked += 1
+
+
+# ----- positions covered by others, and restarts ---------------------------------------------------------------------
+
+
+def talon_card_on_a_pile(position: tuple) -> tuple[int, int] | None:
+    """(talon index, pile) of the first talon card that may go on a pile's top card, or None."""
+    piles, talon = position[0], position[3]
+    for q, card in enumerate(talon):
+        for i, pile in enumerate(piles):
+            if pile and pile[-1] in solver._PARENTS[card]:
+                return q, i
+    return None
+
+
+def test_a_position_is_covered_by_the_one_with_its_talon_cards_back() -> None:
+    """With draw 1 and unlimited passes, a position with a talon card put on a pile is covered by the same position
+    with the card back in the talon, once that was searched with nothing waiting; not by one searched only with an
+    effect waiting, and a card that never was in the talon is never put back."""
+    state = next(s for seed in range(1, 50) if talon_card_on_a_pile(solver._position(s := new(seed))))
+    root = solver._position(state)
+    q, i = talon_card_on_a_pile(root)
+    piles, talon = root[0], root[3]
+    played = piles[:i] + (piles[i] + talon[q:q + 1],) + piles[i + 1:]
+    left = talon[:q] + talon[q + 1:]
+    search = solver._Search(state, None, None, time.process_time)
+    search.origin = {card: k for k, card in enumerate(talon)}
+    searched = search.key(piles, talon, 0, 0)
+    search.seen.add(searched + bytes((solver._EMPTY,)))  # searched only with an effect waiting
+    assert not search.returned(played, left)
+    search.seen.add(searched + b"\xff")
+    assert search.returned(played, left)
+    search.origin = {}  # as if the card had been in the tableau from the start
+    assert not search.returned(played, left)
+
+
+@pytest.mark.parametrize("seed", [44, 117])
+def test_covered_positions_left_out_decide_the_same_sooner(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    quick = solve(new(seed), time_limit=None)
+    monkeypatch.setattr(solver._Search, "returned", lambda self, piles, talon: False)
+    searched = solve(new(seed), time_limit=None)
+    assert quick.outcome == searched.outcome == "unwinnable"
+    assert quick.nodes * 3 < searched.nodes
+
+
+@pytest.mark.parametrize("seed", [662, 839])
+def test_restarts_find_a_win_the_main_order_comes_to_late(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Deals 662 and 839: short searches in a shuffled order win them within 20,000 positions, where the main order
+    alone does not (restarts begin after 1,000 positions here, to keep the test short)."""
+    monkeypatch.setattr(solver, "_ALONE_NODES", 1000)
+    won = solve(new(seed), time_limit=None, node_limit=20_000)
+    assert won.outcome == "won" and replayed(new(seed), won.line).won
+    monkeypatch.setattr(solver, "_ALONE_NODES", 10**9)
+    assert solve(new(seed), time_limit=None, node_limit=20_000).outcome == "undecided"
+
+
+def test_the_main_search_in_slices_ends_as_in_one_go() -> None:
+    """The main search pauses between slices and goes on where it stopped: it examines the same positions and
+    decides the same as run in one go."""
+    state = new(117)
+    whole = solver._Search(state, None, None, time.process_time)
+    assert whole.run(solver._position(state)) is None
+    sliced = solver._Search(state, None, None, time.process_time)
+    steps = sliced.search(solver._position(state))
+    pauses = 0
+    with pytest.raises(StopIteration) as end:
+        while True:
+            next(steps)
+            pauses += 1
+    assert end.value.value is None and sliced.nodes == whole.nodes and pauses == whole.nodes // solver._SLICE
 
 
 # ----- the contract -------------------------------------------------------------------------------------------------

@@ -3,8 +3,10 @@
 The solver sees the whole deal, face-down cards and stock included, as a proof needs.  It searches a compact copy of
 the position depth first, with an explicit stack and a table of the positions already seen, so each position is
 expanded once; "unwinnable" means every position reachable under the rules below was seen and none was won.
-With draw 1 and unlimited passes a short search in another order of moves goes first (`solve`): some wins come far
-sooner in one order than in the other, and either search, when it ends, decides the deal.
+Some wins come far sooner in one order of moves than in another, so one solve runs several searches
+(`_Schedule.run`): with draw 1 and unlimited passes a short one in another order first, then the main search, which
+after a while takes turns with restarts, short searches in its order shuffled a little.  Each search is complete,
+so whichever ends first decides the deal.
 
 Position.  Cards are small ints, ``rank * 4 + suit`` with suits spades, hearts, clubs, diamonds (so a card is red
 when its low bit is set, and ``suit ^ 2`` is the other suit of its colour).  A tableau pile is a `bytes`, bottom
@@ -39,14 +41,19 @@ positions makes the search complete; the arguments are at `_safe`, `_low_ranks` 
   use: one is made only when the move that uses its effect comes next (`_Search`).  With draw 1 and unlimited
   passes the search therefore plays talon cards to the tableau only in talon chains (`_Search.chains`).
 
+A position is not searched when one searched before covers it: the same with the cards on top of a pile back in
+the talon (`_Search.returned`, with draw 1 and unlimited passes).
+
 Positions that are certainly lost are cut off at once (`_hopeless`): a relaxed game in which every card is free to
 be used twice cannot get every card home, or two cards of one rank and colour block each other in one pile.
 """
 
 from __future__ import annotations
 
+import random
 import time
-from collections.abc import Callable
+from bisect import bisect
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -71,7 +78,11 @@ _F2T = 4  # (_, suit, dst pile, _)
 _CHAIN = 5  # (_, dst pile, talon cards (bytes, the first one put first), last move): see `_Search.chains`
 
 _CHECK_EVERY = 256  # positions between two looks at the clock
-_PROBE_NODES = 3000  # positions for the first, short search (see `solve`)
+_PROBE_NODES = 3000  # positions for the first, short search (see `_Schedule.run`)
+_ALONE_NODES = 30_000  # positions the main search examines before the restarts begin
+_SLICE = 400  # positions the main search examines between two looks at the schedule, and each restart at most
+_MAIN_SHARE = 3  # slices of the main search per restart, once they begin
+_SHUFFLE = 8.0  # how far a move strays in a restart's order: its place moves on by up to this many
 
 
 def _code(card: Card) -> int:
@@ -228,46 +239,74 @@ def _hopeless(pos: _Position) -> bool:
     return False
 
 
+def _card_bytes(values: Iterable[tuple[int, int]]) -> int:
+    """A 64-byte table (as an int, byte c of it the value for card c) with the given (card, value) pairs set."""
+    table = bytearray(64)
+    for card, value in values:
+        table[card] = value
+    return int.from_bytes(table, "little")
+
+
+@lru_cache(maxsize=1 << 16)
+def _pile_facts(pile: bytes) -> tuple[int, int, int, tuple[int, ...]]:
+    """What `_relaxed` starts from for a tableau pile, as `_card_bytes` tables: its face-down cards, its face-up
+    cards, the card right under each card; and its first events (its top card comes to a top, each face-up card
+    tries to leave)."""
+    cards = [b & 63 for b in pile]
+    down = sum(1 for b in pile if b >= _DOWN)
+    return (
+        _card_bytes((c, 1) for c in cards[:down]),
+        _card_bytes((c, 1) for c in cards[down:]),
+        _card_bytes((cards[k], cards[k - 1]) for k in range(1, len(cards))),
+        (cards[-1], *(64 + c for c in cards[down:])),
+    )
+
+
+@lru_cache(maxsize=1 << 14)
+def _talon_bits(talon: bytes) -> int:
+    """The talon's cards as a `_card_bytes` table."""
+    return _card_bytes((c, 1) for c in talon)
+
+
+# Per suit and foundation rank, the foundation's cards as a `_card_bytes` table; each suit's first event.
+_HOME_BITS = [[_card_bytes((r * 4 + s, 1) for r in range(1, top + 1)) for top in range(KING + 1)] for s in range(4)]
+_SUIT_EVENTS = (128, 129, 130, 131)
+
+
 def _relaxed(pos: _Position, frozen: int) -> tuple[list[int], bytearray]:
     """The relaxed game of `_hopeless`, with card `frozen` (if any) never leaving its place in the tableau: per suit
     the highest rank it gets home, and per card whether it comes to the top of a pile (which it stops working out
     once every card gets home)."""
     piles, downs, found, talon, p, passes = pos
     home = list(found)
-    top = bytearray(64)  # can come to the top of a tableau pile (index 0 is never a card: "no parent")
-    waiting = bytearray(64)  # a tableau card that may leave once it can: face up, or come to a top
-    hidden = bytearray(64)  # a face-down tableau card not (yet) come to a top
-    loose = bytearray(64)  # off the tableau (the talon, the foundations, cards that get home): comes to a top
-    in_talon = bytearray(64)  # by going onto a card at a top (a King: into an empty pile)
-    place = [0] * 64  # a tableau card's pile * 64 + index
+    events: list[int] = list(_SUIT_EVENTS)  # c: c comes to a top; 64 + c: c leaves; 128 + s: suit s may go home further
+    hidden_bits = waiting_bits = below_bits = 0
     empty = False
-    events: list[int] = []  # c: c comes to a top; 64 + c: c leaves; 128 + s: suit s may go home further
-    for c in talon:
-        in_talon[c] = loose[c] = 1
-    for s in range(4):
-        for r in range(1, found[s] + 1):
-            loose[r * 4 + s] = 1
-        events.append(128 + s)
-    for i in range(7):
-        pile = piles[i]
-        if not pile:
+    for pile in piles:
+        if pile:
+            hidden_bit, waiting_bit, below_bit, pile_events = _pile_facts(pile)
+            hidden_bits |= hidden_bit
+            waiting_bits |= waiting_bit
+            below_bits |= below_bit
+            events += pile_events
+        else:
             empty = True
-            continue
-        d = downs[i]
-        for k in range(len(pile)):
-            c = pile[k] & 63
-            place[c] = i * 64 + k
-            if k < d:
-                hidden[c] = 1
-            else:
-                waiting[c] = 1
-        events.append(pile[-1])
-        for k in range(d, len(pile)):
-            events.append(64 + pile[k])  # tried: leaves at once if it can
+    talon_bits = _talon_bits(talon)
+    home_bits = _HOME_BITS
+    in_talon = talon_bits.to_bytes(64, "little")  # by going onto a card at a top (a King: into an empty pile)
+    # Off the tableau (the talon, the foundations, cards that get home): comes to a top.
+    loose = bytearray((talon_bits | home_bits[0][found[0]] | home_bits[1][found[1]] | home_bits[2][found[2]]
+                       | home_bits[3][found[3]]).to_bytes(64, "little"))
+    hidden = bytearray(hidden_bits.to_bytes(64, "little"))  # a face-down tableau card not (yet) come to a top
+    waiting = bytearray(waiting_bits.to_bytes(64, "little"))  # a tableau card that may leave once it can
+    below = below_bits.to_bytes(64, "little")  # the card right under a tableau card (0: none)
+    top = bytearray(64)  # can come to the top of a tableau pile (index 0 is never a card: "no parent")
+    push = events.append
+    pop = events.pop
     pa, pb, children = _PARENT_A, _PARENT_B, _CHILDREN
     was_empty = False
     while events:
-        e = events.pop()
+        e = pop()
         if e < 64:
             if top[e] and not hidden[e]:
                 continue
@@ -275,27 +314,25 @@ def _relaxed(pos: _Position, frozen: int) -> tuple[list[int], bytearray]:
             if hidden[e]:
                 hidden[e] = 0
                 waiting[e] = 1
-                events.append(64 + e)
+                push(64 + e)
             for ch in children[e]:
                 if loose[ch] and not top[ch]:
-                    events.append(ch)
+                    push(ch)
                 if waiting[ch]:
-                    events.append(64 + ch)
+                    push(64 + ch)
             if e >> 2 == home[e & 3] + 1:
-                events.append(128 + (e & 3))
+                push(128 + (e & 3))
         elif e < 128:
             c = e - 64
             if not waiting[c] or c == frozen:
                 continue
-            i = place[c]
-            k = i & 63
-            if not (c >> 2 <= home[c & 3] or top[pa[c]] or top[pb[c]] or (c >= 52 and empty and k)):
+            under = below[c]
+            if not (c >> 2 <= home[c & 3] or top[pa[c]] or top[pb[c]] or (c >= 52 and empty and under)):
                 continue
             waiting[c] = 0
-            if k:
-                under = piles[i >> 6][k - 1] & 63
+            if under:
                 if not top[under] or hidden[under]:
-                    events.append(under)
+                    push(under)
             elif not empty:
                 empty = True
         else:
@@ -307,18 +344,18 @@ def _relaxed(pos: _Position, frozen: int) -> tuple[list[int], bytearray]:
                 home[s] = r
                 loose[c] = 1
                 if waiting[c]:
-                    events.append(64 + c)
+                    push(64 + c)
                 if not top[c] and (top[pa[c]] or top[pb[c]] or (c >= 52 and empty)):
-                    events.append(c)
+                    push(c)
             if r == KING and home == [KING, KING, KING, KING]:
                 return home, top
         if empty and not was_empty:
             was_empty = True
             for c in range(52, 56):
                 if loose[c] and not top[c]:
-                    events.append(c)
+                    push(c)
                 if waiting[c]:
-                    events.append(64 + c)
+                    push(64 + c)
     return home, top
 
 
@@ -360,18 +397,19 @@ class _Search:
     empty pile takes that pile away, so a whole pile may then end its chain too.
     """
 
-    def __init__(self, state: KlondikeState, time_limit: float | None, node_limit: int | None,
-                 clock: Callable[[], float], chains_first: bool = False) -> None:
+    def __init__(self, state: KlondikeState, deadline: float | None, node_limit: int | None,
+                 clock: Callable[[], float], chains_first: bool = False, shuffle: random.Random | None = None) -> None:
         self.chains_first = chains_first  # the order of moves: talon chains right after the moves they end with
+        self.shuffle = shuffle  # a restart's order of moves: the usual one, shuffled a little (see `solve`)
         self.draw = state.draw_count
         self.limit = state.pass_limit
         self.any_talon_card = self.draw == 1 and self.limit is None  # every talon card can come to the top
         self.clock = clock
-        self.start = clock()
-        self.deadline = None if time_limit is None else self.start + time_limit
+        self.deadline = deadline
         self.node_limit = node_limit
         self.nodes = 0
         self.seen: set[bytes] = set()
+        self.origin: dict[int, int] = {}  # card -> its place in the talon at the start (see `returned`)
 
     # ----- the talon --------------------------------------------------------------------------------------------------
     def talon_tops(self, n: int, p: int, passes: int) -> list[tuple[int, int]]:
@@ -558,6 +596,9 @@ class _Search:
                         if j is not None:
                             cands.append((1, (_F2T, s, j, 0), _NONE))
         cands.sort(key=lambda t: t[0])  # lowest first: the stack pops the best
+        if self.shuffle is not None and len(cands) > 1:
+            rng = self.shuffle.random
+            cands = [t for _, t in sorted((k + _SHUFFLE * rng(), t) for k, t in enumerate(cands))]
         return [(m, effect) for _, m, effect in cands]
 
     def chains(self, cands: list[tuple[int, Move_, int]], ends: list[tuple[int, int, int, int, int]],
@@ -707,8 +748,45 @@ class _Search:
             seen.add(free)
         return True
 
+    def returned(self, piles: tuple[bytes, ...], talon: bytes) -> bool:
+        """Whether the position with these piles and talon is covered by one searched before: the same with the
+        cards on top of one pile, down to some card, back in the talon (cards that were in the talon at the start
+        of the search, so only with draw 1 and unlimited passes, where the talon's order does not matter).
+
+        Why: the position is reached from that one by talon plays to the tableau alone.  Count the moves of a line
+        other than those plays: every search move makes at least one (a talon chain ends with one), and the moves
+        left out or moved (see `_Search`) never add any, so a winnable position searched with nothing waiting has
+        a winning line starting with a search move that leaves fewer to make, and the covering position, with no
+        more to make than this one, was searched already (or was covered by one with no more to make still).
+        """
+        origin = self.origin
+        seen = self.seen
+        by_origin = origin.__getitem__
+        for i, pile in enumerate(piles):
+            back = talon
+            k = len(pile) - 1
+            while k >= 0 and pile[k] in origin:
+                card = pile[k]
+                at = bisect(back, origin[card], key=by_origin)
+                back = back[:at] + bytes((card,)) + back[at:]
+                if self.key(piles[:i] + (pile[:k],) + piles[i + 1:], back, 0, 0) + b"\xff" in seen:
+                    return True
+                k -= 1
+        return False
+
     def run(self, root: _Position) -> list[Move_] | None:
         """A winning list of search moves from `root`, or None if there is none; raises _Limit at a limit."""
+        steps = self.search(root)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as end:
+                return end.value
+
+    def search(self, root: _Position) -> Generator[None, None, list[Move_] | None]:
+        """`run` in steps: it pauses (yields) each time `_SLICE` more positions have been examined, and returns
+        what `run` returns; raises _Limit at a limit."""
+        self.origin = {c: k for k, c in enumerate(root[3])} if self.any_talon_card else {}
         made: list[Move_] = []
         pos = self.autoplay(root, made)
         self.tick()
@@ -721,7 +799,11 @@ class _Search:
         # Frames: (position, its moves not yet tried with the effect waiting after each, the moves that led to it).
         stack: list[tuple[_Position, list[tuple[Move_, int]], list[Move_]]] = [(pos, self.moves(pos, _NONE), made)]
         play = self.play
+        pause_at = self.nodes + _SLICE
         while stack:
+            if self.nodes >= pause_at:
+                yield
+                pause_at = self.nodes + _SLICE
             frame = stack[-1]
             todo = frame[1]
             if not todo:
@@ -743,6 +825,8 @@ class _Search:
             if not self.visit(self.key(child[0], child[3], child[4], child[5]), pending):
                 continue
             self.tick()
+            if self.origin and self.returned(child[0], child[3]):
+                continue
             # The test for hopeless positions is the dearest step: it is left to positions with nothing waiting (a
             # move waiting for its use leaves few choices) and to moves that cover a card or use up the talon.
             if pending == _NONE and move[0] != _F2T and move[0] != _T2F and move[0] != _W2F and _hopeless(child):
@@ -809,33 +893,82 @@ def solve(
     if state.turn is None:
         return Solution("unwinnable", (), 0, clock() - start)
     root = _position(state)
-    nodes = 0
-    found: list[Move_] | None = None
-    # With talon chains, a short search with the other order of moves first: some wins come quickly in one order
-    # only.  Either search, when it ends, decides the deal: each is complete.
-    probe = _PROBE_NODES if node_limit is None else min(node_limit, _PROBE_NODES)
-    for chains_first, budget in ((True, probe), (False, node_limit)):
-        if budget is not None and not chains_first:
-            budget -= nodes
-            if budget < 0:
-                continue
-        left = None if time_limit is None else time_limit - (clock() - start)
-        search = _Search(state, left, budget, clock, chains_first)
-        if chains_first and not search.any_talon_card:
-            continue
-        try:
-            found = search.run(root)
-        except _Limit:
-            nodes += search.nodes
-            continue
-        nodes += search.nodes
-        break
-    else:
-        return Solution("undecided", (), nodes, clock() - start)
+    schedule = _Schedule(state, root, None if time_limit is None else start + time_limit, node_limit, clock)
+    try:
+        found = schedule.run()
+    except _Limit:
+        return Solution("undecided", (), schedule.nodes, clock() - start)
     if found is None:
-        return Solution("unwinnable", (), nodes, clock() - start)
+        return Solution("unwinnable", (), schedule.nodes, clock() - start)
     line = _to_actions(state.clone(), found, root)
-    return Solution("won", tuple(line), nodes, clock() - start)
+    return Solution("won", tuple(line), schedule.nodes, clock() - start)
+
+
+class _Schedule:
+    """The searches of one `solve` and the positions they examined together (`nodes`)."""
+
+    def __init__(self, state: KlondikeState, root: _Position, deadline: float | None, node_limit: int | None,
+                 clock: Callable[[], float]) -> None:
+        self.state = state
+        self.root = root
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.clock = clock
+        self.nodes = 0
+
+    def search(self, budget: int | None, chains_first: bool = False, shuffle: int | None = None) -> _Search:
+        """A new search of at most `budget` positions (None: no limit) within what is left of the limits."""
+        if self.node_limit is not None:
+            left = self.node_limit - self.nodes
+            if left <= 0:
+                raise _Limit
+            budget = left if budget is None else min(budget, left)
+        order = None if shuffle is None else random.Random(shuffle)
+        return _Search(self.state, self.deadline, budget, self.clock, chains_first, order)
+
+    def attempt(self, search: _Search) -> list[Move_] | None:
+        """Run `search` to its end, counting its positions; raises _Limit at its limit."""
+        try:
+            return search.run(self.root)
+        finally:
+            self.nodes += search.nodes
+
+    def run(self) -> list[Move_] | None:
+        """What the first search to end found (a winning list of search moves, or None: unwinnable); raises _Limit
+        when the limits came first.
+
+        With talon chains, a short search with the other order of moves goes first: some wins come quickly in one
+        order only.  Then the main search runs alone for a while, and after that takes turns with restarts: short
+        searches in the main order shuffled a little, each with a new shuffle, which find many wins far sooner than
+        the main search comes to them.  Every search is complete, so any one that ends decides the deal.
+        """
+        probe = self.search(_PROBE_NODES, chains_first=True)
+        if probe.any_talon_card:
+            try:
+                return self.attempt(probe)
+            except _Limit:
+                pass
+        main = self.search(None)
+        steps = main.search(self.root)
+        slices = _ALONE_NODES // _SLICE
+        restart = 0
+        while True:
+            before = main.nodes
+            try:
+                for _ in range(slices):
+                    next(steps)
+            except StopIteration as end:
+                return end.value
+            finally:
+                self.nodes += main.nodes - before
+            try:
+                return self.attempt(self.search(_SLICE, shuffle=restart))
+            except _Limit:
+                pass
+            restart += 1
+            if main.node_limit is not None and self.node_limit is not None:
+                main.node_limit = main.nodes + self.node_limit - self.nodes
+            slices = _MAIN_SHARE
 
 
 def hint(state: KlondikeState, *, time_limit: float | None = 2.0) -> Action | None:
