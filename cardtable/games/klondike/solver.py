@@ -231,7 +231,7 @@ def _hopeless(pos: _Position) -> bool:
     for pile in pos[0]:
         if len(pile) > 1:
             for y, x, under_x in _stacked_twins(pile):
-                home, top = _relaxed(pos, y)
+                home, top = _relaxed(pos, y, x, y - 4)
                 if home[x & 3] < x >> 2 and home[y & 3] < (y >> 2) - 1:
                     pa, pb = _PARENTS[y]
                     if (not top[pa] and pa != under_x) or (not top[pb] and pb != under_x):
@@ -273,10 +273,10 @@ _HOME_BITS = [[_card_bytes((r * 4 + s, 1) for r in range(1, top + 1)) for top in
 _SUIT_EVENTS = (128, 129, 130, 131)
 
 
-def _relaxed(pos: _Position, frozen: int) -> tuple[list[int], bytearray]:
+def _relaxed(pos: _Position, frozen: int, watched: int = 56, watched_too: int = 56) -> tuple[list[int], bytearray]:
     """The relaxed game of `_hopeless`, with card `frozen` (if any) never leaving its place in the tableau: per suit
     the highest rank it gets home, and per card whether it comes to the top of a pile (which it stops working out
-    once every card gets home)."""
+    once every card gets home, or card `watched` or `watched_too` does; 56, never a card, watches none)."""
     piles, downs, found, talon, p, passes = pos
     home = list(found)
     events: list[int] = list(_SUIT_EVENTS)  # c: c comes to a top; 64 + c: c leaves; 128 + s: suit s may go home further
@@ -348,6 +348,8 @@ def _relaxed(pos: _Position, frozen: int) -> tuple[list[int], bytearray]:
                 if not top[c] and (top[pa[c]] or top[pb[c]] or (c >= 52 and empty)):
                     push(c)
             if r == KING and home == [KING, KING, KING, KING]:
+                return home, top
+            if home[watched & 3] >= watched >> 2 or home[watched_too & 3] >= watched_too >> 2:
                 return home, top
         if empty and not was_empty:
             was_empty = True
