@@ -404,6 +404,37 @@ def test_the_twin_test_agrees_with_an_exhaustive_search() -> None:
         checked += 1
 
 
+def test_the_twin_test_stops_early_only_when_it_cannot_fire(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The relaxed game with a twin frozen stops once the twin above it or the card below it in its suit gets home;
+    the twin test's verdict is the one the whole game gives, on positions met while solving real deals."""
+    positions: list[tuple] = []
+    hopeless = solver._hopeless
+
+    def recording(position: tuple) -> bool:
+        positions.append(position)
+        return hopeless(position)
+
+    monkeypatch.setattr(solver, "_hopeless", recording)
+    for seed in (889, 391):
+        state = new(seed)
+        with pytest.raises(solver._Limit):
+            solver._Search(state, None, 3000, time.process_time).run(solver._position(state))
+
+    def fires(game: tuple[list[int], bytearray], y: int, x: int, under_x: int) -> bool:
+        home, top = game
+        return home[x & 3] < x >> 2 and home[y & 3] < (y >> 2) - 1 and any(
+            not top[parent] and parent != under_x for parent in solver._PARENTS[y])
+
+    verdicts = []
+    for position in positions:
+        for pile in position[0]:
+            for y, x, under_x in solver._stacked_twins(pile):
+                early = fires(solver._relaxed(position, y, x, y - 4), y, x, under_x)
+                assert early == fires(solver._relaxed(position, y), y, x, under_x)
+                verdicts.append(early)
+    assert len(verdicts) > 1000 and 0 < sum(verdicts) < len(verdicts)
+
+
 # ----- positions covered by others, and restarts ---------------------------------------------------------------------
 
 
