@@ -28,7 +28,7 @@ ACTIVATION = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 @dataclass(frozen=True)
 class Item:
     """Something the focus may rest on: its `key` (stable while it stays on screen), where it is, and the
-    pygame-gui button Enter presses when it is one."""
+    pygame-gui widget Enter acts on when it is one (a button, a drop-down or a text field, see `act`)."""
 
     key: Hashable
     rect: Rect
@@ -44,6 +44,42 @@ def press(button: Any) -> None:
     """Press a pygame-gui button as a click does: its event goes through the widgets and then the scene."""
     pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button,
                                          ui_object_id=button.most_specific_combined_id, mouse_button=1))
+
+
+def choose(menu: Any, step: int = 1) -> None:
+    """Pick the drop-down's option `step` places on from the picked one (round the end), as a click in its open list
+    does: the drop-down shows it, and its change event goes through the widgets and then the scene."""
+    options = menu.options_list
+    ids = [option[1] for option in options]
+    here = ids.index(menu.selected_option[1]) if menu.selected_option[1] in ids else 0
+    choice = options[(here + step) % len(options)]
+    menu.selected_option = choice
+    for state in menu.menu_states.values():
+        state.selected_option = choice
+    closed = menu.menu_states["closed"]
+    if menu.current_state is closed:  # shown again with the new choice
+        closed.finish()
+        closed.start(should_rebuild=False)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, text=choice[0],
+                                         selected_option_id=choice[1], ui_element=menu,
+                                         ui_object_id=menu.most_specific_combined_id))
+
+
+def act(widget: Any, backward: bool = False) -> None:
+    """What Enter or Space does to a focused widget: press a button, pick a drop-down's next option (the one before
+    with Shift), or give a text field the keys until Tab, Enter or Esc."""
+    if isinstance(widget, pygame_gui.elements.UIDropDownMenu):
+        choose(widget, -1 if backward else 1)
+    elif isinstance(widget, pygame_gui.elements.UITextEntryLine):
+        widget.ui_manager.set_focus_set(widget)
+    else:
+        press(widget)
+
+
+def typing(widgets: Sequence[Any]) -> Any:
+    """The text field of `widgets` that has the keys, if one has."""
+    return next((w for w in widgets if isinstance(w, pygame_gui.elements.UITextEntryLine) and w.alive()
+                 and w.is_focused), None)
 
 
 def centre(rect: Rect) -> tuple[float, float]:
@@ -131,8 +167,9 @@ def _distance(a: Rect, b: Rect) -> float:
 
 
 class ButtonFocus:
-    """The focus over a screen's buttons (the menu): the keys move it, Enter or Space presses the button.  While a
-    question is open (a pygame-gui confirmation dialog), only its answers take the focus."""
+    """The focus over a screen's widgets (the menu): the keys move it, Enter or Space acts on the widget (`act`).
+    While a question is open (a pygame-gui confirmation dialog), only its answers take the focus; while a text
+    field has the keys, Tab leaves it for the next widget and Enter or Esc leaves it where it is."""
 
     def __init__(self, start: Hashable | None = None) -> None:
         self.ring = FocusRing()
@@ -140,7 +177,7 @@ class ButtonFocus:
 
     @staticmethod
     def items(buttons: Mapping[str, Any], question: Any = None) -> list[Item]:
-        """The usable buttons, or the open question's answers."""
+        """The usable widgets (in `buttons`, in Tab order), or the open question's answers."""
         if question is not None and question.alive():  # the harmless answer first
             buttons = {"question:no": question.cancel_button, "question:yes": question.confirm_button}
         return [Item(key, tuple(button.rect), button) for key, button in buttons.items() if usable(button)]
@@ -151,15 +188,25 @@ class ButtonFocus:
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.ring.shown = False
             return False
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element in buttons.values():
+            event.ui_element.ui_manager.set_focus_set(None)  # Enter, which the field itself takes, leaves it
+            return True
         if event.type != pygame.KEYDOWN:
             return False
+        field = typing(list(buttons.values()))
+        if field is not None:
+            if event.key not in (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
+                return True  # the field's own key (the field has had it)
+            field.ui_manager.set_focus_set(None)
+            if event.key != pygame.K_TAB:
+                return True
         items = self.items(buttons, question)
         if items and str(items[0].key).startswith("question:") and self.ring.key not in [i.key for i in items]:
             self.ring.focus(items[0])  # a question has just opened: the focus goes to it
         if event.key in ACTIVATION and self.ring.shown:
             here = self.ring.current(items)
             if here is not None:
-                press(here.button)
+                act(here.button, bool(event.mod & pygame.KMOD_SHIFT))
                 return True
             return False
         return self.ring.navigate(items, event)

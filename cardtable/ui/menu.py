@@ -397,8 +397,25 @@ class MenuScene(Scene):
                                           yes="Quit", no="Cancel", scale=self.ui_scale)
 
     # ----- Scene hooks ---------------------------------------------------------------------
+    def focusable(self) -> dict[str, Any]:
+        """What the keyboard's focus goes through, in Tab order: the games and the other buttons, then the form
+        (options, players, each seat's name and kind) just before New game."""
+        form: dict[str, Any] = {f"option:{name}": menu for name, menu in self.option_menus.items()}
+        if self.player_menu is not None:
+            form["players"] = self.player_menu
+        for i, entry in enumerate(self.seat_name_entries):
+            form[f"name:{i}"] = entry
+            if i < len(self.seat_kind_menus):
+                form[f"kind:{i}"] = self.seat_kind_menus[i]
+        out: dict[str, Any] = {}
+        for key, button in self.buttons.items():
+            if key == "new":
+                out.update(form)
+            out[key] = button
+        return out
+
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.focus.handle(event, self.buttons, self.confirm_quit):
+        if self.focus.handle(event, self.focusable(), self.confirm_quit):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
@@ -457,7 +474,7 @@ class MenuScene(Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the keyboard's focus."""
-        self.focus.draw(surface, self.buttons, self.confirm_quit, self.ui_scale)
+        self.focus.draw(surface, self.focusable(), self.confirm_quit, self.ui_scale)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

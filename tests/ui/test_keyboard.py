@@ -281,3 +281,74 @@ def test_the_menu_buttons_are_reached_with_tab_and_pressed_with_enter(table_app)
     driver.key(pygame.K_RETURN)
     driver.frames(2)
     assert table_app.scene.selected_game == other[5:]
+
+
+def tab_menu_to(menu, driver: UIDriver, key: str) -> None:
+    """Tab through the menu until the focus rests on `key`."""
+    driver.key(pygame.K_TAB)
+    for _ in range(60):
+        if menu.focus.ring.key == key:
+            return
+        driver.key(pygame.K_TAB)
+    raise AssertionError(f"Tab never reached {key}")
+
+
+def test_the_menu_form_is_set_with_keys(table_app):
+    """Tab reaches the form's drop-downs and name fields: Enter picks a drop-down's next choice (Shift+Enter the
+    one before), as a click does; Enter on a name field lets the keys type into it until Tab, which goes on."""
+    table_app.navigator.menu()
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    menu = table_app.scene
+    menu.select_game("kachuful")
+    driver.frames(2)
+    players = menu.form().players
+    tab_menu_to(menu, driver, "players")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert menu.form().players == players + 1 and menu.player_menu.selected_option[0] == str(players + 1)
+    assert menu.focus.ring.key == "players", "the focus stays on the rebuilt drop-down"
+    driver.key(pygame.K_RETURN, pygame.KMOD_SHIFT)
+    driver.frames(2)
+    assert menu.form().players == players
+    tab_menu_to(menu, driver, "kind:1")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert menu.seat_kind_menus[1].selected_option[1] == "bot:hard"
+    tab_menu_to(menu, driver, "name:1")
+    driver.key(pygame.K_RETURN)
+    driver.frames(1)
+    entry = menu.seat_name_entries[1]
+    assert entry.is_focused
+    for _ in range(len(entry.get_text())):
+        driver.key(pygame.K_BACKSPACE)
+    for letter in "Zed":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        driver.frames(1)
+    driver.key(pygame.K_TAB)
+    driver.frames(1)
+    assert not entry.is_focused and menu.focus.ring.key == "kind:1"
+    _, seats = menu.form_values()
+    assert seats[1] == Seat("bot:hard", "Zed")
+    option = next(iter(menu.option_menus))
+    before = menu.option_menus[option].selected_option
+    tab_menu_to(menu, driver, f"option:{option}")
+    driver.key(pygame.K_SPACE)
+    driver.frames(2)
+    assert menu.option_menus[option].selected_option != before
+
+
+def test_enter_or_esc_leaves_a_menu_name_field_without_starting_or_quitting(table_app):
+    table_app.navigator.menu()
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    menu = table_app.scene
+    for leave in (pygame.K_RETURN, pygame.K_ESCAPE):
+        tab_menu_to(menu, driver, "name:0")
+        driver.key(pygame.K_RETURN)
+        driver.frames(1)
+        assert menu.seat_name_entries[0].is_focused
+        driver.key(leave)
+        driver.frames(2)
+        assert table_app.scene is menu and not menu.seat_name_entries[0].is_focused
+        assert menu.confirm_quit is None or not menu.confirm_quit.alive()
