@@ -182,6 +182,13 @@ class ButtonFocus:
             buttons = {"question:no": question.cancel_button, "question:yes": question.confirm_button}
         return [Item(key, tuple(button.rect), button) for key, button in buttons.items() if usable(button)]
 
+    def present(self, buttons: Mapping[str, Any], question: Any = None) -> list[Item]:
+        """`items`, with the focus moved to the harmless answer of a question that has just opened."""
+        items = self.items(buttons, question)
+        if items and str(items[0].key).startswith("question:") and self.ring.key not in [i.key for i in items]:
+            self.ring.focus(items[0])
+        return items
+
     def handle(self, event: pygame.event.Event, buttons: Mapping[str, Any], question: Any = None) -> bool:
         """Take a navigation key, or Enter or Space while the focus shows; True if the event was used.  A mouse
         press hides the focus."""
@@ -200,9 +207,7 @@ class ButtonFocus:
             field.ui_manager.set_focus_set(None)
             if event.key != pygame.K_TAB:
                 return True
-        items = self.items(buttons, question)
-        if items and str(items[0].key).startswith("question:") and self.ring.key not in [i.key for i in items]:
-            self.ring.focus(items[0])  # a question has just opened: the focus goes to it
+        items = self.present(buttons, question)
         if event.key in ACTIVATION and self.ring.shown:
             here = self.ring.current(items)
             if here is not None:
@@ -214,4 +219,4 @@ class ButtonFocus:
     def draw(self, surface: pygame.Surface, buttons: Mapping[str, Any], question: Any = None,
              scale: float = 1.0) -> None:
         """The outline around the focused button, while the focus shows."""
-        self.ring.draw(surface, self.items(buttons, question), scale)
+        self.ring.draw(surface, self.present(buttons, question), scale)

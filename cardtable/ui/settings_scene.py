@@ -15,6 +15,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from cardtable.ui import theme
 from cardtable.ui.cards import BACK_DESIGNS
+from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.widgets import BUTTON, HEADING, clamp, draw_panel, draw_vignette, line_height, text_width, wrap
 from cardtable.ui.window import App, Scene
 
@@ -52,6 +53,7 @@ class SettingsScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.back_rects: dict[str, pygame.Rect] = {}
         self.card_size = (0, 0)
+        self.focus = ButtonFocus()  # Tab and the arrows move it over the settings; Enter or Space picks the next choice
         self.build()
 
     # ----- building ------------------------------------------------------------------------
@@ -155,7 +157,13 @@ class SettingsScene(Scene):
         self.app.navigator.menu(message)
 
     # ----- Scene hooks ---------------------------------------------------------------------
+    def focusable(self) -> dict[str, Any]:
+        """What the keyboard's focus goes through, in Tab order: the settings, then Back."""
+        return {**{f"setting:{name}": menu for name, menu in self.menus.items()}, **self.buttons}
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle(event, self.focusable()):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.buttons.get("back"):
             self.back()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
@@ -171,6 +179,10 @@ class SettingsScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the widgets: the keyboard's focus."""
+        self.focus.draw(surface, self.focusable(), scale=self.ui_scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_vignette(surface)

@@ -10,6 +10,7 @@ tables are drawn as images when the screen is built, so a frame only blits them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -23,6 +24,7 @@ from cardtable.stats import GameStats, format_time
 from cardtable.storage import last_game_path
 from cardtable.ui import theme
 from cardtable.ui.confirm import ConfirmDialog
+from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.theme import Fonts
 from cardtable.ui.widgets import (
     BUTTON,
@@ -158,6 +160,7 @@ class StatsScene(Scene):
         self.game_menu: UIDropDownMenu | None = None  # the games, in a window too narrow for their column
         self.confirm: ConfirmDialog | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self.focus = ButtonFocus()  # Tab and the arrows move it over the buttons and lists; Enter or Space acts
         self.images: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.record_rows: tuple[tuple[str, ...], ...] = ()  # what the screen shows, for the tests
         self.history_rows: tuple[tuple[str, ...], ...] = ()
@@ -349,7 +352,14 @@ class StatsScene(Scene):
         self.app.navigator.menu()
 
     # ----- Scene hooks ---------------------------------------------------------------------
+    def focusable(self) -> dict[str, Any]:
+        """What the keyboard's focus goes through, in Tab order: the buttons, then the lists of games and people."""
+        lists = {"list:game": self.game_menu, "list:person": self.person_menu}
+        return {**self.buttons, **{key: menu for key, menu in lists.items() if menu is not None}}
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.focus.handle(event, self.focusable(), self.confirm):
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if name is None:
@@ -379,6 +389,10 @@ class StatsScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build()
+
+    def draw_overlay(self, surface: pygame.Surface) -> None:
+        """Drawn above the widgets: the keyboard's focus."""
+        self.focus.draw(surface, self.focusable(), self.confirm, self.ui_scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_vignette(surface)

@@ -352,3 +352,51 @@ def test_enter_or_esc_leaves_a_menu_name_field_without_starting_or_quitting(tabl
         driver.frames(2)
         assert table_app.scene is menu and not menu.seat_name_entries[0].is_focused
         assert menu.confirm_quit is None or not menu.confirm_quit.alive()
+
+
+def test_a_setting_is_changed_and_back_pressed_with_keys(table_app):
+    table_app.navigator.menu()
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    table_app.scene.open_settings()
+    driver.frames(2)
+    settings = table_app.scene
+    before = table_app.settings.card_size
+    tab_menu_to(settings, driver, "setting:card_size")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert table_app.settings.card_size != before
+    assert focus_drawn(table_app)
+    tab_menu_to(settings, driver, "back")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert table_app.scene is not settings
+
+
+def test_the_statistics_screen_is_used_with_keys_and_its_question_too(table_app):
+    table_app.navigator.menu()
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    table_app.navigator.statistics()
+    driver.frames(2)
+    screen = table_app.scene
+    game = next(key for key in screen.buttons if key.startswith("game:") and key[5:] != screen.game.id)
+    tab_menu_to(screen, driver, game)
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert screen.game.id == game[5:]
+    tab_menu_to(screen, driver, "reset")
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert screen.confirm is not None and screen.confirm.alive()
+    assert screen.focus.ring.key == "question:no", "the focus goes to the question's harmless answer"
+    driver.key(pygame.K_RETURN)
+    driver.frames(2)
+    assert not screen.confirm.alive()
+
+
+def focus_drawn(app) -> bool:
+    """Whether the focus's magenta shows on the screen."""
+    surface = app.screen
+    width, height = surface.get_size()
+    return any(surface.get_at((x, y))[:3] == FOCUS for x in range(0, width, 2) for y in range(0, height, 2))
