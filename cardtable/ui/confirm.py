@@ -67,6 +67,15 @@ class ConfirmDialog(UIWindow):
         self.on_no = on_no
         self.set_blocking(True)
 
+    def update(self, time_delta: float) -> None:
+        """Keep the dim over the whole window and the question in its middle when the window's size changes."""
+        size = self.ui_manager.get_root_container().get_rect().size
+        if size != self.rect.size:
+            self.set_dimensions(size)
+            panel = self.panel.get_relative_rect()
+            self.panel.set_relative_position(((size[0] - panel.width) // 2, (size[1] - panel.height) // 2))
+        super().update(time_delta)
+
     def process_event(self, event: pygame.event.Event) -> bool:
         """Yes answers (and closes); No or Esc closes without an answer."""
         consumed = super().process_event(event)

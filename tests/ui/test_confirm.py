@@ -115,3 +115,22 @@ def test_drop_down_rows_are_as_tall_as_buttons(start, size) -> None:
     rows = [item["button_element"] for item in state.options_selection_list.item_list]
     assert rows and all(row.rect.height >= toolbar_height(app) for row in rows)
     assert all(pygame.Rect((0, 0), size).contains(row.rect) for row in rows)
+
+
+def test_a_question_keeps_dimming_the_whole_window_when_it_is_resized(start, open_table) -> None:
+    app, _ = start((1280, 800))
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, seed=3)
+    match.apply(match.state.legal_actions()[0])
+    table, driver = open_table(match, app=app)
+    driver.click_widget(table.buttons["new"])
+    scale = app.ui_scale
+    driver.post(pygame.VIDEORESIZE, w=1330, h=840, size=(1330, 840))
+    driver.frames(2)
+    assert app.ui_scale == scale and app.size == (1330, 840), "a resize that keeps the widgets' scale"
+    dialog = table.confirm
+    assert dialog is not None and dialog.alive() and dialog.rect.size == (1330, 840)
+    assert abs(dialog.panel.rect.centerx - 665) <= 1 and abs(dialog.panel.rect.centery - 420) <= 1
+    dark = brightness(app, (1326, 836))
+    driver.key(pygame.K_ESCAPE)
+    driver.frames(1)
+    assert dark < brightness(app, (1326, 836)) * 0.7, "the new corner was dimmed too"
