@@ -39,7 +39,8 @@ class RolloutBot:
     evenly (each candidate is played in iterations // candidates worlds, at least one); time_limit: seconds per
     decision at most (checked after each world; None for no limit); max_rollout: actions per playout before it is
     scored as it stands; particles: determinizations weighed up front when the game has a `weight` hook;
-    check, z: the race (see the module docstring)."""
+    check, z: the race (see the module docstring); keep: when set, the policy's own move stays unless the best
+    leads it by that many standard errors (`_kept`)."""
 
     def __init__(
         self,
@@ -51,6 +52,7 @@ class RolloutBot:
         particles: int = 256,
         check: int = 25,
         z: float = 3.0,
+        keep: float | None = None,
         hooks: SearchHooks,
     ) -> None:
         if hooks.rollout is None:
@@ -62,6 +64,7 @@ class RolloutBot:
         self.particles = particles
         self.check = check
         self.z = z
+        self.keep = keep
         self.hooks = hooks
         self.last_iterations = 0  # playouts made for the last decision (for tools and tests)
         self.last_moves: Sequence[Action] = ()  # the candidates compared for the last decision
@@ -102,7 +105,27 @@ class RolloutBot:
         self.last_iterations = made
         self.last_values = [sum(r) / len(r) for r in rewards]
         best = max(alive, key=lambda i: (sum(rewards[i]) / len(rewards[i]), -i))  # equal: the policy's order
+        if self.keep is not None:
+            best = self._kept(best, alive, moves, rewards, origin, rng)
         return moves[best]
+
+    def _kept(self, best: int, alive: list[int], moves: Sequence[Action], rewards: list[list[float]],
+              origin: State, rng: random.Random) -> int:
+        """`best`, or the policy's own move when that is still in the race and `best` leads it by less than `keep`
+        standard errors of their paired difference: the best average of several close candidates is partly luck
+        (the winner's curse), and the policy's move is the safer of two that the playouts cannot tell apart."""
+        policy = self.hooks.rollout(origin.clone(), rng)  # type: ignore[misc]
+        if policy not in moves:
+            return best
+        own = moves.index(policy)
+        if own == best or own not in alive:
+            return best
+        diffs = [a - b for a, b in zip(rewards[best], rewards[own], strict=True)]
+        worlds = len(diffs)
+        gap = sum(diffs) / worlds
+        spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (worlds - 1)) if worlds > 1 else 0.0
+        assert self.keep is not None
+        return best if gap > self.keep * spread / math.sqrt(worlds) else own
 
     def _survivors(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
         """The candidates still in the race: not behind the leader (over the worlds all of them were played in)

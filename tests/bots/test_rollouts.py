@@ -156,3 +156,35 @@ def test_eat_reds_plays_legal_repeatable_moves_and_sees_only_determinizations() 
         return chosen
 
     assert decisions(3) == decisions(3)
+
+
+class NoisyLottery(Lottery):
+    """The lottery with a second luck that differs between the moves in each world (up to 0.1, far more than the
+    extras), so that the best average over a few worlds is partly luck."""
+
+    def apply(self, action: Action) -> list[Any]:
+        assert isinstance(action, Bet) and self.turn is not None
+        luck = random.Random(f"{self.prize}:{action.extra}").random() * 0.1
+        self.taken, self.turn = self.prize + action.extra + luck, None
+        return []
+
+    def clone(self) -> NoisyLottery:
+        other = NoisyLottery(self.prize)
+        other.turn, other.taken = self.turn, self.taken
+        return other
+
+    def determinize(self, seat: int | None, rng: random.Random) -> NoisyLottery:
+        other = self.clone()
+        other.prize = rng.random()
+        return other
+
+
+def test_keep_plays_the_policys_move_unless_another_is_clearly_better() -> None:
+    """Over 30 seeds the best average of three moves that the playouts cannot tell apart is often not the policy's
+    move (Bet(0.0), its first); with `keep` the policy's move is played unless another leads by `keep` standard
+    errors, and where the gap is a sure one (the plain lottery) the better move is still played."""
+    chosen = [lottery_bot(seed, iterations=30).choose(NoisyLottery(), 0) for seed in range(30)]
+    kept = [lottery_bot(seed, iterations=30, keep=2.0).choose(NoisyLottery(), 0) for seed in range(30)]
+    assert chosen.count(Bet(0.0)) < 20
+    assert kept.count(Bet(0.0)) > chosen.count(Bet(0.0)) and kept.count(Bet(0.0)) >= 27
+    assert lottery_bot(1, keep=2.0).choose(Lottery(), 0) == Bet(0.001)

@@ -484,7 +484,7 @@ def world_weight(world: State, seat: int) -> float:
 def search_settings() -> dict[str, Any]:
     """How the hard bot plays Cat Te: rollouts of the round by the rule bot (`rule_rollout`) on common worlds, up to
     1,500 playouts a decision (a clear choice in far fewer)."""
-    return {"method": "rollouts", "iterations": 1500, "particles": 0}
+    return {"method": "rollouts", "iterations": 1500, "particles": 0, "keep": 1.5}
 
 
 def rule_rollout(state: State, rng: random.Random) -> Action:
