@@ -49,7 +49,7 @@ class Lottery(State):
         return {"taken": self.taken}
 
     def clone(self) -> Lottery:
-        other = Lottery(self.prize)
+        other = type(self)(self.prize)
         other.turn, other.taken = self.turn, self.taken
         return other
 
@@ -167,16 +167,6 @@ class NoisyLottery(Lottery):
         luck = random.Random(f"{self.prize}:{action.extra}").random() * 0.1
         self.taken, self.turn = self.prize + action.extra + luck, None
         return []
-
-    def clone(self) -> NoisyLottery:
-        other = NoisyLottery(self.prize)
-        other.turn, other.taken = self.turn, self.taken
-        return other
-
-    def determinize(self, seat: int | None, rng: random.Random) -> NoisyLottery:
-        other = self.clone()
-        other.prize = rng.random()
-        return other
 
 
 def test_keep_plays_the_policys_move_unless_another_is_clearly_better() -> None:

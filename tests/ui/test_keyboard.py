@@ -266,10 +266,16 @@ def test_a_kachuful_bid_and_card_played_by_keyboard(open_table):
 # --------------------------------------------------------------------------- the menu
 
 
-def test_the_menu_buttons_are_reached_with_tab_and_pressed_with_enter(table_app):
-    table_app.navigator.menu()
-    driver = UIDriver(table_app)
+def on_menu(app) -> UIDriver:
+    """Show the menu; a driver for the app."""
+    app.navigator.menu()
+    driver = UIDriver(app)
     driver.frames(2)
+    return driver
+
+
+def test_the_menu_buttons_are_reached_with_tab_and_pressed_with_enter(table_app):
+    driver = on_menu(table_app)
     menu = table_app.scene
     driver.key(pygame.K_TAB)
     assert menu.focus.ring.shown and menu.focus.ring.key == "new", "the focus starts on New game"
@@ -296,9 +302,7 @@ def tab_menu_to(menu, driver: UIDriver, key: str) -> None:
 def test_the_menu_form_is_set_with_keys(table_app):
     """Tab reaches the form's drop-downs and name fields: Enter picks a drop-down's next choice (Shift+Enter the
     one before), as a click does; Enter on a name field lets the keys type into it until Tab, which goes on."""
-    table_app.navigator.menu()
-    driver = UIDriver(table_app)
-    driver.frames(2)
+    driver = on_menu(table_app)
     menu = table_app.scene
     menu.select_game("kachuful")
     driver.frames(2)
@@ -339,9 +343,7 @@ def test_the_menu_form_is_set_with_keys(table_app):
 
 
 def test_enter_or_esc_leaves_a_menu_name_field_without_starting_or_quitting(table_app):
-    table_app.navigator.menu()
-    driver = UIDriver(table_app)
-    driver.frames(2)
+    driver = on_menu(table_app)
     menu = table_app.scene
     for leave in (pygame.K_RETURN, pygame.K_ESCAPE):
         tab_menu_to(menu, driver, "name:0")
@@ -355,9 +357,7 @@ def test_enter_or_esc_leaves_a_menu_name_field_without_starting_or_quitting(tabl
 
 
 def test_a_setting_is_changed_and_back_pressed_with_keys(table_app):
-    table_app.navigator.menu()
-    driver = UIDriver(table_app)
-    driver.frames(2)
+    driver = on_menu(table_app)
     table_app.scene.open_settings()
     driver.frames(2)
     settings = table_app.scene
@@ -374,9 +374,7 @@ def test_a_setting_is_changed_and_back_pressed_with_keys(table_app):
 
 
 def test_the_statistics_screen_is_used_with_keys_and_its_question_too(table_app):
-    table_app.navigator.menu()
-    driver = UIDriver(table_app)
-    driver.frames(2)
+    driver = on_menu(table_app)
     table_app.navigator.statistics()
     driver.frames(2)
     screen = table_app.scene
