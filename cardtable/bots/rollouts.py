@@ -33,6 +33,16 @@ from cardtable.bots.ismcts import SearchHooks, make_sampler
 from cardtable.core.engine import Action, State
 
 
+def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, float]:
+    """The mean of `first` minus `second`, world by world, and its standard error (0 for a single world)."""
+    diffs = [a - b for a, b in zip(first, second, strict=True)]
+    worlds = len(diffs)
+    gap = sum(diffs) / worlds
+    if worlds < 2:
+        return gap, 0.0
+    return gap, math.sqrt(sum((d - gap) ** 2 for d in diffs) / (worlds - 1) / worlds)
+
+
 class RolloutBot:
     """Chooses the candidate move whose playouts by the game's policy, in determinizations shared by every
     candidate, earn the seat the most (see the module docstring).  iterations: playouts per decision, shared out
@@ -106,10 +116,10 @@ class RolloutBot:
         self.last_values = [sum(r) / len(r) for r in rewards]
         best = max(alive, key=lambda i: (sum(rewards[i]) / len(rewards[i]), -i))  # equal: the policy's order
         if self.keep is not None:
-            best = self._kept(best, alive, moves, rewards, origin, rng)
+            best = self._kept(self.keep, best, alive, moves, rewards, origin, rng)
         return moves[best]
 
-    def _kept(self, best: int, alive: list[int], moves: Sequence[Action], rewards: list[list[float]],
+    def _kept(self, keep: float, best: int, alive: list[int], moves: Sequence[Action], rewards: list[list[float]],
               origin: State, rng: random.Random) -> int:
         """`best`, or the policy's own move when that is still in the race and `best` leads it by less than `keep`
         standard errors of their paired difference: the best average of several close candidates is partly luck
@@ -120,12 +130,8 @@ class RolloutBot:
         own = moves.index(policy)
         if own == best or own not in alive:
             return best
-        diffs = [a - b for a, b in zip(rewards[best], rewards[own], strict=True)]
-        worlds = len(diffs)
-        gap = sum(diffs) / worlds
-        spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (worlds - 1)) if worlds > 1 else 0.0
-        assert self.keep is not None
-        return best if gap > self.keep * spread / math.sqrt(worlds) else own
+        gap, error = paired(rewards[best], rewards[own])
+        return best if gap > keep * error else own
 
     def _survivors(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
         """The candidates still in the race: not behind the leader (over the worlds all of them were played in)
@@ -138,12 +144,10 @@ class RolloutBot:
         for i in alive:
             if i == leader:
                 continue
-            diffs = [a - b for a, b in zip(rewards[leader], rewards[i], strict=True)]
-            gap = sum(diffs) / worlds
-            spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (worlds - 1)) if worlds > 1 else 0.0
-            if spread == 0.0 and gap == 0.0:
+            gap, error = paired(rewards[leader], rewards[i])
+            if error == 0.0 and gap == 0.0:
                 continue  # the same in every world: the same move, as far as the playouts can tell
-            if gap > self.z * spread / math.sqrt(worlds):
+            if gap > self.z * error:
                 continue
             kept.append(i)
         return sorted(kept)

@@ -968,7 +968,7 @@ class _Schedule:
             except _Limit:
                 pass
             restart += 1
-            if main.node_limit is not None and self.node_limit is not None:
+            if self.node_limit is not None:
                 main.node_limit = main.nodes + self.node_limit - self.nodes
             slices = _MAIN_SHARE
 
