@@ -29,6 +29,9 @@ Games tune the search through optional functions they declare in their `GamePlug
   (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
   seats' behaviour, not just with the cards seen.  It is only ever given determinized states.
+- `world(state, seat, rng) -> State`: a determinization for `seat` that also models how the other seats play
+  (for instance, that they keep their best cards and fold the others), used instead of `state.determinize` for
+  every sampled world.  Where `weight` can only prefer some of the worlds drawn, this draws the likely ones.
 - `candidates(state, seat) -> Sequence[Action] | None`: the moves worth searching for the seat to act, a
   non-empty subset of its legal moves, for a game whose legal moves are too many to try each (millions of ways to
   lay cards aside) or include equivalent ones; None: every legal move.  Used at the root (the search reads it from a
@@ -55,6 +58,7 @@ Reward = Callable[[State, State], list[float]]
 Done = Callable[[State, State], bool]
 Rollout = Callable[[State, random.Random], Action]
 Weight = Callable[[State, int], float]
+World = Callable[[State, int, random.Random], State]
 Candidates = Callable[[State, int], Sequence[Action] | None]
 
 
@@ -89,6 +93,7 @@ class SearchHooks:
     done: Done | None = None
     rollout: Rollout | None = None
     weight: Weight | None = None
+    world: World | None = None
     candidates: Candidates | None = None
     settings: tuple[tuple[str, Any], ...] = ()
 
@@ -176,7 +181,7 @@ class ISMCTSBot:
                                           else self.moves(origin, seat))
         made = 0
         if len(root_actions) > 1:
-            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles)
+            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
             budget = self.iterations
             reuse = max(1, self.world_reuse)
             world, left = origin, 0
@@ -257,13 +262,17 @@ class ISMCTSBot:
             child.visits += 1
             child.total += rewards[child.seat]  # type: ignore[index]
 
-def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int
-                 ) -> Callable[[], State]:
-    """Where each playout starts: a fresh determinization of `state` for `seat`, or (with a `weight` hook) a copy
-    of one of `particles` determinizations drawn up front, picked by weight."""
+def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int,
+                 world: World | None = None) -> Callable[[], State]:
+    """Where each playout starts: a fresh determinization of `state` for `seat` (by the game's `world` hook when
+    it has one), or (with a `weight` hook) a copy of one of `particles` determinizations drawn up front, picked by
+    weight."""
+    def draw() -> State:
+        return world(state, seat, rng) if world is not None else state.determinize(seat, rng)
+
     if weight is None or particles < 1:
-        return lambda: state.determinize(seat, rng)
-    pool = [state.determinize(seat, rng) for _ in range(particles)]
+        return draw
+    pool = [draw() for _ in range(particles)]
     cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
     total = cumulative[-1]
     if not total > 0:  # nothing fits (or a weight is NaN): every world alike

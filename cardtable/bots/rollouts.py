@@ -1,9 +1,10 @@
 """Monte Carlo rollouts on common worlds: a bot that improves on a game's playout policy by trying each move.
 
-For each of a number of determinizations (the cards the seat cannot see, dealt at random: `state.determinize`), every
-candidate move is made and the position is played out by the game's playout policy (`SearchHooks.rollout`, for
-every seat, the deciding one included) to the search horizon (`SearchHooks.done`) or the end; the move whose
-playouts earn the seat the most reward (`SearchHooks.reward`) on average is played.
+For each of a number of determinizations (the cards the seat cannot see, dealt at random by `state.determinize`, or
+as the game's `world` hook deals them), every candidate move is made and the position is played out by the game's
+playout policy (`SearchHooks.rollout`, for every seat, the deciding one included) to the search horizon
+(`SearchHooks.done`) or the end; the move whose playouts earn the seat the most reward (`SearchHooks.reward`) on
+average is played.
 
 Every move is played out in the *same* worlds, so the comparison is paired: the luck of the sampled cards, which
 is far larger than the difference between two moves in a game of chance, is the same on both sides and cancels.
@@ -18,8 +19,8 @@ NIPS 1996): against players of the policy's strength it chooses at least as well
 of the sample, and better where looking at the consequences beats the policy's rules of thumb.
 
 A game opts in with the search setting `method="rollouts"` (`cardtable.bots.make_hard_bot`); it uses the same
-hooks as `cardtable.bots.ismcts` (`candidates`, `weight` and `particles`, `reward`, `done`, `rollout`), of which
-`rollout` is required.
+hooks as `cardtable.bots.ismcts` (`candidates`, `world`, `weight` and `particles`, `reward`, `done`, `rollout`),
+of which `rollout` is required.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class RolloutBot:
         moves = self.last_moves = list(found) if found is not None else legal
         if len(moves) == 1:
             return moves[0]
-        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles)
+        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         rewards: list[list[float]] = [[] for _ in moves]  # per candidate, per world
         alive = list(range(len(moves)))

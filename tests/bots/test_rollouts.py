@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from cardtable.bots import make_hard_bot
-from cardtable.bots.ismcts import SearchHooks
+from cardtable.bots.ismcts import SearchHooks, make_sampler
 from cardtable.bots.rollouts import RolloutBot
 from cardtable.core.engine import Action, Result, State
 from cardtable.games import get_game, get_rules
@@ -178,3 +178,24 @@ def test_keep_plays_the_policys_move_unless_another_is_clearly_better() -> None:
     assert chosen.count(Bet(0.0)) < 20
     assert kept.count(Bet(0.0)) > chosen.count(Bet(0.0)) and kept.count(Bet(0.0)) >= 27
     assert lottery_bot(1, keep=2.0).choose(Lottery(), 0) == Bet(0.001)
+
+
+def test_the_games_world_hook_deals_every_world_played_out() -> None:
+    """A game's `world` hook replaces `determinize` for the worlds the playouts start from (here every world's
+    prize is a quarter, so each move earns exactly a quarter plus its extra); ISMCTS samples through it too."""
+    dealt: list[float] = []
+
+    def quarter(state: State, seat: int, rng: random.Random) -> State:
+        world = state.determinize(seat, rng)
+        world.prize = 0.25  # type: ignore[attr-defined]
+        dealt.append(world.prize)  # type: ignore[attr-defined]
+        return world
+
+    bot = lottery_bot(3, iterations=30)
+    bot.hooks = replace(bot.hooks, world=quarter)
+    assert bot.choose(Lottery(), 0) == Bet(0.001)
+    assert bot.last_values == pytest.approx([0.25, 0.251, 0.2505]) and len(dealt) == 10
+    sampler = make_sampler(Lottery(), 0, random.Random(1), None, 0, quarter)
+    weighed = make_sampler(Lottery(), 0, random.Random(1), lambda world, seat: 1.0, 8, quarter)
+    assert sampler().prize == weighed().prize == 0.25  # type: ignore[attr-defined]
+    assert len(dealt) == 10 + 1 + 8

@@ -18,12 +18,14 @@ from cardtable.games.cat_te.rules import (
     CLAIM,
     DEAL_AGAIN,
     RULES,
+    STRENGTH,
     CatTeState,
     ChooseRegion,
     ClaimSidePot,
     Fold,
     Play,
     Stop,
+    claim_card,
 )
 from cardtable.games.plugin import GamePlugin, Hint
 
@@ -36,6 +38,7 @@ def plugin() -> GamePlugin:
     return GamePlugin(rules=RULES, layout=None, rule_bot=bots.RuleBot, hint=bots.hint,
                       search=SearchHooks(reward=bots.search_reward, done=bots.search_done,
                                          rollout=bots.rule_rollout, candidates=bots.candidates,
+                                         world=bots.keeping_world,
                                          settings=tuple(sorted(bots.search_settings().items()))),
                       arena_counts=bots.arena_counts)
 
@@ -230,6 +233,101 @@ def test_the_rule_bot_chooses_alike_in_every_world_the_seat_cannot_tell_apart(re
             checked += 1
             state.apply(table.choose(state.determinize(seat, rng), seat))
     assert checked > 100
+
+
+def hidden_of(world: CatTeState, seat: int, other: int) -> tuple[list[Card], list[Card]]:
+    """`other`'s hand and its folds that `seat` cannot see (a fifth trick's hidden cards left out)."""
+    folds = [c for i, (c, up) in enumerate(world.piles[other]) if not up and not world._pending(other, i)]
+    return list(world.hands[other]), folds
+
+
+def unseen_of(world: CatTeState, seat: int) -> list[Card]:
+    """Every card `seat` cannot see in `world`, in one sorted list: the others' hands and folds and the undealt."""
+    cards = [*world.deck]
+    for other in range(world.n):
+        if other != seat:
+            cards += sum(hidden_of(world, seat, other), [])
+    return sorted(cards, key=str)
+
+
+def lead_floor(world: CatTeState, other: int) -> int:
+    """The strongest card `other` led to one of the first four tricks (0 if none)."""
+    leaders = [world.dealer, *world.trick_winners]
+    return max((STRENGTH[c] for i, (c, up) in enumerate(world.piles[other][:4]) if up and leaders[i] == other),
+               default=0)
+
+
+@pytest.mark.parametrize("region", REGIONS)
+def test_the_hard_bots_worlds_deal_the_others_cards_as_the_rule_bot_keeps_them(region: str) -> None:
+    """`keeping_world` deals the unseen cards of a plain determinization with the same luck, then gives each other
+    seat's hand the best of the cards it holds or folded (unless must-beat showed it could not hold one); in
+    Khmer, where the rule bot leads its lowest card, a seat holds no card below one it led (save the rare world
+    where no undealt card can take its place); in Laos and Vietnamese each seat keeps the very cards the plain world
+    gave it.  The seat to act cannot tell the world from the real round, whoever holds the side pot's card may
+    claim it, and the world can be played on to the end."""
+    swapped = below = held = 0
+    for seed in range(4):
+        state = RULES.new_game(4, {"region": region, "side_pot": seed % 2 == 0}, seed=seed)
+        rng = random.Random(seed)
+        while state.turn is not None and len(state.records) < 3:
+            seat = state.turn
+            plain = state.determinize(seat, random.Random(seed))
+            world = bots.keeping_world(state, seat, random.Random(seed))
+            assert isinstance(world, CatTeState) and world.view(seat) == state.view(seat)
+            assert world.trick == [(s, *world.piles[s][state.trick_no - 1]) for s, _, _ in state.trick]
+            assert unseen_of(world, seat) == unseen_of(plain, seat)
+            if world.side_card is not None and world.phase == "play":
+                wanted = claim_card(world.side_card)
+                assert world.side_holder == next((s for s in range(4) if wanted in world.hands[s]
+                                                  or wanted in [c for c, _ in world.piles[s]]), None)
+            for other in range(4):
+                if other == seat or not world.hands[other]:
+                    continue
+                hand, folds = hidden_of(world, seat, other)
+                if region != "khmer":
+                    assert sorted(hand + folds, key=str) == sorted(sum(hidden_of(plain, seat, other), []), key=str)
+                else:
+                    floor = lead_floor(world, other)
+                    below += sum(STRENGTH[c] < floor for c in hand)
+                    held += len(hand)
+                ceiling = world._ceiling(other, None) or {}
+                for fold in folds:
+                    fits = STRENGTH[fold] <= ceiling.get(fold.suit, STRENGTH[fold])
+                    assert not fits or all(STRENGTH[fold] <= STRENGTH[c] for c in hand)
+                swapped += hand != plain.hands[other]
+            if state.trick_no == 3:
+                end = world.clone()
+                while end.turn is not None and len(end.records) == len(state.records):
+                    end.apply(bots.rule_action(end, end.turn))
+            state.apply(bots.rule_action(state.determinize(seat, rng), seat))
+    assert swapped > 50
+    assert below <= held // 50
+
+
+def test_the_others_kept_cards_are_as_strong_in_the_hard_bots_worlds_as_in_the_real_round() -> None:
+    """Khmer, four rule bots, as the fifth trick is led: a plain determinization makes the others' best kept card
+    two ranks weaker on average than it really is (10.4 against 12.5); in the leader's `keeping_world` it is as
+    strong as really (12.5)."""
+    real: list[int] = []
+    plain: list[int] = []
+    kept: list[int] = []
+    for seed in range(60):
+        state = RULES.new_game(4, {"region": "khmer"}, seed=seed)
+        rng = random.Random(seed)
+        while state.turn is not None and not state.records:
+            seat = state.turn
+            if state.trick_no == 5 and not state.trick:
+                for row, world in ((real, state), (plain, state.determinize(seat, random.Random(seed))),
+                                   (kept, bots.keeping_world(state, seat, random.Random(seed)))):
+                    row.extend(max(STRENGTH[c] for c in world.hands[s]) for s in range(4) if s != seat)
+            state.apply(bots.rule_action(state.determinize(seat, rng), seat))
+    assert len(real) > 100
+
+    def mean(row: list[int]) -> float:
+        return sum(row) / len(row)
+
+    gap = mean(real) - mean(plain)
+    assert gap > 1.5 and abs(mean(real) - mean(kept)) < gap / 10
 
 
 # ----- whole sessions -------------------------------------------------------------------------------------------

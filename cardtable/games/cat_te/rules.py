@@ -105,6 +105,8 @@ _DECK_SET = frozenset(_DECK)
 STRENGTH: dict[Card, int] = {c: ace_high(c) for c in _DECK}
 _SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
 _SORT_KEY = {c: _SORT_SUITS[c.suit] * 20 - STRENGTH[c] for c in _DECK}
+#: How a hand is sorted: by suit in alternating colours, high cards first.
+hand_order = _SORT_KEY.__getitem__
 _SEAT_NAMES = tuple(seat_name(s) for s in range(6))
 
 
