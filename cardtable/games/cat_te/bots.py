@@ -50,6 +50,7 @@ from cardtable.games.cat_te.rules import (
     Fold,
     Play,
     claim_card,
+    fits_ceiling,
     hand_order,
 )
 from cardtable.games.plugin import Hint
@@ -477,22 +478,13 @@ def keeping_world(state: State, seat: int, rng: random.Random) -> State:
             if not world.elimination:
                 _raise_to_leads(world, other, rng)
             _keep_best(world, other)
-    index = world.trick_no - 1  # a fold of the trick being played may have changed
-    world.trick = [(s, *world.piles[s][index]) for s, _, _ in world.trick]
-    if world.side_card is not None and world.side_claim is None:
-        wanted = claim_card(world.side_card)
-        world.side_holder = next((s for s in range(world.n)
-                                  if wanted in world.hands[s] or any(c == wanted for c, _ in world.piles[s])), None)
+    world.relink()  # a fold of the trick being played, or the side pot's card, may have moved
     return world
 
 
 def _hidden_folds(world: CatTeState, other: int) -> list[int]:
     """The pile entries of `other` that are folds (a fifth trick's hidden cards left out)."""
     return [i for i, (_, up) in enumerate(world.piles[other]) if not up and not world._pending(other, i)]
-
-
-def _fits_ceiling(card: Card, ceiling: dict[str, int] | None) -> bool:
-    return ceiling is None or STRENGTH[card] <= ceiling.get(card.suit, STRENGTH[card])
 
 
 def _raise_to_leads(world: CatTeState, other: int, rng: random.Random) -> None:
@@ -514,7 +506,7 @@ def _raise_to_leads(world: CatTeState, other: int, rng: random.Random) -> None:
         if STRENGTH[card] >= floor or card == claimed:
             continue
         ceiling = world._ceiling(other, i)
-        fits = [j for j, c in enumerate(deck) if STRENGTH[c] >= floor and _fits_ceiling(c, ceiling)]
+        fits = [j for j, c in enumerate(deck) if STRENGTH[c] >= floor and fits_ceiling(c, ceiling)]
         if not fits:
             continue
         j = rng.choice(fits)
@@ -536,7 +528,7 @@ def _keep_best(world: CatTeState, other: int) -> None:
     pool = sorted([*hand, *(pile[i][0] for i in folds)], key=lambda c: -STRENGTH[c])
     kept: list[Card] = []
     for card in pool:
-        if len(kept) < len(hand) and _fits_ceiling(card, ceiling):
+        if len(kept) < len(hand) and fits_ceiling(card, ceiling):
             kept.append(card)
     displaced = [c for c in hand if c not in kept]  # they fit the hand's ceiling, so any earlier fold's too
     for i in folds:

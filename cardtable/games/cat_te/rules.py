@@ -958,7 +958,7 @@ class CatTeState(State):
         fixed: dict[int, Card] = {}
         target = claim_card(self.side_card) if self.side_claim is not None and self.side_card else None
         if target is not None and target in cards:
-            fits = [k for k, (s, i) in enumerate(slots) if s == self.side_claim and _fits(target, ceilings[k])]
+            fits = [k for k, (s, i) in enumerate(slots) if s == self.side_claim and fits_ceiling(target, ceilings[k])]
             fixed[rng.choice(fits)] = target
             pool.remove(target)
         dealt = _deal_slots(pool, ceilings, fixed, rng)
@@ -977,13 +977,18 @@ class CatTeState(State):
             if i is not None:  # a fold, or a fifth-trick card not turned over yet (its hand is dealt by now)
                 o.piles[s][i] = (card, self._pending(s, i) and o._could_play_hidden(s, card))
         o.deck = rest
+        o.relink()
+        return o
+
+    def relink(self) -> None:
+        """After hidden cards were dealt again (`determinize`, or a search's own worlds): the trick being played
+        takes its cards from the piles again, and the side pot's card its holder."""
         index = self.trick_no - 1
-        o.trick = [(s, *o.piles[s][index]) for s, _, _ in self.trick]
+        self.trick = [(s, *self.piles[s][index]) for s, _, _ in self.trick]
         if self.side_card is not None:
             wanted = claim_card(self.side_card)
-            o.side_holder = next((s for s in range(self.n)
-                                  if wanted in o.hands[s] or any(c == wanted for c, _ in o.piles[s])), None)
-        return o
+            self.side_holder = next((s for s in range(self.n)
+                                     if wanted in self.hands[s] or any(c == wanted for c, _ in self.piles[s])), None)
 
     def _could_play_hidden(self, seat: int, card: Card) -> bool:
         """Whether `seat` could have played `card` face up in the face-down fifth trick, holding its hand too."""
@@ -996,7 +1001,8 @@ class CatTeState(State):
         return STRENGTH[card] > lead or not any(c.suit == led and STRENGTH[c] > lead for c in self.hands[seat])
 
 
-def _fits(card: Card, ceiling: dict[str, int] | None) -> bool:
+def fits_ceiling(card: Card, ceiling: dict[str, int] | None) -> bool:
+    """Whether `card` may be a hidden card bound by `ceiling` (per suit, the highest strength it may have)."""
     return ceiling is None or STRENGTH[card] <= ceiling.get(card.suit, ACE_HIGH)
 
 
@@ -1019,7 +1025,7 @@ def _deal_slots(pool: list[Card], ceilings: list[dict[str, int] | None], fixed: 
         for k in order:
             ceiling = ceilings[k]
             for j, card in enumerate(pool):
-                if not used[j] and _fits(card, ceiling):
+                if not used[j] and fits_ceiling(card, ceiling):
                     used[j] = True
                     out[k] = card
                     break
