@@ -80,12 +80,17 @@ def _pool() -> ProcessPoolExecutor:
 
 
 def warm_up() -> None:
-    """Start the worker process now (it takes a moment), so the first decision does not wait for it."""
+    """Start the worker process now, so the first decision does not wait for it.  Starting a process takes
+    milliseconds of the caller's time, so a thread does it: the frame that asks goes on at once."""
     if processes_available() and os.environ.get("CARDTABLE_BOT_MODE", "auto") in ("auto", "process"):
-        try:
-            _pool().submit(_noop)
-        except Exception:  # noqa: BLE001 - no worker: decisions will use threads
-            _give_up_processes()
+        threading.Thread(target=_start_worker, daemon=True, name="worker-start").start()
+
+
+def _start_worker() -> None:
+    try:
+        _pool().submit(_noop)
+    except Exception:  # noqa: BLE001 - no worker: decisions will use threads
+        _give_up_processes()
 
 
 def shutdown() -> None:

@@ -35,7 +35,6 @@ from cardtable.ui.widgets import (
     clamp,
     draw_panel,
     draw_vignette,
-    extend_theme,
     line_height,
     pack,
     text_width,
@@ -128,7 +127,6 @@ class MenuScene(Scene):
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
         self.ui.clear_and_reset()
-        extend_theme(self.app, self.ui)
         self.buttons = {}
         self.form_widgets = FormWidgets(self.ui)
         self.message_labels = []

@@ -32,7 +32,6 @@ from cardtable.ui.widgets import (
     clamp,
     draw_panel,
     draw_vignette,
-    extend_theme,
     line_height,
     text_width,
     wrap,
@@ -173,7 +172,6 @@ class StatsScene(Scene):
     def build(self) -> None:
         """(Re)create every widget and table image for the window size and the chosen game."""
         self.ui.clear_and_reset()
-        extend_theme(self.app, self.ui)
         self.buttons, self.confirm, self.images, self.game_menu, self.person_menu = {}, None, [], None, None
         width, height = self.app.size
         s = self.ui_scale

@@ -4,7 +4,6 @@ and the translucent panels the menu and settings draw."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -64,23 +63,6 @@ def pack(ui: pygame_gui.UIManager, items: list[str], width: int, sep: str = "   
         else:
             lines.append(item)
     return lines
-
-
-def extend_theme(app: Any, ui: pygame_gui.UIManager) -> None:
-    """Add the menu's own classes to a scene's theme, unless assets/theme.json already defines them.
-
-    "@game": left-aligned button text (the list of games); "@tag": a small right-aligned note (13 px).
-    """
-    font = dict(app.theme.get("defaults", {}).get("font", {}))
-    extra: dict[str, Any] = {
-        "@game": {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "14"}},
-        "@tag": {"misc": {"text_horiz_alignment": "right"}},
-    }
-    if font:
-        extra["@tag"]["font"] = {**font, "size": str(round(13 * app.ui_scale))}
-    missing = {k: v for k, v in extra.items() if k not in app.theme and v}
-    if missing:
-        ui.get_theme().update_theming(missing)
 
 
 def clamp(value: float, low: float, high: float) -> int:

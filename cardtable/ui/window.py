@@ -36,6 +36,7 @@ def load_theme(scale: float = 1.0) -> dict[str, Any]:
     """The pygame-gui theme from assets/, with font paths made absolute (works frozen too) and font sizes grown by
     `scale` (a big window), and the drop-downs' rows with them."""
     theme = json.loads(asset_path("theme.json").read_text(encoding="utf-8"))
+    add_menu_classes(theme)
     for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if font:
@@ -48,6 +49,29 @@ def load_theme(scale: float = 1.0) -> dict[str, Any]:
         if misc and "list_item_height" in misc:  # a drop-down's rows: as tall as the buttons at this scale
             misc["list_item_height"] = str(int(int(misc["list_item_height"]) * scale))
     return theme
+
+
+def add_menu_classes(theme: dict[str, Any]) -> None:
+    """The menu's own classes, unless assets/theme.json already defines them: "@game", left-aligned button text
+    (the list of games); "@tag", a small right-aligned note (13 px before scaling)."""
+    theme.setdefault("@game", {"misc": {"text_horiz_alignment": "left", "text_horiz_alignment_padding": "14"}})
+    tag: dict[str, Any] = {"misc": {"text_horiz_alignment": "right"}}
+    font = theme.get("defaults", {}).get("font")
+    if font:
+        tag["font"] = {**font, "size": "13"}
+    theme.setdefault("@tag", tag)
+
+
+class SharedThemeManager(pygame_gui.UIManager):
+    """A widget manager on a theme that an earlier manager built and loaded (with its fonts): building one takes
+    tens of milliseconds, and every scene has its own manager.  The theme never changes once built."""
+
+    def __init__(self, size: tuple[int, int], built_theme: Any, loader: Any) -> None:
+        self._built_theme = built_theme
+        super().__init__(size, None, enable_live_theme_updates=False, resource_loader=loader)
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        return self._built_theme
 
 
 class Scene:
@@ -106,7 +130,7 @@ class App:
         warm_up()  # the sounds are made in the background: no frame makes one
         self.apply_look()
         self.theme = load_theme()
-        self._themes: dict[float, dict[str, Any]] = {1.0: self.theme}
+        self._built_themes: dict[float, tuple[Any, Any]] = {}  # per text scale: a theme built, and its loader
         self.scene: Scene | None = None
         self.running = True
         self.frame = 0
@@ -180,9 +204,13 @@ class App:
     def make_ui_manager(self) -> pygame_gui.UIManager:
         """A widget manager for this window, its text sized for the window."""
         scale = self.ui_scale
-        if scale not in self._themes:
-            self._themes[scale] = load_theme(scale)
-        return pygame_gui.UIManager(self.size, self._themes[scale])
+        built = self._built_themes.get(scale)
+        if built is not None:
+            return SharedThemeManager(self.size, *built)
+        manager = pygame_gui.UIManager(self.size, self.theme if scale == 1.0 else load_theme(scale),
+                                       enable_live_theme_updates=False)
+        self._built_themes[scale] = (manager.get_theme(), manager.resource_loader)
+        return manager
 
     # ----- scenes ---------------------------------------------------------------------------
     def show(self, scene: Scene) -> None:

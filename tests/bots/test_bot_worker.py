@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+import threading
 import time
 
 import pytest
@@ -86,3 +87,30 @@ def test_the_environment_chooses_the_mode(mode: str, monkeypatch: pytest.MonkeyP
     job = worker.think(RandomBot(3), state, state.turn)
     wait(job)
     assert job.mode == mode and job.result() in state.legal_actions()
+
+
+def test_warming_up_starts_the_worker_from_another_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting a process takes the caller milliseconds: `warm_up` hands it to a thread and returns, and the worker
+    it starts then answers decisions."""
+    monkeypatch.delenv("CARDTABLE_BOT_MODE", raising=False)
+    starters: list[str] = []
+    real_pool = worker._pool
+
+    def pool() -> object:
+        starters.append(threading.current_thread().name)
+        return real_pool()
+
+    monkeypatch.setattr(worker, "_pool", pool)
+    try:
+        worker.warm_up()
+        end = time.monotonic() + 60
+        while not worker.worker_pids():
+            assert time.monotonic() < end, "the worker never started"
+            time.sleep(0.005)
+        assert starters == ["worker-start"]
+        state = get_rules("kachuful").new_game(4, {}, seed=2)
+        job = worker.think(RandomBot(3), state, state.turn, mode="process")
+        wait(job)
+        assert job.mode == "process" and job.result() in state.legal_actions()
+    finally:
+        worker.replace_worker()
