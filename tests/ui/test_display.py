@@ -9,6 +9,8 @@ import time
 
 import pygame
 import pytest
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton
 
 from cardtable.ui.display import headless_fallback, missing_display
 
@@ -101,3 +103,17 @@ def test_a_start_prints_nothing_to_the_terminal(tmp_path):
         out, err = proc.communicate(timeout=START_TIMEOUT)
     assert '"MenuScene"' in report.read_text(encoding="utf-8")
     assert (out, err) == ("", "")
+
+
+def test_every_scene_uses_the_theme_built_once_for_its_text_size(table_app):
+    """Building the widget theme takes tens of milliseconds: each text scale's is built once, and every later
+    scene's widget manager uses it, the menu's own classes (`@game`: left-aligned text) included."""
+    first, second = table_app.make_ui_manager(), table_app.make_ui_manager()
+    assert second.get_theme() is first.get_theme()
+    button = UIButton(pygame.Rect(0, 0, 200, 40), "Klondike", second, object_id=ObjectID(class_id="@game"))
+    assert (button.text_horiz_alignment, button.text_horiz_alignment_padding) == ("left", 14)
+    table_app.screen = pygame.display.set_mode((2400, 1500))  # a bigger window: text of another size
+    bigger = table_app.make_ui_manager()
+    assert table_app.ui_scale > 1.0
+    assert bigger.get_theme() is not first.get_theme()
+    assert table_app.make_ui_manager().get_theme() is bigger.get_theme()
