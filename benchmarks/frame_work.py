@@ -94,8 +94,8 @@ def main() -> None:
 
 
 def open_tables(app) -> None:
-    """Each game's table opened from the menu as New game does (with three bots where the game has seats for
-    them), then back to the menu: the frame of the click, and the table's first frame."""
+    """Each game's table opened from the menu as New game does (the menu's default seats), then back to the menu:
+    the frame of the click (the table is built and drawn in it), and the frame after."""
     from cardtable.games import REGISTRY
 
     for game_id in sorted(REGISTRY):
@@ -110,7 +110,7 @@ def open_tables(app) -> None:
             clicks += timed_frames(app, menu.new_game, times=1)
             firsts += timed_frames(app, lambda: None, times=1)
         report(f"opening {game_id}: the click's frame", clicks)
-        report(f"opening {game_id}: its first frame", firsts)
+        report(f"opening {game_id}: the next frame", firsts)
 
 
 if __name__ == "__main__":
