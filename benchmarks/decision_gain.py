@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from cardtable.bots import make_hard_bot
-from cardtable.bots.ismcts import default_reward
 from cardtable.core.engine import Action, State
 from cardtable.games import GamePlugin, get_game
 
@@ -61,7 +60,7 @@ def played_out(game: GamePlugin, state: State, root: State, seat: int) -> float:
         if state.turn is None or (done is not None and done(state, root)):
             break
         state.apply(rule_move(game, state, state.turn))
-    return (game.search.reward or default_reward)(state, root)[seat]
+    return game.search.reward(state, root)[seat]
 
 
 def one_deal(args: tuple[Setup, int]) -> list[tuple[int, bool, float]]:

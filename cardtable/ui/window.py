@@ -129,7 +129,6 @@ class App:
         self.sounds = Sounds(lambda: self.settings.volume)  # the sound device opens at the first sound
         warm_up()  # the sounds are made in the background: no frame makes one
         self.apply_look()
-        self.theme = load_theme()
         self._built_themes: dict[float, tuple[Any, Any]] = {}  # per text scale: a theme built, and its loader
         self.scene: Scene | None = None
         self.running = True
@@ -207,8 +206,7 @@ class App:
         built = self._built_themes.get(scale)
         if built is not None:
             return SharedThemeManager(self.size, *built)
-        manager = pygame_gui.UIManager(self.size, self.theme if scale == 1.0 else load_theme(scale),
-                                       enable_live_theme_updates=False)
+        manager = pygame_gui.UIManager(self.size, load_theme(scale), enable_live_theme_updates=False)
         self._built_themes[scale] = (manager.get_theme(), manager.resource_loader)
         return manager
 
