@@ -135,6 +135,9 @@ class UIDriver:
         spot = spots[i]
         nxt = spots[i + 1].rect if i + 1 < len(spots) else None
         start = visible_point(spot.rect, nxt)
+        if drag.dst.kind == "cell":  # a board's space: the pointer decides, so it goes to the space's middle
+            x, y, w, h = drag.dst.slot
+            return start, (x + w // 2, y + h // 2)
         if drag.target.index is not None:  # onto one card: aim at its middle
             r = next(s.rect for s in drag.dst.spots if s.index == drag.target.index)
             aim = (r[0] + r[2] // 2, r[1] + r[3] // 2)

@@ -91,6 +91,21 @@ def new_match(game: str, people: Sequence[Seat], options: dict | None = None, se
     return match
 
 
+def seat_notes_due(match: Match) -> dict[int, str]:
+    """What each seat's panel should say it did last: its last announced move since the last deal (an event of kind
+    "deal"), as the engine said it without the seat's name; worked out by replaying the match's log afresh."""
+    state = match.rules.new_game(len(match.seats), match.options, match.seed)
+    notes: dict[int, str] = {}
+    for entry in match.log:
+        for event in state.apply(entry.action):
+            if event.kind == "deal":
+                notes.clear()
+            name = f"Seat {event.seat + 1} " if event.seat is not None else None
+            if name and event.text and event.kind != "win" and event.text.startswith(name):
+                notes[event.seat] = event.text[len(name):]  # type: ignore[index]
+    return notes
+
+
 # --------------------------------------------------------------------------- the screen and gestures
 
 

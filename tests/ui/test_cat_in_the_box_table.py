@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import Card
@@ -24,6 +25,7 @@ from cardtable.games.cat_in_the_box.layout import (
     player_colour,
 )
 from cardtable.games.cat_in_the_box.rules import (
+    COLOUR_NAMES,
     COLOURS,
     DECKS,
     PARADOX,
@@ -45,14 +47,16 @@ from tests.ui.table_helpers import (
     assert_curtain,
     card_point,
     centre,
+    click_button,
     click_card,
-    drag_onto,
     face_up,
     find_moves,
     lift,
     new_match,
     overlaps,
+    seat_notes_due,
     seats,
+    until_human,
     wait,
 )
 
@@ -74,8 +78,8 @@ def to_play(state: CatState) -> bool:
 
 
 def drop_on_cell(table: TableScene, driver: UIDriver, card: Card, number: int, colour: str) -> None:
-    """Drag `card` from the hand so that it lies centred on the board space (number, colour)."""
-    drag_onto(table, driver, card, table.layout.zone(cell_id(number, colour)).slot)
+    """Drag `card` from the hand and let go with the pointer in the middle of the board space (number, colour)."""
+    driver.drag(card_point(table, card), centre(table.layout.zone(cell_id(number, colour)).slot))
 
 
 def last_copy(state: CatState, seat: int, number: int) -> Card:
@@ -177,6 +181,86 @@ def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
     assert len(match.log) == before
     assert table.message == reason and table.message_error
     assert len(table.input.selected) == 1
+
+
+def taken_beside_free(state: CatState) -> tuple[Card, str, str] | None:
+    """A card of seat 0 with a taken space of its row right beside a legal one: (card, taken, free colour)."""
+    legal = {(p.card.rank, p.colour) for p in state.legal_plays(0)}
+    for card in state.hands[0]:
+        for i, colour in enumerate(COLOURS):
+            if (card.rank, colour) not in state.board:
+                continue
+            for j in (i + 1, i - 1):
+                if 0 <= j < len(COLOURS) and (card.rank, COLOURS[j]) in legal:
+                    return card, colour, COLOURS[j]
+    return None
+
+
+def test_the_space_under_the_pointer_is_the_declaration(table_app, open_table):
+    """Released with the pointer on a taken space while the card also lies over a free one of its row, the drop is
+    refused with the reason (it never plays the free space's colour); while dragging, the one space a release would
+    take is marked, apart from the lit legal spaces."""
+    seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and taken_beside_free(s) is not None)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card, taken, free = taken_beside_free(state)  # type: ignore[misc]
+    taken_rect = table.layout.zone(cell_id(card.rank, taken)).slot
+    free_rect = table.layout.zone(cell_id(card.rank, free)).slot
+    # The pointer just inside the taken space, on the side of the free one: the card lies over both.
+    towards = 1 if free_rect[0] > taken_rect[0] else -1
+    x = taken_rect[0] + (taken_rect[2] - 3 if towards > 0 else 2)
+    end = (x, taken_rect[1] + taken_rect[3] // 2)
+    start = card_point(table, card)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.frames(1)
+    for k in range(1, 7):
+        pos = (start[0] + (end[0] - start[0]) * k // 6, start[1] + (end[1] - start[1]) * k // 6)
+        driver.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        driver.frames(1)
+    dragged = next(iter(table.input.dragged().values()))
+    assert overlaps(dragged, free_rect), "the card's body lies over the free space too"
+    legal_spaces = {table.layout.zone(cell_id(p.card.rank, p.colour)).slot for p in state.legal_plays(0)
+                    if p.card.rank == card.rank}
+    assert set(table.input.target_rects()) == legal_spaces, "every legal space of the number is lit"
+    assert table.input.mark() == (taken_rect, False), "the one space marked is the taken one under the pointer"
+    mark_x = taken_rect[0] + taken_rect[2] // 2
+    mark_y = taken_rect[1] - 2 - max(3, int(4 * table.ui_scale)) // 2
+    assert table_app.screen.get_at((mark_x, mark_y))[:3] == theme.DROP_REFUSED, "drawn as a refused drop"
+    # On the free space the mark follows the pointer, and says the drop would be taken.
+    driver.post(pygame.MOUSEMOTION, pos=centre(free_rect), rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(1)
+    assert table.input.mark() == (free_rect, True)
+    driver.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    driver.frames(1)
+    before = len(match.log)
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.frames(1)
+    driver.settle(table)
+    assert len(match.log) == before, "nothing is played: the space under the pointer is taken"
+    assert table.message == table.named(state.why_not(0, card, taken)) and table.message_error
+    assert table.input.mark() is None
+
+
+def test_undo_and_redo_take_the_seats_notes_with_them(table_app, open_table):
+    """After Undo no panel still says "plays 8 as yellow" of a move taken back; Redo says it again."""
+    seed, moves = find_moves(RULES, 4, to_play)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match)
+    play = match.state.legal_plays(0)[0]
+    drop_on_cell(table, driver, play.card, play.card.rank, play.colour)
+    until_human(table, driver, SECONDS)
+    played = f"plays {play.card.rank} as {COLOUR_NAMES[play.colour]}."
+    assert table._cue(table.layout.zone("seat0")) == played
+    noted = dict(table.last_moves)
+    click_button(driver, table, "undo")
+    driver.settle(table)
+    assert match.state.turn == 0 and match.state.board.get((play.card.rank, play.colour)) is None
+    assert table._cue(table.layout.zone("seat0")) != played
+    assert table.last_moves == seat_notes_due(match), "the notes are those of the position undo went back to"
+    click_button(driver, table, "redo")
+    driver.settle(table)
+    assert table.last_moves == seat_notes_due(match) == noted
 
 
 def test_a_card_on_another_numbers_row_says_where_it_goes(table_app, open_table):

@@ -283,6 +283,9 @@ def test_the_fifth_trick_is_followed_face_down_and_turned_over_together(table_ap
     assert table.stages, "the engine's beat holds the picture"
     for seat in [*followers, 0]:
         assert table.layout.zone(f"played{seat}").spots[4].face_up is False
+    while table.animator.busy:  # the words come as the card lands, while the beat holds
+        driver.frames(1)
+    assert table.stages
     assert "The fifth trick is turned over." in table.announcements()
     driver.settle(table)
     assert not table.stages

@@ -696,3 +696,42 @@ def test_each_seat_panel_says_what_the_seat_did_last(open_table):
         cue = table._cue(zone)
         assert cue and not cue.startswith(match.seats[seat].name), cue
         assert cue.startswith(("plays", "draws", "is skipped", "chose")), cue
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_ten_bots_each_card_lands_then_its_words_and_colour_show_with_it(table_app, open_table):
+    """A 10-seat bot game at normal speed, frame by frame on the test clock: while a card flies, the pile, the
+    colour box, the log, the toast and the seat notes all still tell the move before; once it has landed, all of
+    them tell that move.  No seat "thinks" while cards fly, nor after its move until it is its turn again."""
+    people = [Seat("bot:normal", name) for name in (*BOTS, "Jo")]
+    match = crazy(players=10, seed=11, people=people)
+    table, driver = open_table(match, bot_delay=0.6)
+    replay = get_game("crazy").rules.new_game(10, {}, match.seed)
+    after = [(replay.discard[-1], replay.colour)]  # the top card and the colour after each move
+    said: list[list[str]] = [[]]  # the texts of each move, as the table words them
+    landed = 0
+    while len(match.log) < 60 and not match.state.is_over():
+        driver.frames(1)
+        while len(after) <= len(match.log):
+            events = replay.apply(match.log[len(after) - 1].action)
+            after.append((replay.discard[-1], replay.colour))
+            said.append([table.named(e.text) for e in events if e.text and e.kind != "win"])
+        if not table.move_log.entries:
+            continue
+        moment, line = table.move_log.entries[-1]
+        colour = table.shown_layout.zone("colour").lines[0]
+        assert colour == f"Colour: {COLOUR_NAMES[after[moment][1]]}", "the colour box tells the logged move"
+        assert line in said[moment]
+        if table.messages.showing and not table.message_error:
+            assert table.message in said[moment], "the toast tells it too"
+        if moment < len(match.log):  # the last move's cards are in the air: nothing has told it yet
+            assert table.choreography.busy
+        if not table.choreography.busy:
+            assert moment == len(match.log), "once the cards have landed, the words tell the last move"
+            top = table.layout.zone("discard").spots[-1].card
+            assert top == after[moment][0], "the pile's top card is the logged move's"
+            landed += 1
+        for zone in table.layout.zones:
+            if zone.kind == "seat" and zone.seat is not None and table._cue(zone).startswith("thinking"):
+                assert not table.choreography.busy and zone.seat == match.state.turn
+    assert len(match.log) >= 60 and landed > 60

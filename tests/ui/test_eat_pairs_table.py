@@ -324,8 +324,12 @@ def test_the_beats_hold_the_landed_card_then_the_pair(table_app, open_table):
     assert len(table.stages) == 2, "two beats: the card landed, then its pair"
     assert table.layout.zone("waste").spots[-1].card == card
     assert card not in [s.card for s in table.layout.zone(f"pairs{pairer}").spots]
-    assert table.status_text().endswith(f"You draw {card.label}."), "the status tells the beat"
     frames = 0
+    while table.animator.busy:  # the status tells the beat once the card has landed
+        driver.frames(1)
+        frames += 1
+    assert len(table.stages) == 2
+    assert table.status_text().endswith(f"You draw {card.label}."), "the status tells the beat"
     while len(table.stages) == 2:
         driver.frames(1)
         frames += 1

@@ -247,6 +247,9 @@ def test_the_turned_card_shows_for_a_beat_before_it_captures_or_joins_the_layout
     table.play(match.state.legal_actions()[0])
     assert table.stages, "the engine's hold: the turned card shows first"
     assert [(s.card, s.face_up) for s in table.layout.zone("turned").spots] == [(top, True)]
+    while table.animator.busy:  # the status tells the beat once the card has landed
+        driver.frames(1)
+    assert table.stages
     assert f"Turned from the stock: {top.label}." in table.status_text()
     driver.settle(table)
     assert not table.stages and not table.layout.zone("turned").spots

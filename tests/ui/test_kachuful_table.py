@@ -40,6 +40,8 @@ from tests.ui.table_helpers import (
     new_match,
     overlaps,
     resize,
+    run_until,
+    seat_notes_due,
     seats,
     until_human,
     wait,
@@ -500,7 +502,8 @@ def test_the_full_trick_is_held_then_gathered_to_its_winner(table_app, open_tabl
 
 @fast
 def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(table_app, open_table):
-    """With animations on, the last card of a round holds the full trick; what it decided is said at once."""
+    """With animations on, the last card of a round holds the full trick; what it decided is said as soon as the
+    card has landed in it, while the trick is held."""
     match = kachuful({"hands": "1,1"}, seed=2)
     for amount in (1, 1, 1, 0):  # Ann, Bob, Cy, then the person (the dealer)
         match.apply(BID[amount])
@@ -510,12 +513,27 @@ def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(tabl
     driver.perform(table, match.state.legal_actions()[0])
     assert table.stages, "the full trick is held"
     assert match.state.history[0][3:] == ((0, 1, 1, 1), (0, 1, 0, 0))  # the person and Ann made their bids
+    run_until(driver, lambda: not table.animator.busy, 60)
+    assert table.stages, "the full trick is still held"
     said = table.announcements()
     assert said[0].startswith("Ann wins the trick with ")
     assert said[1] == "Round 1: You and Ann made your bids."
     shot(table_app, "held_trick_said")
     wait(driver, lambda: table.message == said[1])
     assert table.message_time > 0
+
+
+def test_a_new_round_starts_the_seats_notes_afresh(table_app, open_table):
+    """No "has bid" or "wins the trick" of the last round stays on a panel once the next round is dealt."""
+    match = kachuful({"hands": "1,1"}, seed=2)
+    table, driver = open_table(match)
+    while match.state.round == 0:
+        until_human(table, driver)
+        if match.state.round == 0:
+            driver.perform(table, match.state.legal_actions()[0])
+    until_human(table, driver)
+    assert table.last_moves == seat_notes_due(match)
+    assert not table._cue(table.layout.zone("seat0")), "the person has not acted in the new round yet"
 
 
 # --------------------------------------------------------------------------- turn timer

@@ -271,6 +271,9 @@ def test_a_completed_trick_holds_its_beat_with_every_play(table_app, open_table)
     assert table.stages, "the engine's hold: the full trick shows before it is gathered"
     cards = [s.card for s in table.layout.zone("trick").spots]
     assert len(cards) == played + len(action.cards) and set(action.cards) <= set(cards)
+    while table.animator.busy:  # the words come as the last card lands, while the trick is held
+        driver.frames(1)
+    assert table.stages
     assert any("wins the trick" in text for text in table.announcements())
     driver.settle(table)
     assert not table.stages and not table.layout.zone("trick").spots

@@ -21,7 +21,28 @@ def test_what_an_earlier_move_said_and_has_not_shown_is_dropped_when_the_table_m
     m.announce("Bids total 3. Ada leads.", 4)
     m.announce("Play goes clockwise.", 4)
     m.announce("Ada plays the 7.", 5)
-    assert m.all() == ["Ann wins the trick.", "Ada plays the 7."], "the one on screen stays; the stale ones go"
+    assert m.all() == ["Ada plays the 7."], "the newer move's news shows at once; the stale ones go"
+
+
+def test_news_never_lags_the_moves_however_fast_they_come():
+    """Moves landing faster than a beat apart: each one's news is on screen as it lands, none waits behind another
+    move's."""
+    m = Messages()
+    for move in range(1, 30):
+        m.announce(f"Seat {move % 10 + 1} plays.", move)
+        m.announce("Play goes anticlockwise.", move)
+        assert m.text == f"Seat {move % 10 + 1} plays." and m.moment == move
+        m.update(0.4)
+        assert set(m._moments) <= {move}
+
+
+def test_an_answer_to_the_person_is_not_replaced_by_news_at_once():
+    m = Messages()
+    m.say("Time is up: red 7 was played for you.")
+    m.announce("You play red 7.", 3)
+    assert m.text.startswith("Time is up") and m.queue == ["You play red 7."]
+    m.update(MESSAGE_MIN_SECONDS + 0.01)
+    assert m.text == "You play red 7." and m.moment == 3
 
 
 def test_the_queue_is_short_and_an_answer_replaces_it():

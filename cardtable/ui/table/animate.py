@@ -219,7 +219,7 @@ class Choreography:
 
     When an event holds (`Event.hold`, the engine's beat) and the layout has a picture for it (`held_views`), that
     picture shows for the beat, then the events up to the next held picture play out, and the last towards the real
-    state.
+    state.  `when_landed` tells when the flights in the air have all landed (the table shows a move's words then).
     """
 
     def __init__(self, stage: Stage, normal: float, on_events: Callable[[Sequence[Event]], None] | None = None
@@ -231,6 +231,20 @@ class Choreography:
         #: Events still to play after a held picture, its beat, and the next picture to hold (None: the real one).
         self.stages: list[tuple[list[Event], float, Any]] = []
         self.waited = 0.0
+        self.landing: list[Callable[[], None]] = []  # what to do once the flights in the air have landed
+
+    def when_landed(self, then: Callable[[], None]) -> None:
+        """Do `then` once every flight now in the air has landed: at once when none is (or the speed is instant);
+        at the latest when the animation is skipped (`finish`)."""
+        if self.animator.busy:
+            self.landing.append(then)
+        else:
+            then()
+
+    def _land(self) -> None:
+        calls, self.landing = self.landing, []
+        for call in calls:
+            call()
 
     @property
     def busy(self) -> bool:
@@ -269,9 +283,12 @@ class Choreography:
             self.stages.clear()
             self.stage.set_layout(self.stage.build_layout())
         self.animator.clear()
+        self._land()
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
+        if self.landing and not self.animator.busy:
+            self._land()
         if not self.stages or self.animator.busy:
             return
         self.waited += dt

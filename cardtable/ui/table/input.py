@@ -2,11 +2,13 @@
 
 A press on a card that may be picked starts a `Drag`; once the pointer travels a few pixels it is a drag, and the
 places a legal drop would go light up: a whole zone, or one card of it (capture that card), or a cell of a board.
-Releasing there asks the layout what the drop means.  A press that did not travel is a click: in a zone that
-selects (`Zone.select`) it selects or unselects the card, and the lit targets of the selection then take a click
-(or the selection's buttons act; a click on a place the selection may not go shows the engine's reason);
-elsewhere the layout says what the click means (one action, or several: the table offers them).  A right-click
-anywhere asks for the game's safe moves (`safe_play`).
+Releasing there asks the layout what the drop means.  On a board (zones of kind "cell") the pointer decides: the
+space under it is the one meant, taken or not, whatever else the cards overlap; elsewhere the cards' overlap does.
+While dragging, the one place a release would take is marked (`Drag.mark`), apart from the lit legal places.
+A press that did not travel is a click: in a zone that selects (`Zone.select`) it selects or unselects the card,
+and the lit targets of the selection then take a click (or the selection's buttons act; a click on a place the
+selection may not go shows the engine's reason); elsewhere the layout says what the click means (one action, or
+several: the table offers them).  A right-click anywhere asks for the game's safe moves (`safe_play`).
 """
 
 from __future__ import annotations
@@ -70,6 +72,8 @@ class Drag:
     dragging: bool = False
     targets: dict[str, list[Action]] | None = None  # zone id -> the legal actions of a drop there
     lit: list[Rect] = field(default_factory=list)  # the legal targets' areas
+    legal: set[tuple[str, int | None]] = field(default_factory=set)  # the legal targets, as (zone, index)
+    mark: tuple[Rect, bool] | None = None  # where a release now would go, and whether that drop is legal
 
     def rects(self, pos: tuple[int, int]) -> list[Rect]:
         dx, dy = pos[0] - self.press[0], pos[1] - self.press[1]
@@ -197,15 +201,60 @@ class TableInput:
     def motion(self, pos: tuple[int, int]) -> None:
         self.pointer = pos
         d = self.drag
-        if d is None or d.dragging:
+        if d is None:
             return
-        if abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD:
+        if not d.dragging and (abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD):
             d.dragging = True  # a press that travels is never a click, even on something that cannot move
             found = self.legal_targets(self._picked(d)) if d.pickable else []
             d.targets = {}
             for _zone, target, actions in found:
                 d.targets.setdefault(target.zone, []).extend(a for a in actions if a not in d.targets[target.zone])
             d.lit = [target_area(zone, target) for zone, target, _ in found]
+            d.legal = {(t.zone, t.index) for _z, t, _a in found}
+        if d.dragging and d.pickable:
+            place = self.drop_place(d, pos)
+            # A place where the drop means nothing is not marked (the cards would just go back), but a board's
+            # space under the pointer is, even one of another row: the release there says why not.
+            shown = place is not None and (bool(candidates(place[2])) or place[0].kind == "cell")
+            d.mark = (target_area(place[0], place[1]), place[3]) if shown and place is not None else None
+
+    def drop_place(self, d: Drag, pos: tuple[int, int]) -> tuple[Zone, Target, Gesture, bool] | None:
+        """Where releasing the drag `d` at `pos` puts the cards: the zone, the target, what the drop means and
+        whether it is legal; None for nowhere (the cards go back).
+
+        A board's space under the pointer is the place meant, legal or not (the space is the declaration: a card
+        that also lies over a free space must not take that one instead).  Elsewhere the cards' overlap decides:
+        a legal place first, then one where the drop means a move at all (so that the engine says why that move
+        is illegal), then a whole zone rather than one card, then the biggest overlap; board spaces take no drop
+        there."""
+        scene = self.scene
+        picked = self._picked(d)
+        view = scene.view()
+        for zone in reversed(scene.layout.zones):
+            if zone.kind == "cell" and zone.id != d.zone and pygame.Rect(zone.slot).collidepoint(pos):
+                target = Target(zone.id)
+                return zone, target, scene.game_layout.drop_action(view, picked, target), (zone.id, None) in d.legal
+        rects = d.rects(pos)
+        # Where the card under the pointer lies says where the cards go (a run's top card; a selection's pressed one).
+        head = next((r for s, r in zip(d.spots, rects, strict=True) if s.index == d.index), rects[0])
+        best: tuple[tuple[int, int, int, int], Zone, Target, Gesture] | None = None
+        for zone, target in targets_of(scene.layout.zones):
+            if zone.id == d.zone or zone.kind == "cell":
+                continue
+            area = overlap(head, target_area(zone, target))
+            if area <= 0:
+                continue
+            meant = scene.game_layout.drop_action(view, picked, target)
+            rank = (1 if (target.zone, target.index) in d.legal else 0, 1 if candidates(meant) else 0,
+                    1 if target.index is None else 0, area)
+            if best is None or rank > best[0]:
+                best = (rank, zone, target, meant)
+        return None if best is None else (best[1], best[2], best[3], best[0][0] == 1)
+
+    def mark(self) -> tuple[Rect, bool] | None:
+        """The place a release now would take (and whether that drop is legal), while dragging."""
+        d = self.drag
+        return d.mark if d is not None and d.dragging else None
 
     def release(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
@@ -219,38 +268,25 @@ class TableInput:
             return
         scene = self.scene
         rects = d.rects(pos)
-        # Where the card under the pointer lies says where the cards go (a run's top card; a selection's pressed one).
-        head = next((r for s, r in zip(d.spots, rects, strict=True) if s.index == d.index), rects[0])
         picked = self._picked(d)
-        legal = {(t.zone, t.index) for _z, t, _a in self.legal_targets(picked)}
-        view = scene.view()
-        # The place meant: a legal one first, then one where the drop means a move at all (so that the engine
-        # says why that move is illegal), then a whole zone rather than one card, then the biggest overlap.
-        best: tuple[int, int, int, int, Gesture] | None = None
-        under: list[tuple[int, int, Target]] = []  # what the cards lie on, the most covered first
-        for zone, target in targets_of(scene.layout.zones):
-            if zone.id == d.zone:
-                continue
-            area = overlap(head, target_area(zone, target))
-            if area <= 0:
-                continue
-            is_legal = (target.zone, target.index) in legal
-            meant = scene.game_layout.drop_action(view, picked, target)
-            candidate = (1 if is_legal else 0, 1 if candidates(meant) else 0, 1 if target.index is None else 0, area,
-                         meant)
-            if best is None or candidate[:4] > best[:4]:
-                best = candidate
-            under.append((candidate[2], area, target))
-        gesture: Gesture = best[4] if best is not None else None
+        place = self.drop_place(d, pos)
+        gesture: Gesture = place[2] if place is not None else None
         zone = scene.layout.zone(d.zone)
         from_rects = {spot_key(zone, s): r for s, r in zip(d.spots, rects, strict=True)}
         if scene.perform(gesture, from_rects):
             self.selected, self._lit = [], None
             return
         self._fly_home(d, rects)
-        if not candidates(gesture):
-            under.sort(key=lambda u: (u[0], u[1]), reverse=True)
-            self._refuse(picked, [t for _, _, t in under])
+        if not candidates(gesture) and place is not None:
+            self._refuse(picked, [place[1], *self._under(d, pos)])
+
+    def _under(self, d: Drag, pos: tuple[int, int]) -> list[Target]:
+        """The places off the board the dragged cards lie on, whole zones first, then the most covered."""
+        rects = d.rects(pos)
+        head = next((r for s, r in zip(d.spots, rects, strict=True) if s.index == d.index), rects[0])
+        under = [(1 if t.index is None else 0, overlap(head, target_area(z, t)), t)
+                 for z, t in targets_of(self.scene.layout.zones) if z.id != d.zone and z.kind != "cell"]
+        return [t for whole, area, t in sorted(under, key=lambda u: (u[0], u[1]), reverse=True) if area > 0]
 
     def _refuse(self, picked: list[Picked], targets: list[Target]) -> bool:
         """Say why the picked cards cannot go where they were put (the first of `targets` the layout has a reason

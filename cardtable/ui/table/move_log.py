@@ -38,8 +38,12 @@ class MoveLog:
     def recall(self, match: Match, named: Callable[[str], str]) -> None:
         """Fill the log with what was said of the last moves of `match` (a game opened again), `named` putting
         the players' names in."""
+        self.refill(match.recent_events(RECALLED_MOVES), named)
+
+    def refill(self, moves: list[tuple[int, list[Event]]], named: Callable[[str], str]) -> None:
+        """Fill the log with what was said of `moves` (each with the number of moves played after it)."""
         self.entries = []
-        for moment, events in match.recent_events(RECALLED_MOVES):
+        for moment, events in moves:
             for event in events:
                 if logged(event):
                     self.add(named(event.text), moment)

@@ -26,7 +26,7 @@ from cardtable.core.layout import (
     Zone,
     candidates,
 )
-from cardtable.core.wording import name_seats, seat_name
+from cardtable.core.wording import name_seats
 from cardtable.session.match import Match
 from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
@@ -41,16 +41,18 @@ from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
-from cardtable.ui.table.move_log import MoveLog, logged
+from cardtable.ui.table.move_log import RECALLED_MOVES, MoveLog, logged
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
+from cardtable.ui.table.seat_notes import SeatNotes
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.view import (
     CardLook,
     dim,
     draw_curtain,
+    drop_mark,
     outline,
     place_cards,
     place_panels,
@@ -84,8 +86,9 @@ class TableScene(Scene):
         self.status_line = StatusLine(self)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
-        self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
+        self.seat_notes = SeatNotes()  # what each seat did last, on its panel
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
+        self._words_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
@@ -97,8 +100,8 @@ class TableScene(Scene):
         self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self.panels.build()
-        if match.log and self.layout.move_log is not None:  # a game opened again: what was said of its last moves
-            self.move_log.recall(match, self.named)
+        if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
+            self._recall()
         if not match.log and not match.state.is_over():
             app.sounds.play(DEAL)
             for flight in deal_flights(self.layout, self.animation_seconds):
@@ -144,6 +147,17 @@ class TableScene(Scene):
     @property
     def stages(self) -> list[tuple[list[Event], float, Any]]:
         return self.choreography.stages
+
+    @property
+    def shown_layout(self) -> TableLayout:
+        """The layout whose panels, markers and status show now: the one before a move until the move's cards have
+        landed (so the colour, counts and notes change with the card, not before it), else the current one."""
+        return self._words_from or self.layout
+
+    @property
+    def last_moves(self) -> dict[int, str]:
+        """Seat -> what it did last in this deal, as its panel says it."""
+        return self.seat_notes.notes
 
     def set_layout(self, layout: TableLayout) -> None:
         """Show `layout`: every sprite follows it."""
@@ -222,22 +236,35 @@ class TableScene(Scene):
         if text:
             self.messages.say(text, error)
 
-    def announce(self, text: str) -> None:
-        """Show what happened at the table; announcements queue up so each one is seen for a moment."""
-        self.messages.announce(text, len(self.match.log))
+    def announce(self, text: str, moment: int | None = None) -> None:
+        """Show what happened at the table after move number `moment` (default: the last one played); a newer
+        move's news replaces an older move's, news of one move queues for a beat each."""
+        self.messages.announce(text, len(self.match.log) if moment is None else moment)
 
     def announcements(self) -> list[str]:
         """The announcement on screen and those waiting."""
         return self.messages.all()
 
-    def _announce(self, events: list[Event]) -> None:
+    def _announce(self, events: list[Event], moment: int) -> None:
+        """Say, log and note on the seats' panels what move number `moment` did (`events`)."""
         for ev in events:
             if logged(ev):
-                self.announce(self.named(ev.text))
-                self.move_log.add(self.named(ev.text), len(self.match.log))
-                if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
-                    # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
-                    self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
+                self.announce(self.named(ev.text), moment)
+                self.move_log.add(self.named(ev.text), moment)
+        self.seat_notes.heard(events)
+
+    def _landed(self, events: list[Event], moment: int) -> None:
+        """Move number `moment`'s cards have landed: its words show, with the panels of the position it made."""
+        self._words_from = None
+        self._announce(events, moment)
+
+    def _recall(self) -> None:
+        """Work the log and the seats' notes out again from the match (after undo or redo, or a game opened
+        again): nothing said of a move taken back, or of an earlier deal, stays."""
+        recent = self.match.recent_events(RECALLED_MOVES)
+        self.seat_notes.recall(recent)
+        if self.layout.move_log is not None:
+            self.move_log.refill(recent, self.named)
 
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
@@ -263,10 +290,13 @@ class TableScene(Scene):
         self.choreography.finish()
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
         if holds:
-            # Said now, while the held picture shows what they tell (who took the cards, the round's end).
-            self._announce(events)
             # Hold each picture after its held event (all the cards played) for its beat; then the rest plays out.
+            # The words are said once the first picture is reached, while it shows what they tell (who took the
+            # cards, the round's end).
+            self._words_from = old_layout
             self.choreography.hold(before, old_layout, [(i, self.build_layout(v)) for i, v in holds], events)
+            moment, said = len(self.match.log), events
+            self.choreography.when_landed(lambda: self._landed(said, moment))
             old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)
         if timed_out is not None:
@@ -296,9 +326,11 @@ class TableScene(Scene):
                       events: list[Event]) -> None:
         self._check_curtain()
         if not self.stages:
+            self._words_from = old  # until the cards land, the panels and words are those of the last moment
             self.choreography.animate(before, old, self.build_layout(), events)
         self.panels.build()
-        self._announce(events)
+        moment = len(self.match.log)
+        self.choreography.when_landed(lambda: self._landed(events, moment))
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
@@ -319,7 +351,7 @@ class TableScene(Scene):
         if self.match.undo():
             self.driver.cancel()
             self.hints.clear()
-            self.move_log.undone(len(self.match.log))
+            self._recall()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to undo.")
@@ -329,6 +361,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.redo():
             self.hints.clear()
+            self._recall()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to redo.")
@@ -443,7 +476,7 @@ class TableScene(Scene):
                         outlined[spot_key(zone, spot)] = theme.PICKED
                     elif spot.index in zone.playable:
                         outlined[spot_key(zone, spot)] = theme.LEGAL
-        place_panels(self.sprites, self.layout, self.fonts, self._cue, self.ui_scale)
+        place_panels(self.sprites, self.shown_layout, self.fonts, self._cue, self.ui_scale)
         place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
                     dragged, hidden, outlined)
         self.sprites.draw(surface)
@@ -454,6 +487,7 @@ class TableScene(Scene):
             outline(surface, art, rect, colour)
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
+        drop_mark(surface, self.input.mark(), self.ui_scale)
         if self.result_panel is not None:  # the result is the only thing to look at now
             dim(surface)
         self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
@@ -461,12 +495,13 @@ class TableScene(Scene):
             self.celebration.draw(surface)
 
     def _cue(self, zone: Zone) -> str:
-        """A bot's panel says it is thinking while its move is on its way; otherwise what the seat did last."""
+        """A bot's panel says it is thinking while its move is on its way (not while the last move's cards still
+        fly: the bot waits for them); otherwise what the seat did last."""
         if zone.seat is None:
             return ""
-        if zone.seat == self.driver.thinking_seat:
+        if zone.seat == self.driver.thinking_seat and not self.choreography.busy:
             return "thinking" + "." * (1 + int(self.clock * 3) % 3)
-        return self.last_moves.get(zone.seat, "")
+        return self.seat_notes.get(zone.seat)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the last round of play, the keyboard's focus, the pass-and-play curtain."""

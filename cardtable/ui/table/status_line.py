@@ -27,11 +27,11 @@ class StatusLine:
     def status_text(self) -> str:
         """Whose turn it is (in multiplayer games) and the game's own status."""
         scene = self.scene
-        status = scene.named(scene.layout.status)
+        status = scene.named(scene.shown_layout.status)
         turn = scene.state.turn
         if turn is None or len(scene.match.seats) < 2:
             return status
-        if turn == scene.driver.thinking_seat:
+        if turn == scene.driver.thinking_seat and not scene.choreography.busy:
             return f"{scene.match.seats[turn].name} is thinking\u2026 \u00b7 {status}"
         return status
 

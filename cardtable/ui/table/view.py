@@ -98,17 +98,18 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
                  scale: float = 1.0) -> None:
     """Give every seat panel's sprite and every zone's markers their image (rendered again only when what they
     show changed)."""
-    for zone in layout.zones:
-        if zone.markers:
+    for zone in layout.zones:  # (the layout of a moment before the sprites' may have a panel they no longer have)
+        marks = sprites.panels.get(f"markers:{zone.id}")
+        if zone.markers and marks is not None:
             box = union([m.rect for m in zone.markers])
-            sprites.panels[f"markers:{zone.id}"].show(
-                zone.markers, lambda z=zone, b=box: render_markers(z.markers, b, fonts), box[:2])
-        if zone.kind != "seat":
+            marks.show(zone.markers, lambda z=zone, b=box: render_markers(z.markers, b, fonts), box[:2])
+        panel = sprites.panels.get(zone.id)
+        if zone.kind != "seat" or panel is None:
             continue
         words = cue(zone)
         content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words)
-        sprites.panels[zone.id].show(content, lambda z=zone, w=words: render_panel(z, fonts, scale, w),
-                                     (zone.slot[0], zone.slot[1] - CROWN_ROOM))
+        panel.show(content, lambda z=zone, w=words: render_panel(z, fonts, scale, w),
+                   (zone.slot[0], zone.slot[1] - CROWN_ROOM))
 
 
 def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Surface:
@@ -198,6 +199,17 @@ def _draw_crown(surface: pygame.Surface, bottom_centre: tuple[int, int]) -> None
 def outline(surface: pygame.Surface, art: Any, rect: Rect, colour: theme.Colour) -> None:
     """A coloured frame just outside `rect` (a target, a hint, the picked-up run)."""
     surface.blit(art.outline((rect[2], rect[3]), colour, OUTLINE_PX), (rect[0] - OUTLINE_PX, rect[1] - OUTLINE_PX))
+
+
+def drop_mark(surface: pygame.Surface, mark: tuple[Rect, bool] | None, scale: float = 1.0) -> None:
+    """The one place a release would take while dragging: a thick frame, white, or red where the drop would be
+    refused (unlike the thin blue outline of every legal place)."""
+    if mark is None:
+        return
+    rect, legal = mark
+    width = max(3, int(4 * scale))
+    frame = pygame.Rect(rect).inflate(2 * width + 2, 2 * width + 2)
+    pygame.draw.rect(surface, theme.DROP_HERE if legal else theme.DROP_REFUSED, frame, width, border_radius=6)
 
 
 def union(rects: list[Rect]) -> Rect:
