@@ -28,7 +28,7 @@ ERROR_BG = (90, 20, 20, 215)
 WARNING: Colour = (255, 150, 120)  # a turn timer about to run out
 LEGAL: Colour = (70, 150, 255)  # what may be played, and where a picked card may go: outlined blue
 PICKED: Colour = (60, 220, 100)  # picked cards: outlined green
-DROP_HERE: Colour = (255, 255, 255)  # while dragging: the one place a release would take
+DROP_HERE: Colour = (255, 214, 0)  # while dragging: the one place a release would take (bright gold)
 DROP_REFUSED: Colour = (240, 80, 60)  # the same, where that drop would be refused
 #: One colour per seat, for tokens, chips and other markers that belong to a player.
 SEAT_COLOURS: tuple[Colour, ...] = (

@@ -54,6 +54,7 @@ from tests.ui.table_helpers import (
     lift,
     new_match,
     overlaps,
+    resize,
     seat_notes_due,
     seats,
     until_human,
@@ -537,3 +538,28 @@ def test_the_hint_lights_the_card_and_the_space(table_app, open_table):
         space = table.layout.zone(cell_id(hint.action.card.rank, hint.action.colour)).slot
         assert [c for _, c in table.hint_marks] == [theme.PICKED, theme.LEGAL]
         assert table.hint_marks[1][0] == space
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_what_the_table_says_covers_no_zone(table_app, open_table, size):
+    """A card played at 800x560 and larger: the announcements that follow show where they cover no zone (the
+    board, the trick, the seats, the hand)."""
+    seed, moves = find_moves(RULES, 5, to_play)
+    match = cat(players=5, seed=seed, moves=moves)
+    table, driver = open_table(match)
+    if size != table_app.size:
+        resize(table_app, driver, size)
+    play = match.state.legal_plays(0)[0]
+    drop_on_cell(table, driver, play.card, play.card.rank, play.colour)
+    seen = 0
+    for _ in range(40):
+        driver.frames(1)
+        box = table.status_line.bar.message_box
+        if box is None:
+            continue
+        seen += 1
+        for zone in table.layout.zones:
+            area = zone.bounds() if zone.spots else zone.slot
+            if zone.spots or zone.kind in ("seat", "cell"):
+                assert not box.colliderect(area), f"{table.message!r} covers {zone.id}"
+    assert seen

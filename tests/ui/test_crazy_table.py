@@ -735,3 +735,22 @@ def test_ten_bots_each_card_lands_then_its_words_and_colour_show_with_it(table_a
             if zone.kind == "seat" and zone.seat is not None and table._cue(zone).startswith("thinking"):
                 assert not table.choreography.busy and zone.seat == match.state.turn
     assert len(match.log) >= 60 and landed > 60
+
+
+@pytest.mark.parametrize("size", [SMALL, (1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_colour_chooser_covers_no_pile_and_no_other_player(table_app, open_table, size):
+    """With 10 seats, a wild card dropped on the discard pile opens the chooser where it covers neither pile, the
+    colour box, nor another player's panel or cards."""
+    match = crazy(players=10, seed=seed_where(has(CRAZY), players=10))
+    table, driver = open_table(match, bot_delay=30.0)
+    if size != table_app.size:
+        resize(table_app, driver, size)
+    card = next(c for c in match.state.hands[0] if c.rank == CRAZY)
+    drag_to_pile(table, driver, card, "discard")
+    driver.settle(table)
+    assert table.chooser is not None and inside(table.chooser.rect, size)
+    for zone in table.layout.zones:
+        if zone.id in ("draw", "discard", "colour") or (zone.id.startswith(("hand", "seat")) and not
+                                                          zone.id.endswith("0")):
+            area = zone.bounds() if zone.spots else zone.slot
+            assert not overlaps(table.chooser.rect, area), f"the chooser covers {zone.id}"

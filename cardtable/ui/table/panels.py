@@ -15,6 +15,7 @@ from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui import theme
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
+from cardtable.ui.table.free_space import clear_place, own_hand_rects, zone_rects
 from cardtable.ui.table.records import record_lines
 from cardtable.ui.theme import BUTTON_H, wrap_words
 
@@ -168,8 +169,11 @@ class TablePanels:
         w = max(row_w + 40, title_w + 40, 260, *(font.size(line)[0] + 40 for line in notes))
         top_h, line_h = int(46 * s), int(28 * s)
         h = min(sh - 20, top_h + 14 + rows * cell_h + line_h * len(notes))
+        # Centred where the layout says, unless that covers the table's cards or panels: then the nearest free place.
         centre = scene.layout.choice_centre or (sw // 2, sh // 2)
-        left, top = max(4, min(centre[0] - w // 2, sw - w - 4)), max(4, min(centre[1] - h // 2, sh - h - 4))
+        left, top = clear_place((w, h), centre, scene.context().area, zone_rects(scene.layout),
+                                soft=own_hand_rects(scene.layout))
+        left, top = max(4, min(left, sw - w - 4)), max(4, min(top, sh - h - 4))
         box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
         UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
         look = scene.look()

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable import stats
+from cardtable.core.layout import TableLayout
 from cardtable.ui.table.deals import deal_label
+from cardtable.ui.table.free_space import clear_place, zone_rects
 from cardtable.ui.table.records import RunningTotal
 from cardtable.ui.table.view import StatusBar
 
@@ -23,6 +25,22 @@ class StatusLine:
         self.scene = scene
         self.bar = StatusBar(scene.fonts)
         self.running_total = RunningTotal()
+        self._toasts: dict[tuple[tuple[int, int], tuple[int, int]], tuple[tuple[int, int], bool]] = {}
+        self._toasts_for: TableLayout | None = None
+
+    def toast_at(self, size: tuple[int, int], prefer: tuple[int, int]) -> tuple[tuple[int, int], bool]:
+        """The top left corner of a message box of `size`: the nearest place to `prefer` (its centre as the layout
+        puts it) where it covers no zone of the table, else where it covers the least; and whether it covers
+        nothing (worked out once per layout and size)."""
+        layout = self.scene.layout
+        if self._toasts_for is not layout:
+            self._toasts_for, self._toasts = layout, {}
+        found = self._toasts.get((size, prefer))
+        if found is None:
+            avoid = zone_rects(layout)
+            at = clear_place(size, prefer, self.scene.context().area, avoid)
+            found = self._toasts[size, prefer] = (at, pygame.Rect(at, size).inflate(8, 8).collidelist(avoid) < 0)
+        return found
 
     def status_text(self) -> str:
         """Whose turn it is (in multiplayer games) and the game's own status."""
@@ -52,4 +70,5 @@ class StatusLine:
         message = None
         if scene.messages.showing and (scene.result_panel is None or scene.messages.error):
             message = (scene.messages.text, scene.messages.error)
-        self.bar.draw(surface, self.status_text(), clock, hurry, scene.ui_scale, message, scene.layout.message_at)
+        self.bar.draw(surface, self.status_text(), clock, hurry, scene.ui_scale, message, scene.layout.message_at,
+                      self.toast_at)

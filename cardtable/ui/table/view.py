@@ -202,7 +202,7 @@ def outline(surface: pygame.Surface, art: Any, rect: Rect, colour: theme.Colour)
 
 
 def drop_mark(surface: pygame.Surface, mark: tuple[Rect, bool] | None, scale: float = 1.0) -> None:
-    """The one place a release would take while dragging: a thick frame, white, or red where the drop would be
+    """The one place a release would take while dragging: a thick frame, gold, or red where the drop would be
     refused (unlike the thin blue outline of every legal place)."""
     if mark is None:
         return
@@ -226,6 +226,7 @@ class StatusBar:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.message_box: pygame.Rect | None = None  # where the last frame drew the message (None: no message)
 
     def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
         key = (text, bold, colour, px)
@@ -255,7 +256,12 @@ class StatusBar:
         return image
 
     def draw(self, surface: pygame.Surface, status: str, clock: str, warn: bool, scale: float,
-             message: tuple[str, bool] | None, message_at: tuple[int, int] | None) -> None:
+             message: tuple[str, bool] | None, message_at: tuple[int, int] | None,
+             place: Callable[[tuple[int, int], tuple[int, int]], tuple[tuple[int, int], bool]] | None = None
+             ) -> None:
+        """The bar, and the message over it: its bottom centre at `message_at`, or where `place` (given the box's
+        size and that centre) puts its top left corner; a message too wide to cover nothing there is wrapped
+        narrower (as narrow as a quarter of the window) to find such a place."""
         sw, sh = surface.get_size()
         bar_h = int(30 * scale)
         bar = pygame.Rect(0, sh - bar_h, sw, bar_h)
@@ -272,11 +278,26 @@ class StatusBar:
         text = self._text(status, False, theme.INK, px)
         surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
         surface.blit(clock_image, (sw - clock_image.get_width() - 14, bar.y + (bar.h - clock_image.get_height()) // 2))
+        self.message_box = None
         if message:
             words, error = message
             colour = theme.ERROR if error else (250, 240, 200)
             msg = self._wrapped(words, colour, int(17 * scale), sw - 60)
             box = msg.get_rect(midbottom=message_at or (sw // 2, bar.y - 10)).inflate(24, 12)
+            if place is not None:
+                chosen, clear = place(box.size, box.center)
+                for width in (sw // 2, sw // 3, sw // 4):
+                    if clear:
+                        break
+                    narrow = self._wrapped(words, colour, int(17 * scale), width)
+                    if narrow.get_width() >= msg.get_width():
+                        continue
+                    tried = narrow.get_rect(midbottom=box.midbottom).inflate(24, 12)
+                    at, clear = place(tried.size, tried.center)
+                    if clear:
+                        msg, box, chosen = narrow, tried, at
+                box.topleft = chosen
+            self.message_box = box
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
             surface.blit(panel, box.topleft)
