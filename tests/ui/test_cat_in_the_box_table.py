@@ -36,6 +36,7 @@ from cardtable.games.cat_in_the_box.rules import (
     Paradox,
     Play,
     Predict,
+    largest_group_spaces,
 )
 from cardtable.session.match import Match
 from cardtable.ui import theme
@@ -563,3 +564,38 @@ def test_what_the_table_says_covers_no_zone(table_app, open_table, size):
             if zone.spots or zone.kind in ("seat", "cell"):
                 assert not box.colliderect(area), f"{table.message!r} covers {zone.id}"
     assert seen
+
+
+def last_move_scores_a_bonus(state: CatState) -> bool:
+    """Seat 0 makes the game's last move, after which some seat scores a largest-group bonus."""
+    if state.turn != 0 or state.phase != "play":
+        return False
+    after = state.clone()
+    after.apply(after.legal_actions()[0])
+    return after.is_over() and any(after.records[-1].bonus)
+
+
+def test_the_result_can_be_put_aside_to_see_the_board_with_its_bonus_groups(table_app, open_table):
+    """The result panel does not hide the final board for good: "See the table" puts it aside (the board undimmed,
+    each group that scored the largest-group bonus starred), and "Result" brings it back."""
+    seed, moves = find_moves(RULES, 4, last_move_scores_a_bonus)
+    match = cat(players=4, seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    driver.settle(table)
+    assert match.state.is_over() and table.result_panel is not None and table.result_panel.visible
+    click_button(driver, table, "result_table")
+    assert not table.result_panel.visible and "show_result" in table.buttons
+    state = match.state
+    starred = {(n, c) for n in range(1, table.view()["top"] + 1) for c in COLOURS
+               if any(m.text == "\u2605" for m in table.layout.zone(cell_id(n, c)).markers)}
+    assert starred == {space for seat, extra in enumerate(state.records[-1].bonus) if extra
+                       for space in largest_group_spaces(state.board, seat)}
+    assert all(len(largest_group_spaces(state.board, s)) == b for s, b in enumerate(state.records[-1].bonus) if b)
+    driver.frames(1)
+    some = next(iter(starred))
+    token = table.layout.zone(cell_id(*some)).markers[0]
+    assert table_app.screen.get_at((token.rect[0] + 2, token.rect[1] + token.rect[3] // 2))[:3] == \
+        player_colour(state.board[some]), "the board is not dimmed"
+    click_button(driver, table, "show_result")
+    assert table.result_panel.visible and "show_result" not in table.buttons

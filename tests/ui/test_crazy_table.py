@@ -55,6 +55,7 @@ from tests.ui.table_helpers import (
     new_match,
     overlaps,
     resize,
+    seat_notes_due,
     seats,
     spot_of,
     until_human,
@@ -626,10 +627,11 @@ def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_
     view, drawn, log = table.view(), picture(table), list(match.log)
     assert len(log) > 8
     assert load_match(autosave_path("crazy"), get_game).log == log
-    said = table.move_log.lines()
+    said, notes = table.move_log.lines(), dict(table.last_moves)
     resumed, again = reopen_autosave("crazy")
     assert resumed.log == log
     assert said and again.move_log.lines() == said, "the log of the last moves is said again"
+    assert notes and again.last_moves == notes == seat_notes_due(resumed), "so are the seats' notes"
     assert again.viewer == 0
     assert again.view() == view
     assert picture(again) == drawn

@@ -48,6 +48,7 @@ from cardtable.games.cat_in_the_box.rules import (
     Paradox,
     Play,
     Predict,
+    largest_group_spaces,
 )
 
 #: The board's colours: headers, colour tags on played cards, the squares of a player board.
@@ -63,6 +64,16 @@ CREAM: Colour = (250, 243, 226)
 OVAL: Colour = (238, 224, 196)
 INK: Colour = (44, 38, 52)
 CROSS = "\u00d7"
+STAR = "\u2605"  # on the tokens of a group that scored its largest-group bonus
+
+
+def bonus_spaces(view: Mapping[str, Any]) -> set[tuple[int, str]]:
+    """At the end of the game, the spaces of the largest groups that scored a bonus in the last round."""
+    if view["phase"] != "over" or not view["records"]:
+        return set()
+    bonus = view["records"][-1]["bonus"]
+    return {space for seat, extra in enumerate(bonus) if extra
+            for space in largest_group_spaces(view["board"], seat)}
 
 
 def player_colour(seat: int) -> Colour:
@@ -230,6 +241,7 @@ class CatLayout(BaseLayout):
             zones.append(Zone(f"head{colour}", "seat", (x, y0, cw, head_h), lines=(name,),
                               tint=BOARD_COLOURS[colour]))
         token = int(min(cw, chh) * 0.72)
+        starred = bonus_spaces(view)
         for row in range(rows):
             number = row + 1
             y = y0 + head_h + 6 + row * (chh + gap)
@@ -242,7 +254,8 @@ class CatLayout(BaseLayout):
                     if owner == OBSERVER:
                         markers = (Marker(disc, None, "", "chip", OBSERVER_COLOUR),)
                     else:
-                        markers = (Marker(disc, owner, "", "token", player_colour(owner)),)
+                        star = STAR if (number, colour) in starred else ""
+                        markers = (Marker(disc, owner, star, "token", player_colour(owner)),)
                 zones.append(Zone(cell_id(number, colour), "cell", rect, label=str(number), markers=markers))
         return zones
 
@@ -348,6 +361,8 @@ class CatLayout(BaseLayout):
             lines.append(f"{COLOUR_NAMES[led].capitalize()} led" if led else "Nothing led yet")
         elif view["phase"] == "over":
             lines.append("Game over")
+            if bonus_spaces(view):
+                lines.append(f"{STAR} the bonus groups")
         else:
             lines.append("Discard, then predict" if view["phase"] == "discard" else "Predict 1 to 4 tricks")
         if view["rounds"] > 1:

@@ -132,25 +132,31 @@ def _play_event(seat: int, card: Card, colour: str, last: bool) -> Event:
 def largest_group(board: Mapping[tuple[int, str], int], seat: int) -> int:
     """The size of `seat`'s largest group of orthogonally connected tokens: rows are neighbours when their numbers
     differ by one, columns in the board's order (red, blue, yellow, green, no wrap-around)."""
+    return len(largest_group_spaces(board, seat))
+
+
+def largest_group_spaces(board: Mapping[tuple[int, str], int], seat: int) -> set[tuple[int, str]]:
+    """The spaces of `seat`'s largest group of orthogonally connected tokens (see `largest_group`)."""
     mine = {space for space, owner in board.items() if owner == seat}
-    best = 0
+    best: set[tuple[int, str]] = set()
     seen: set[tuple[int, str]] = set()
     for start in mine:
         if start in seen:
             continue
         seen.add(start)
-        stack, size = [start], 0
+        stack, group = [start], set()
         while stack:
-            number, colour = stack.pop()
-            size += 1
+            number, colour = space = stack.pop()
+            group.add(space)
             column = COLOURS.index(colour)
             near = [(number - 1, colour), (number + 1, colour)]
             near += [(number, COLOURS[c]) for c in (column - 1, column + 1) if 0 <= c < len(COLOURS)]
-            for space in near:
-                if space in mine and space not in seen:
-                    seen.add(space)
-                    stack.append(space)
-        best = max(best, size)
+            for other in near:
+                if other in mine and other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        if len(group) > len(best):
+            best = group
     return best
 
 

@@ -61,6 +61,10 @@ def button_pressed(scene: TableScene, name: str) -> None:
         scene.deals.pressed(name)
     elif name in ("scores", "result_scores"):
         scene.open_score_sheet()
+    elif name == "result_table":
+        scene.panels.see_table()
+    elif name == "show_result":
+        scene.panels.show_result_again()
     elif name.startswith("pick:") and name not in scene.action_buttons:
         scene.panels.close_chooser()
     elif name in scene.panels.groups and scene.human_turn:  # a first step: its actions are offered next

@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
 
 CANCEL = "Cancel"
+SEE_TABLE = "See the table"  # the result panel's button that puts it aside
+RESULT = "Result"  # the button that brings it back
+SHOW_RESULT = "show_result"
 CARD_CHOICE_W = 46  # a choice that shows a card face: the card's width
 NARROW_WINDOW = 1000  # below this width the toolbar's buttons are as wide as their texts
 TOOLBAR = (
@@ -274,6 +277,8 @@ class TablePanels:
         scene = self.scene
         if self.result_panel is not None:
             self.result_panel.kill()
+        if SHOW_RESULT in self.buttons:
+            self.buttons.pop(SHOW_RESULT).kill()
         result = scene.state.result()
         seats = scene.match.seats
         humans = scene.humans
@@ -296,20 +301,43 @@ class TablePanels:
         sw, sh = scene.app.size
         s = scene.ui_scale
         text = render_lines(scene.fonts, title, lines, sw - 80, s)
-        w = max(int(460 * s), text.get_width() + 40)
+        names = [("result_new", "New game"), ("result_table", SEE_TABLE), ("result_menu", "Menu")]
+        if scene.sheet is not None:
+            names.insert(1, ("result_scores", "Score sheet"))
+        widest = max(self.font.size(label)[0] + 24 for _, label in names)
+        w = min(sw - 20, max(int(460 * s), text.get_width() + 40, 40 + len(names) * (widest + 16)))
         bh = int(40 * s)
         h = min(text.get_height() + bh + 60, sh - 20)
         panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
         UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - bh - 50)), text, scene.ui,
                 container=panel)
-        names = [("result_new", "New game"), ("result_menu", "Menu")]
-        if scene.sheet is not None:
-            names.insert(1, ("result_scores", "Score sheet"))
         bw_each = (w - 40 - 16 * (len(names) - 1)) // len(names)
         for k, (name, label) in enumerate(names):
             rect = pygame.Rect(20 + k * (bw_each + 16), h - bh - 22, bw_each, bh)
             self.buttons[name] = UIButton(rect, label, scene.ui, container=panel)
         self.result_panel = panel
+
+    @property
+    def result_shown(self) -> bool:
+        """The result panel is open and not put aside to see the table."""
+        return self.result_panel is not None and self.result_panel.visible
+
+    def see_table(self) -> None:
+        """Put the result aside to see the final table (undimmed); a button at the top right brings it back."""
+        scene = self.scene
+        if self.result_panel is None:
+            return
+        self.result_panel.hide()
+        s, sw = scene.ui_scale, scene.app.size[0]
+        w = max(int(110 * s), self.font.size(RESULT)[0] + 30)
+        self.buttons[SHOW_RESULT] = UIButton(pygame.Rect(sw - 10 - w, 8, w, int(BUTTON_H * s)), RESULT, scene.ui,
+                                             tool_tip_text="Show the result again")
+
+    def show_result_again(self) -> None:
+        if self.result_panel is not None:
+            self.result_panel.show()
+        if SHOW_RESULT in self.buttons:
+            self.buttons.pop(SHOW_RESULT).kill()
 
     def result_texts(self) -> list[str]:
         """What the result panel says: its heading, its lines, then its buttons."""

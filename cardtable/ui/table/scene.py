@@ -488,7 +488,7 @@ class TableScene(Scene):
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         drop_mark(surface, self.input.mark(), self.ui_scale)
-        if self.result_panel is not None:  # the result is the only thing to look at now
+        if self.panels.result_shown:  # the result is the only thing to look at now (unless put aside)
             dim(surface)
         self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
