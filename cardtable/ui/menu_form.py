@@ -77,8 +77,7 @@ class TableForm:
 
     @classmethod
     def for_rules(cls, rules: Rules) -> TableForm:
-        players = rules.players
-        count = 4 if 4 in players else players.start
+        count = rules.usual_players
         form = cls(rules, {o.name: o.default for o in rules.options}, count)
         form.resize(count)
         return form

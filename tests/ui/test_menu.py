@@ -354,6 +354,19 @@ def test_multiplayer_form_seats_and_player_count(make_app, party_game):
     assert app.scene is menu and menu.message_labels
 
 
+@pytest.mark.parametrize("game", ["eat_reds", "cat_te", "eat_pairs", "kachuful", "crazy"])
+def test_a_games_form_starts_with_the_player_count_its_rules_name(make_app, game):
+    """Eat Reds is for 2 by default (its rules), the others listed for 4: the form and the table it starts."""
+    usual = {"eat_reds": 2}.get(game, 4)
+    app = make_app()
+    click(app, app.scene.buttons[f"game:{game}"])
+    menu = app.scene
+    assert menu.player_menu.selected_option[0] == str(usual)
+    assert len(menu.seat_name_entries) == usual
+    click(app, menu.buttons["new"])
+    assert app.scene.match.state.view(None)["players"] == usual
+
+
 def test_seven_seats_fit_the_smallest_window(make_app, party_game):
     app = make_app()
     menu = app.scene
