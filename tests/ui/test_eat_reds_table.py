@@ -180,6 +180,23 @@ def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, ope
     assert card in state.layout or any(card in w for w in state.won), "it joined the layout (a turned card may take it)"
 
 
+def test_a_click_on_the_lit_layout_area_plays_the_selected_card_there(table_app, open_table):
+    """A card that cannot capture, selected with a click, lights the whole layout area; a click on an empty place
+    of it plays the card to the layout, as a drop there does."""
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if not captures_of(state, c))
+    click_card(table, driver, card)
+    assert table.input.target_rects() == [table.layout.zone("layout").drop], "the layout area is lit"
+    before = len(match.log)
+    driver.click(empty_layout_point(table))
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].action == Discard(card)
+    assert card not in state.hands[0] and table.input.selected == []
+
+
 def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)

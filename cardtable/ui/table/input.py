@@ -160,6 +160,14 @@ class TableInput:
                 return zone.id, None
         return None
 
+    def _drop_area_at(self, pos: tuple[int, int]) -> tuple[str, None] | None:
+        """The zone whose declared drop area (`Zone.drop`, lit while a selection may go there) holds `pos`: with a
+        card selected, a click anywhere in it is a click on the zone, as a drop there is."""
+        for zone in reversed(self.scene.layout.zones):
+            if zone.drop is not None and pygame.Rect(zone.drop).collidepoint(pos):
+                return zone.id, None
+        return None
+
     def press(self, pos: tuple[int, int], button: int = 1) -> None:
         """A mouse button went down: the left one picks or clicks; the right one (3), anywhere, asks for the safe
         moves."""
@@ -179,6 +187,8 @@ class TableInput:
             return
         scene.finish_animations()
         found = self.hit(pos)
+        if found is None and self.selected:
+            found = self._drop_area_at(pos)
         if found is None:
             return
         zone_id, index = found
