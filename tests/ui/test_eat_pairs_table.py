@@ -191,6 +191,29 @@ def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     assert not any("Seat " in line for line in log.lines)
 
 
+def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_table):
+    """Claims by hand: a bot's claim is logged as its pair, never as an offer ("Ann may claim ..."), and the end
+    of the game is one line, not the deal's win and then the game's."""
+    match = eat_pairs({"claim_by_hand": True}, seed=3)
+    table, driver = open_table(match)
+    seen: list[str] = []
+    while not match.state.is_over():
+        until_human(table, driver)
+        seen += table.layout.zone("log").lines[1:]
+        if match.state.is_over():
+            break
+        driver.perform(table, GAME.hint(match.state).action)
+    driver.settle(table)
+    log = list(table.layout.zone("log").lines[1:])
+    seen += log
+    bots = NAMES[1:4]
+    assert any(line.startswith(f"{b} pairs") for b in bots for line in seen), "a bot claimed a card"
+    assert not [line for line in seen if line.startswith(tuple(f"{b} may claim" for b in bots))]
+    wins = [table.named(e.text) for e in match.state.log[-1] if e.kind == "win" and e.text]
+    assert wins and not set(wins) & set(log), "the deal's win is not said beside the game's end"
+    assert log[-1] == table.named(match.state.result().summary)
+
+
 # --------------------------------------------------------------------------- the opening card
 
 
