@@ -125,6 +125,17 @@ def test_a_selected_card_is_played_with_the_play_button(table_app, open_table):
     assert card not in {s.card for s in hand_zone(table).spots}
 
 
+def test_a_press_on_the_greyed_play_button_says_why_it_is_greyed(table_app, open_table):
+    match = at(4, following)
+    table, driver = open_table(match, bot_delay=30.0)
+    button = table.buttons["select:Play"]
+    assert not button.is_enabled
+    before = len(match.log)
+    driver.click_widget(button)
+    assert table.message == "Click a card of your hand first" and table.message_error
+    assert len(match.log) == before and table.input.selected == []
+
+
 def test_a_selected_card_is_folded_with_the_fold_button_and_stays_hidden_from_the_others(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)

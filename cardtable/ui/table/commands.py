@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from cardtable.core.cues import ILLEGAL
+
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
 
@@ -72,6 +74,18 @@ def button_pressed(scene: TableScene, name: str) -> None:
             scene.panels.ask(question, lambda: scene.play(action))
         else:
             scene.play(action)
+
+
+def greyed_pressed(scene: TableScene, pos: tuple[int, int]) -> bool:
+    """A press on a greyed game button (pygame-gui takes it and sends nothing): the table says why the button is
+    greyed.  False if there is no greyed button at `pos`."""
+    reason = scene.panels.greyed_at(pos)
+    if reason is None:
+        return False
+    if reason and scene.human_turn:
+        scene.say(reason, error=True)
+        scene.app.sounds.play(ILLEGAL)
+    return True
 
 
 def ask_before_new_game(scene: TableScene) -> None:

@@ -34,7 +34,7 @@ from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
-from cardtable.ui.table.commands import event_received
+from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
 from cardtable.ui.table.hints import TableHints
@@ -407,6 +407,10 @@ class TableScene(Scene):
     # ----- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         event_received(self, event)
+
+    def widget_pressed(self, event: pygame.event.Event) -> None:
+        if getattr(event, "button", 1) == 1:
+            greyed_pressed(self, event.pos)
 
     # ----- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
