@@ -197,6 +197,26 @@ def test_a_click_on_the_lit_layout_area_plays_the_selected_card_there(table_app,
     assert card not in state.hands[0] and table.input.selected == []
 
 
+def test_a_refused_click_says_why_and_lets_the_selected_card_go(table_app, open_table):
+    """A card that can capture, selected, then a click on a layout card it cannot take: the engine's reason shows
+    and the card is no longer selected (nothing stays lit for a move that was refused)."""
+    def wanted(s: EatRedsState) -> bool:
+        return to_play(s) and any(captures_of(s, c) and len(captures_of(s, c)) < len(s.layout) for c in s.hands[0])
+    seed, moves = find_moves(RULES, 2, wanted)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if captures_of(state, c) and len(captures_of(state, c)) < len(state.layout))
+    other = next(c for c in state.layout if c not in {a.target for a in captures_of(state, card)})
+    click_card(table, driver, card)
+    assert len(table.input.selected) == 1
+    before = len(match.log)
+    driver.click(centre(spot_rect(table, "layout", other)))
+    assert len(match.log) == before, "nothing is played"
+    assert table.message_error and table.message == table.named(state.reason(Capture(card, other)))
+    assert table.input.selected == [] and table.input.target_rects() == []
+
+
 def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)

@@ -308,10 +308,12 @@ class TableInput:
                     self.selected, self._lit = [], None
                 return
             meant = scene.game_layout.drop_action(scene.view(), self.selected, Target(d.zone, d.index))
-            if candidates(meant):  # a place the selection may not go: the engine says why, the selection stays
-                scene.perform(meant)
+            if candidates(meant):  # a place the selection may not go: the engine says why, and the card is let go
+                if not scene.perform(meant) and scene.chooser is None:
+                    self.clear_selection()
                 return
-            if self._refuse(self.selected, [Target(d.zone, d.index)]):  # the layout says why; the selection stays
+            if self._refuse(self.selected, [Target(d.zone, d.index)]):  # the layout says why; the card is let go
+                self.clear_selection()
                 return
             self.clear_selection()
         # The second click of a double click on a card just sent away is the same request, not a new one
