@@ -28,6 +28,7 @@ ERROR_BG = (90, 20, 20, 215)
 WARNING: Colour = (255, 150, 120)  # a turn timer about to run out
 LEGAL: Colour = (70, 150, 255)  # what may be played, and where a picked card may go: outlined blue
 PICKED: Colour = (60, 220, 100)  # picked cards: outlined green
+HINT: Colour = (255, 150, 40)  # a hint's cards and places: a pulsing dashed orange frame, unlike any selection
 #: One colour per seat, for tokens, chips and other markers that belong to a player.
 SEAT_COLOURS: tuple[Colour, ...] = (
     (220, 60, 60), (60, 120, 230), (240, 190, 40), (60, 170, 90), (170, 80, 200), (240, 130, 40),

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pygame
 import pytest
 
 from cardtable import stats
@@ -189,6 +190,30 @@ def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     assert log.lines[0] == "Moves" and len(log.lines) > 2
     assert list(log.lines[1:]) == texts[-(len(log.lines) - 1):]
     assert not any("Seat " in line for line in log.lines)
+
+
+def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_table):
+    """H at the dealer's opening: the hint's frame goes round the hinted card's visible part alone (the hand is
+    fanned down, each card over the one before), dashed orange rather than the selection's solid green, and the
+    status says it is a hint."""
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.key(pygame.K_h)
+    hint = table.shown_hint
+    assert hint is not None and isinstance(hint.action, Play)
+    spots = hand_zone(table).spots
+    i = next(k for k, s in enumerate(spots) if s.card == hint.action.card)
+    rect = table.hint_marks[0][0]
+    assert rect[:3] == spots[i].rect[:3]
+    others = [s.rect for k, s in enumerate(spots) if k != i]
+    assert not any(overlaps(rect, r) for r in others), "the frame covers no other card"
+    assert table.status_text().startswith(f"Hint: Play {hint.action.card.label}")
+    assert table.message.startswith("Hint: ")
+    table.app.step(DT)
+    screen = table.app.screen
+    above = [tuple(screen.get_at((rect[0] + 6 + dx, rect[1] - k))[:3]) for dx in range(0, 30) for k in range(1, 12)]
+    assert any(r > 150 and 60 < g < 170 and b < 80 for r, g, b in above), "an orange frame above the card"
+    assert theme.PICKED not in above, "not the selection's green"
 
 
 def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_table):

@@ -136,15 +136,15 @@ def test_a_selection_goes_where_the_card_under_the_pointer_is_dropped(table_app,
 
 def test_the_hint_of_a_move_of_several_cards_lights_each_of_them(table_app, open_table):
     from cardtable.games.plugin import Hint
-    from cardtable.ui.table.hints import hint_marks
+    from cardtable.ui.table.hints import hint_marks, seen_part
 
     match = pairs()
     table, driver = open_table(match, bot_delay=30.0)
     hand = match.state.hands[0]
     a, b = next((x, y) for i, x in enumerate(hand) for y in hand[i + 1:] if x.rank == y.rank)
     marks = hint_marks(table, Hint(Pair(a, b), "a pair"))
-    assert sorted(marks) == sorted((s.rect, theme.PICKED) for s in table.layout.zone("hand0").spots
-                                   if s.card in (a, b))
+    zone = table.layout.zone("hand0")
+    assert sorted(marks) == sorted((seen_part(zone, s), theme.PICKED) for s in zone.spots if s.card in (a, b))
 
 
 def test_escape_lets_go_of_the_selection(table_app, open_table):

@@ -454,8 +454,7 @@ class TableScene(Scene):
         self.move_log.draw(surface, self.layout.move_log, self.fonts, self.ui_scale)
         for rect in self.input.target_rects():
             outline(surface, art, rect, theme.LEGAL)
-        for rect, colour in self.hint_marks:
-            outline(surface, art, rect, colour)
+        self.hints.draw(surface)
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         if self.result_panel is not None:  # the result is the only thing to look at now
