@@ -80,6 +80,7 @@ class MenuScene(Scene):
         self.stats_labels: list[UILabel] = []
         self.coming_soon_labels: dict[str, UILabel] = {}
         self.confirm_quit: ConfirmDialog | None = None
+        self.confirm_new: ConfirmDialog | None = None  # asked before a new game takes an unfinished one's place
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self._fan: pygame.Surface | None = None  # the title's four aces
@@ -132,7 +133,7 @@ class MenuScene(Scene):
         self.message_labels = []
         self.stats_labels = []
         self.coming_soon_labels = {}
-        self.confirm_quit = None
+        self.confirm_quit = self.confirm_new = None
         self._fan = None
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
@@ -310,6 +311,22 @@ class MenuScene(Scene):
         self.message = ""
         self.build()
 
+    @property
+    def question(self) -> ConfirmDialog | None:
+        """The question open now (quit, or a new game over an unfinished one), or None."""
+        return next((q for q in (self.confirm_quit, self.confirm_new) if q is not None and q.alive()), None)
+
+    def ask_new_game(self) -> None:
+        """New game: at once, unless the game picked has an unfinished game saved, which a new one would replace;
+        then the person is asked first."""
+        if not autosave_path(self.selected_game).exists():
+            self.new_game()
+            return
+        title = self.entry.title.split(" (")[0]
+        self.confirm_new = ConfirmDialog(
+            self.ui, f"Start a new game of {title}? Your unfinished game of it is lost (Resume opens it).",
+            title="New game", yes="New game", no="Cancel", scale=self.ui_scale)
+
     def new_game(self) -> None:
         options, seats = self.form_values()
         try:
@@ -413,7 +430,7 @@ class MenuScene(Scene):
         return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.focus.handle(event, self.focusable(), self.confirm_quit):
+        if self.focus.handle(event, self.focusable(), self.question):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
@@ -422,7 +439,7 @@ class MenuScene(Scene):
             if name.startswith("game:"):
                 self.select_game(name[5:])
             elif name == "new":
-                self.new_game()
+                self.ask_new_game()
             elif name == "resume":
                 self.resume()
             elif name == "resume_last":
@@ -461,18 +478,21 @@ class MenuScene(Scene):
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.confirm_quit:
                 self.app.quit()
+            elif event.ui_element is self.confirm_new:
+                self.confirm_new = None
+                self.new_game()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.ask_quit()
             elif event.key == pygame.K_F1 and "rules" in self.buttons:
                 self.open_rules()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
-                if self.confirm_quit is None or not self.confirm_quit.alive():
-                    self.new_game()
+                if self.question is None:
+                    self.ask_new_game()
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the keyboard's focus."""
-        self.focus.draw(surface, self.focusable(), self.confirm_quit, self.ui_scale)
+        self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

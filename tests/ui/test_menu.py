@@ -17,6 +17,7 @@ from cardtable.games import CATALOGUE, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
 from cardtable.storage import Settings, autosave_path, config_dir
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.menu_form import TableForm
 from cardtable.ui.window import MIN_SIZE, App, Scene
 
@@ -239,6 +240,34 @@ def test_resume_last_opens_the_latest_autosave(make_app):
     click(app, app.scene.buttons["resume_last"])
     assert app.scene.match.game_id == "klondike"
     assert len(app.scene.match.log) == 1
+
+
+def test_new_game_asks_before_it_replaces_an_unfinished_game(make_app):
+    """Klondike has a game under way: New game asks first (the themed question); Cancel keeps the menu and the
+    unfinished game, and the question's New game starts the new one."""
+    saved = autosave_klondike()
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:klondike"])
+    click(app, menu.buttons["new"])
+    assert app.scene is menu, "nothing starts before the answer"
+    question = menu.question
+    assert isinstance(question, ConfirmDialog) and question.alive()
+    assert "unfinished game" in question.confirmation_text.html_text
+    click(app, question.cancel_button)
+    assert app.scene is menu and not question.alive() and autosave_path("klondike").exists()
+    key(app, pygame.K_RETURN)  # Enter is New game too: it asks as well
+    assert app.scene is menu and menu.question is not None
+    click(app, menu.question.confirm_button)
+    assert app.scene is not menu and app.scene.match.game_id == "klondike"
+    assert app.scene.match.log == [] and app.scene.match.seed != saved.seed
+
+
+def test_new_game_starts_at_once_without_an_unfinished_game(make_app):
+    app = make_app()
+    click(app, app.scene.buttons["game:klondike"])
+    click(app, app.scene.buttons["new"])
+    assert app.scene.match.game_id == "klondike"
 
 
 def test_corrupt_autosave_shows_error_and_is_kept_aside(make_app):
