@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import Card
@@ -433,6 +434,41 @@ def test_what_the_table_shows(table_app, open_table):
     assert set(table.input.target_rects()) == {spot_rect(table, "layout", a.target)
                                                for a in captures_of(state, card)}
     let_go(table, driver)
+
+
+def last_move_then_seat_1_wins(state: EatRedsState) -> bool:
+    """Seat 0 to play the game's last card, every way of playing it leaving seat 1 a winner."""
+    if not (to_play(state) and len(state.hands[0]) == 1 and not state.stock):
+        return False
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        while not after.is_over():
+            after.apply(after.legal_actions()[0])
+        if 1 not in after.result().winners:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_winners_crown_stays_inside_the_free_area(table_app, open_table, size):
+    """Seat 1 sits along the top, under the toolbar: once it has won, its crown is drawn where the table is, not
+    behind the toolbar's buttons."""
+    seed, moves = find_moves(RULES, 2, last_move_then_seat_1_wins)
+    match = eat(seed=seed, moves=moves)
+    pygame.display.set_mode(size)
+    table_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    run_until(driver, lambda: match.state.is_over() and table.settled)
+    assert 1 in match.state.result().winners and "crown" in table.layout.zone("seat1").marks
+    driver.frames(1)
+    sprite = table.sprites.panels["seat1"]
+    drawn = sprite.image.get_bounding_rect().move(sprite.rect.topleft)
+    assert drawn.top >= table.context().area[1], f"the crown reaches {drawn.top}, under the toolbar"
+    edge = (120, 90, 20)  # the crown's outline
+    assert any(tuple(sprite.image.get_at((x, y))[:3]) == edge for x in range(sprite.image.get_width())
+               for y in range(sprite.image.get_height())), "the crown is drawn"
 
 
 def test_the_score_sheet_has_a_row_per_deal_with_the_running_total(table_app, open_table):
