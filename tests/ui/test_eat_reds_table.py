@@ -32,6 +32,7 @@ from cardtable.session.match import Match
 from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
+from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
 from cardtable.ui.table.view import table_context
 from tests.ui.table_helpers import (
     SIZES,
@@ -41,6 +42,7 @@ from tests.ui.table_helpers import (
     click_card,
     drop_at,
     face_up,
+    fast,
     find_moves,
     lift,
     new_match,
@@ -362,8 +364,14 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
     table, driver = open_table(match)
     rng = random.Random(11)
     kinds = set()
+    summaries = 0
     while not match.state.is_over():
-        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled)
+                  or table.summaries.open)
+        if table.summaries.open:  # between deals: the summary, then Continue
+            summaries += 1
+            driver.click_widget(table.buttons[SUMMARY_BUTTON])
+            continue
         if match.state.is_over():
             break
         action = rng.choice(match.state.legal_actions())
@@ -372,6 +380,7 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
         assert len(match.log) == before + 1 and match.log[-1].action == action, table.message
         kinds.add(type(action))
     assert {Capture, Discard} <= kinds
+    assert summaries == options.get("rounds", 1) - 1, "a summary after each deal but the last"
     run_until(driver, lambda: table.result_panel is not None)
     state = match.state
     texts = table.panels.result_texts()
@@ -388,6 +397,63 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
     for row, record in zip(sheet.rows, state.history, strict=False):
         assert row[-1] == f"{sum(record.points)} + {record.left_points} = {RED_TOTAL}"
     assert sheet.rows[-1][2:2 + players] == tuple(str(t) for t in state.totals())
+
+
+def deal_ends_with_the_persons_card(state: EatRedsState) -> bool:
+    """Seat 0 to play the last card in hand of the first of two deals."""
+    return to_play(state) and state.deal == 0 and sum(len(h) for h in state.hands) == 1
+
+
+@fast
+def test_a_summary_between_deals_shows_each_players_reds_and_points_until_continue(table_app, open_table):
+    """The person plays the last card of deal 1 of 2: once the deal's end has played out, a panel says each
+    player's red cards captured and points, and what the layout kept; the table waits (the bot too) until
+    Continue, then deal 2 is played."""
+    seed, moves = find_moves(RULES, 2, deal_ends_with_the_persons_card, {"rounds": 2})
+    match = eat(seed=seed, moves=moves, options={"rounds": 2})
+    table, driver = open_table(match, bot_delay=0.0)
+    state = match.state
+    driver.perform(table, state.legal_actions()[0])
+    run_until(driver, lambda: table.summaries.open)
+    assert state.deal == 1 and not table.settled and not table.human_turn
+    record = state.history[0]
+    texts = table.summaries.texts()
+    assert texts[0] == "Deal 1 of 2 is over" and texts[-1] == "Continue"
+    replay = RULES.new_game(2, {"rounds": 2}, seed)  # the won piles at the deal's end, from the engine
+    for entry in match.log[:-1]:
+        replay.apply(entry.action)
+    won = [list(w) for w in replay.won]
+    for ev in replay.apply(match.log[-1].action):
+        if ev.kind == "score":
+            break
+        if ev.kind == "capture":
+            won[ev.seat] += ev.cards
+    for seat, name in enumerate(NAMES[:2]):
+        line = next(t for t in texts if t.startswith(f"{name}: "))
+        reds = sum(1 for c in won[seat] if c.suit in "HD")
+        assert line == f"{name}: {reds} red card{'s' if reds != 1 else ''} captured, {record.points[seat]} " \
+                       f"point{'s' if record.points[seat] != 1 else ''} \u00b7 total {record.points[seat]}"
+    assert texts[-2] == f"Left in the layout: {record.left_points} point{'s' if record.left_points != 1 else ''}"
+    played = len(match.log)
+    driver.frames(240)  # four seconds: nobody plays while the summary is up
+    assert len(match.log) == played and table.summaries.open
+    driver.click(centre(table.layout.zone("stock").slot))  # a click on the table does nothing either
+    assert table.summaries.open and len(match.log) == played
+    driver.click_widget(table.buttons[SUMMARY_BUTTON])
+    assert not table.summaries.open and SUMMARY_BUTTON not in table.buttons
+    run_until(driver, lambda: len(match.log) > played or table.human_turn)
+    driver.settle(table)
+    assert table.settled and (len(match.log) > played or table.human_turn), "deal 2 goes on"
+
+
+def test_enter_closes_the_summary_between_deals(table_app, open_table):
+    seed, moves = find_moves(RULES, 2, deal_ends_with_the_persons_card, {"rounds": 2})
+    match = eat(seed=seed, moves=moves, options={"rounds": 2})
+    table, driver = open_table(match, bot_delay=0.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    run_until(driver, lambda: table.summaries.open)
+    driver.key(pygame.K_RETURN)
+    assert not table.summaries.open
 
 
 # --------------------------------------------------------------------------- what the table shows

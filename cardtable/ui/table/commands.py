@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from cardtable.core.cues import ILLEGAL
+from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -47,6 +48,8 @@ def button_pressed(scene: TableScene, name: str) -> None:
     """A toolbar, panel or action button named `name` was pressed."""
     if name in ("menu", "result_menu"):
         scene.to_menu()
+    elif name == SUMMARY_BUTTON:
+        scene.summaries.close()
     elif name == "new":
         ask_before_new_game(scene)
     elif name == "result_new":
@@ -111,7 +114,9 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
             scene.deals.close()
         return
     ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-    if event.key == pygame.K_F1:
+    if scene.summaries.open and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        scene.summaries.close()  # the summary between deals: go on
+    elif event.key == pygame.K_F1:
         if scene.drag is not None:
             scene.input.cancel()  # the card goes home: the button's release will not come back to the table
         scene.app.navigator.rules(scene.match.game_id, back_to=scene)

@@ -47,6 +47,7 @@ from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
+from cardtable.ui.table.summary import DealSummaries
 from cardtable.ui.table.view import (
     CardLook,
     dim,
@@ -84,6 +85,7 @@ class TableScene(Scene):
         self.status_line = StatusLine(self)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
+        self.summaries = DealSummaries(self)  # the pause between deals
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.celebration: Celebration | None = None
@@ -170,7 +172,8 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         turn = self.state.turn
-        return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+        return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+                and not self.summaries.open)
 
     @property
     def animation_seconds(self) -> float:
@@ -180,7 +183,7 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
         return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
-                    or self.safe_play.pending)
+                    or self.safe_play.pending or self.summaries.open or self.summaries.due is not None)
 
     # The parts' state, under the names the table has always shown it by.
     hint_marks = property(lambda self: self.hints.marks)
@@ -206,6 +209,7 @@ class TableScene(Scene):
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
+        self.summaries.build()
         if self.result_panel is not None:
             self.panels.show_result()
         if self.celebration is not None:
@@ -262,6 +266,8 @@ class TableScene(Scene):
         self.hints.clear()
         self.choreography.finish()
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
+        if self.humans:  # bots alone need no pause between deals
+            self.summaries.played(old_view, events, holds)
         if holds:
             # Said now, while the held picture shows what they tell (who took the cards, the round's end).
             self._announce(events)
@@ -311,6 +317,8 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         self.choreography.finish()
+        if self.summaries.open or self.summaries.due is not None:
+            self.summaries.close()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
             self.say(self.named(refused), error=True)
@@ -395,7 +403,8 @@ class TableScene(Scene):
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        ready = not self.choreography.busy and self.curtain_for is None and self.confirm is None
+        ready = (not self.choreography.busy and self.curtain_for is None and self.confirm is None
+                 and not self.summaries.open)
         timer = None
         if self.human_turn:
             timer = self.game_layout.timer(self.view(), self.state.legal_actions())
@@ -419,7 +428,11 @@ class TableScene(Scene):
             self.deals.update(dt)
             return
         self.analysis.update()
-        self.choreography.update(dt)
+        self.summaries.update()
+        if self.summaries.open:  # the held pictures wait for the person; what is moving lands
+            self.choreography.animator.update(dt)
+        else:
+            self.choreography.update(dt)
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:
@@ -457,7 +470,7 @@ class TableScene(Scene):
         self.hints.draw(surface)
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
-        if self.result_panel is not None:  # the result is the only thing to look at now
+        if self.result_panel is not None or self.summaries.open:  # the result (or the deal's) is what to look at
             dim(surface)
         self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
