@@ -298,8 +298,13 @@ class MenuScene(Scene):
             bottom -= gap
         form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
+        # The game's cards under the form, or beside it when a tall form of narrow options leaves room there.
+        side = pygame.Rect(self.form_widgets.right() + gap * 3, y, 0, form_bottom - y)
+        side.width = inner.right - side.x
         if band.height >= 110:
             self.showcase_rect = band
+        elif side.width >= 150 and side.height >= 110:
+            self.showcase_rect = side
 
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:

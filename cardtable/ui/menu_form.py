@@ -126,6 +126,13 @@ class FormWidgets:
         self.seat_name_entries: list[UITextEntryLine] = []
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
 
+    def right(self) -> int:
+        """Where the form's widgets end on the right (0 with none)."""
+        widgets = [*self.option_menus.values(), *self.seat_kind_menus, *self.seat_name_entries, *self.option_labels]
+        if self.player_menu is not None:
+            widgets.append(self.player_menu)
+        return max((w.rect.right for w in widgets), default=0)
+
     def harvest(self, form: TableForm) -> None:
         """Copy the widgets' current values into the form state (before a rebuild or a start)."""
         for opt in form.rules.options:

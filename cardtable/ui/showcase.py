@@ -58,5 +58,5 @@ def showcase_image(art: Any, back: str, size: tuple[int, int], showcase: Showcas
     """The game's showcase, fitted to `size`, in the game's faces."""
     if showcase.style == "run":
         return card_run(art, back, size, showcase.cards, faces)
-    fan_h = min(size[1], 220)
+    fan_h = min(size[1], 220, int(size[0] / 1.5))  # the fan is half again as wide as it is high
     return card_fan(art, (int(fan_h * 1.5), fan_h), list(showcase.cards), spread=12, faces=faces)

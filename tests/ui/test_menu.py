@@ -396,6 +396,27 @@ def test_a_games_form_starts_with_the_player_count_its_rules_name(make_app, game
     assert app.scene.match.state.view(None)["players"] == usual
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_cat_tes_cards_show_beside_its_tall_form(make_app, size):
+    """Cat Te's seven options in one column leave no room under the form: its cards show beside it, as every
+    game's do where there is room, within the panel and clear of every widget of the form."""
+    app = make_app(size)
+    click(app, app.scene.buttons["game:cat_te"])
+    menu = app.scene
+    frames(app, 2)
+    rect = menu.showcase_rect
+    assert rect.width >= 150 and rect.height >= 110, "Cat Te shows its cards"
+    assert menu.panel_rect.contains(rect)
+    fw = menu.form_widgets
+    widgets = [*fw.option_menus.values(), *fw.seat_kind_menus, *fw.seat_name_entries, *fw.option_labels,
+               fw.player_menu]
+    assert not any(rect.colliderect(w.rect) for w in widgets)
+    image = menu._showcase
+    assert image is not None and image.get_width() <= rect.width and image.get_height() <= rect.height
+    drawn = image.get_bounding_rect()
+    assert drawn.width > rect.width // 2, "a fan of cards is drawn there"
+
+
 def test_seven_seats_fit_the_smallest_window(make_app, party_game):
     app = make_app()
     menu = app.scene
