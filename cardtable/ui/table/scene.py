@@ -472,6 +472,7 @@ class TableScene(Scene):
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         if self.result_panel is not None or self.summaries.open:  # the result (or the deal's) is what to look at
             dim(surface)
+        self.summaries.draw(surface)
         self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
             self.celebration.draw(surface)

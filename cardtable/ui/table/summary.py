@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UIImage, UIPanel
+from pygame_gui.elements import UIButton
 
 from cardtable.core.engine import Event
 from cardtable.core.layout import Summary
+from cardtable.ui import theme
 from cardtable.ui.table.panels import render_lines
 
 if TYPE_CHECKING:
@@ -28,7 +29,11 @@ class DealSummaries:
         self.scene = scene
         self.due: tuple[int, Summary] | None = None  # (held pictures still to come when it opens, the summary)
         self.shown: Summary | None = None
-        self.panel: UIPanel | None = None
+        # The box is drawn by the table, not made of widgets (a pygame-gui panel can take a whole frame's time to
+        # make); only its button is a widget.
+        self.image: pygame.Surface | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.button: UIButton | None = None
 
     @property
     def open(self) -> bool:
@@ -55,11 +60,10 @@ class DealSummaries:
             self.build()
 
     def build(self) -> None:
-        """The panel (again, at the window's size)."""
+        """The box and its button (again, at the window's size)."""
         scene = self.scene
-        if self.panel is not None:
-            self.panel.kill()
-            self.panel = None
+        self._drop_button()
+        self.image = None
         if self.shown is None:
             return
         sw, sh = scene.app.size
@@ -68,22 +72,32 @@ class DealSummaries:
         w = max(int(380 * s), text.get_width() + 40)
         bh = int(40 * s)
         h = min(text.get_height() + bh + 60, sh - 20)
-        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
-        UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - bh - 50)), text, scene.ui,
-                container=panel)
+        image = pygame.Surface((w, h))
+        image.fill((8, 36, 20))
+        pygame.draw.rect(image, theme.RULE, image.get_rect(), 2)
+        image.blit(text, (20, 14), (0, 0, text.get_width(), max(0, h - bh - 50)))
+        self.image, self.rect = image, pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h)
         bw = int(160 * s)
-        scene.panels.buttons[BUTTON] = UIButton(pygame.Rect((w - bw) // 2, h - bh - 22, bw, bh), "Continue",
-                                                scene.ui, container=panel, tool_tip_text="Play the next deal (Enter)")
-        self.panel = panel
+        self.button = UIButton(pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - 22, bw, bh),
+                               "Continue", scene.ui, tool_tip_text="Play the next deal (Enter)")
+        scene.panels.buttons[BUTTON] = self.button
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.image is not None:
+            surface.blit(self.image, self.rect)
 
     def close(self) -> None:
-        """Go on: the panel closes and the table plays on."""
+        """Go on: the box closes and the table plays on."""
         self.due = self.shown = None
-        if self.panel is not None:
-            self.panel.kill()
-            self.panel = None
-        self.scene.panels.buttons.pop(BUTTON, None)
+        self.image = None
+        self._drop_button()
         self.scene.panels.build()
+
+    def _drop_button(self) -> None:
+        if self.button is not None:
+            self.button.kill()
+            self.button = None
+        self.scene.panels.buttons.pop(BUTTON, None)
 
     def texts(self) -> list[str]:
         """What the panel says: its heading and lines, then its button."""
