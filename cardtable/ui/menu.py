@@ -26,7 +26,8 @@ from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import FormWidgets, TableForm
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
-from cardtable.ui.showcase import card_fan, showcase_image
+from cardtable.ui.menu_questions import ask_new_game, ask_quit
+from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
     HEADING,
@@ -298,13 +299,8 @@ class MenuScene(Scene):
             bottom -= gap
         form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
-        # The game's cards under the form, or beside it when a tall form of narrow options leaves room there.
-        side = pygame.Rect(self.form_widgets.right() + gap * 3, y, 0, form_bottom - y)
-        side.width = inner.right - side.x
-        if band.height >= 110:
-            self.showcase_rect = band
-        elif side.width >= 150 and side.height >= 110:
-            self.showcase_rect = side
+        side_x = self.form_widgets.right() + gap * 3
+        self.showcase_rect = showcase_area(band, pygame.Rect(side_x, y, inner.right - side_x, form_bottom - y))
 
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:
@@ -320,17 +316,6 @@ class MenuScene(Scene):
     def question(self) -> ConfirmDialog | None:
         """The question open now (quit, or a new game over an unfinished one), or None."""
         return next((q for q in (self.confirm_quit, self.confirm_new) if q is not None and q.alive()), None)
-
-    def ask_new_game(self) -> None:
-        """New game: at once, unless the game picked has an unfinished game saved, which a new one would replace;
-        then the person is asked first."""
-        if not autosave_path(self.selected_game).exists():
-            self.new_game()
-            return
-        title = self.entry.title.split(" (")[0]
-        self.confirm_new = ConfirmDialog(
-            self.ui, f"Start a new game of {title}? Your unfinished game of it is lost (Resume opens it).",
-            title="New game", yes="New game", no="Cancel", scale=self.ui_scale)
 
     def new_game(self) -> None:
         options, seats = self.form_values()
@@ -408,14 +393,6 @@ class MenuScene(Scene):
         self.message = text
         self.build()
 
-    def ask_quit(self) -> None:
-        if self.confirm_quit is not None and self.confirm_quit.alive():
-            self.confirm_quit.kill()
-            self.confirm_quit = None
-            return
-        self.confirm_quit = ConfirmDialog(self.ui, "Quit cardtable? Unfinished games are saved.", title="Quit",
-                                          yes="Quit", no="Cancel", scale=self.ui_scale)
-
     # ----- Scene hooks ---------------------------------------------------------------------
     def focusable(self) -> dict[str, Any]:
         """What the keyboard's focus goes through, in Tab order: the games and the other buttons, then the form
@@ -444,7 +421,7 @@ class MenuScene(Scene):
             if name.startswith("game:"):
                 self.select_game(name[5:])
             elif name == "new":
-                self.ask_new_game()
+                ask_new_game(self)
             elif name == "resume":
                 self.resume()
             elif name == "resume_last":
@@ -484,16 +461,15 @@ class MenuScene(Scene):
             if event.ui_element is self.confirm_quit:
                 self.app.quit()
             elif event.ui_element is self.confirm_new:
-                self.confirm_new = None
                 self.new_game()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.ask_quit()
+                ask_quit(self)
             elif event.key == pygame.K_F1 and "rules" in self.buttons:
                 self.open_rules()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
                 if self.question is None:
-                    self.ask_new_game()
+                    ask_new_game(self)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the keyboard's focus."""

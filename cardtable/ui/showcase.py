@@ -54,6 +54,16 @@ def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...]
     return out
 
 
+def showcase_area(under: pygame.Rect, beside: pygame.Rect) -> pygame.Rect:
+    """Where the menu shows a game's cards: under its form, or beside it when a tall form of narrow options leaves
+    room there (an empty rectangle: nowhere)."""
+    if under.height >= 110:
+        return under
+    if beside.width >= 150 and beside.height >= 110:
+        return beside
+    return pygame.Rect(0, 0, 0, 0)
+
+
 def showcase_image(art: Any, back: str, size: tuple[int, int], showcase: Showcase, faces: Faces) -> pygame.Surface:
     """The game's showcase, fitted to `size`, in the game's faces."""
     if showcase.style == "run":

@@ -317,8 +317,7 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         self.choreography.finish()
-        if self.summaries.open or self.summaries.due is not None:
-            self.summaries.close()
+        self.summaries.close()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
             self.say(self.named(refused), error=True)
@@ -428,11 +427,7 @@ class TableScene(Scene):
             self.deals.update(dt)
             return
         self.analysis.update()
-        self.summaries.update()
-        if self.summaries.open:  # the held pictures wait for the person; what is moving lands
-            self.choreography.animator.update(dt)
-        else:
-            self.choreography.update(dt)
+        self.summaries.advance(dt)  # the animation, and the summary between deals (the held pictures wait for it)
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:

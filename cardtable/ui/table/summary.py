@@ -48,15 +48,16 @@ class DealSummaries:
         # The stages still queued when the picture held after the summary's event is on the screen.
         self.due = (sum(1 for i, _ in holds if i >= after), summary)
 
-    def update(self) -> None:
-        """Open the summary due once the table shows the deal's end."""
-        if self.due is None or self.open:
-            return
-        waiting, summary = self.due
+    def advance(self, dt: float) -> None:
+        """The table's animation goes on, but for the held pictures while a summary is open; the summary due opens
+        once the table shows the deal's end."""
         choreography = self.scene.choreography
-        if len(choreography.stages) <= waiting and not choreography.animator.busy:
-            self.due = None
-            self.shown = summary
+        if self.open:
+            choreography.animator.update(dt)  # what is moving lands
+            return
+        choreography.update(dt)
+        if self.due is not None and len(choreography.stages) <= self.due[0] and not choreography.animator.busy:
+            self.shown, self.due = self.due[1], None
             self.build()
 
     def build(self) -> None:
@@ -87,7 +88,9 @@ class DealSummaries:
             surface.blit(self.image, self.rect)
 
     def close(self) -> None:
-        """Go on: the box closes and the table plays on."""
+        """Go on: the box closes and the table plays on (nothing, with no summary open or due)."""
+        if self.shown is None and self.due is None:
+            return
         self.due = self.shown = None
         self.image = None
         self._drop_button()
