@@ -216,6 +216,18 @@ def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_t
     assert theme.PICKED not in above, "not the selection's green"
 
 
+def test_a_press_on_the_greyed_play_button_says_only_the_dealer_plays_a_card(table_app, open_table):
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    button = play_button(table)
+    assert button is not None and not button.is_enabled
+    before = len(match.log)
+    driver.click_widget(button)
+    assert table.message_error and table.message == button.tool_tip_text and "Only the dealer" in table.message
+    assert len(match.log) == before
+
+
 def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_table):
     """Claims by hand: a bot's claim is logged as its pair, never as an offer ("Ann may claim ..."), and the end
     of the game is one line, not the deal's win and then the game's."""
