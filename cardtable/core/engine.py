@@ -209,8 +209,16 @@ class Rules(ABC):
     version: int = 1
     action_types: tuple[type[Action], ...] = field(default=(), repr=False)
     blurb: str = ""
+    default_players: int | None = None  # the count the rules name as usual; None: 4 where allowed, else the fewest
 
     available: ClassVar[bool] = True
+
+    @property
+    def usual_players(self) -> int:
+        """The player count a new table starts with (the menu's and the self-test's)."""
+        if self.default_players in self.players:
+            return self.default_players  # type: ignore[return-value]
+        return 4 if 4 in self.players else self.players.start
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Declared defaults overlaid with `options`; an unknown name or value is a ValueError."""

@@ -181,6 +181,15 @@ class ChoicePanel:
 
 
 @dataclass(frozen=True)
+class Summary:
+    """A pause between deals (`GameLayout.deal_summary`): a heading and lines (each seat's points), shown over the
+    table until the person goes on; bots wait for it too."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
     """A table of text: the heading row and one row per round (and a totals row)."""
 
@@ -328,6 +337,10 @@ class GameLayout(Protocol):
         By default only the first held event's `held_view`; a move of several beats (a card landing, then its
         pair laid, then the deal's end) may hold each."""
 
+    def deal_summary(self, before: View, events: Sequence[Event], ctx: TableContext) -> tuple[int, Summary] | None:
+        """A summary to show when a move ends a deal and another follows: (the index in `events` of the event it
+        follows, the summary); None for no pause (the default, and at the game's end: the result says it)."""
+
     def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         """The clock on the decision `view` shows (a person's), or None for no time limit."""
 
@@ -379,6 +392,9 @@ class BaseLayout:
         return None
 
     def held_view(self, before: View, events: Sequence[Event]) -> View | None:
+        return None
+
+    def deal_summary(self, before: View, events: Sequence[Event], ctx: TableContext) -> tuple[int, Summary] | None:
         return None
 
     def held_views(self, before: View, events: Sequence[Event]) -> Sequence[tuple[int, View]]:

@@ -26,7 +26,8 @@ from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import FormWidgets, TableForm
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
-from cardtable.ui.showcase import card_fan, showcase_image
+from cardtable.ui.menu_questions import ask_new_game, ask_quit
+from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
     HEADING,
@@ -80,6 +81,7 @@ class MenuScene(Scene):
         self.stats_labels: list[UILabel] = []
         self.coming_soon_labels: dict[str, UILabel] = {}
         self.confirm_quit: ConfirmDialog | None = None
+        self.confirm_new: ConfirmDialog | None = None  # asked before a new game takes an unfinished one's place
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self._fan: pygame.Surface | None = None  # the title's four aces
@@ -132,7 +134,7 @@ class MenuScene(Scene):
         self.message_labels = []
         self.stats_labels = []
         self.coming_soon_labels = {}
-        self.confirm_quit = None
+        self.confirm_quit = self.confirm_new = None
         self._fan = None
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
@@ -297,8 +299,8 @@ class MenuScene(Scene):
             bottom -= gap
         form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
-        if band.height >= 110:
-            self.showcase_rect = band
+        side_x = self.form_widgets.right() + gap * 3
+        self.showcase_rect = showcase_area(band, pygame.Rect(side_x, y, inner.right - side_x, form_bottom - y))
 
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:
@@ -309,6 +311,11 @@ class MenuScene(Scene):
         self.selected_game = game_id
         self.message = ""
         self.build()
+
+    @property
+    def question(self) -> ConfirmDialog | None:
+        """The question open now (quit, or a new game over an unfinished one), or None."""
+        return next((q for q in (self.confirm_quit, self.confirm_new) if q is not None and q.alive()), None)
 
     def new_game(self) -> None:
         options, seats = self.form_values()
@@ -386,14 +393,6 @@ class MenuScene(Scene):
         self.message = text
         self.build()
 
-    def ask_quit(self) -> None:
-        if self.confirm_quit is not None and self.confirm_quit.alive():
-            self.confirm_quit.kill()
-            self.confirm_quit = None
-            return
-        self.confirm_quit = ConfirmDialog(self.ui, "Quit cardtable? Unfinished games are saved.", title="Quit",
-                                          yes="Quit", no="Cancel", scale=self.ui_scale)
-
     # ----- Scene hooks ---------------------------------------------------------------------
     def focusable(self) -> dict[str, Any]:
         """What the keyboard's focus goes through, in Tab order: the games and the other buttons, then the form
@@ -413,7 +412,7 @@ class MenuScene(Scene):
         return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.focus.handle(event, self.focusable(), self.confirm_quit):
+        if self.focus.handle(event, self.focusable(), self.question):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
@@ -422,7 +421,7 @@ class MenuScene(Scene):
             if name.startswith("game:"):
                 self.select_game(name[5:])
             elif name == "new":
-                self.new_game()
+                ask_new_game(self)
             elif name == "resume":
                 self.resume()
             elif name == "resume_last":
@@ -461,18 +460,20 @@ class MenuScene(Scene):
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.confirm_quit:
                 self.app.quit()
+            elif event.ui_element is self.confirm_new:
+                self.new_game()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.ask_quit()
+                ask_quit(self)
             elif event.key == pygame.K_F1 and "rules" in self.buttons:
                 self.open_rules()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
-                if self.confirm_quit is None or not self.confirm_quit.alive():
-                    self.new_game()
+                if self.question is None:
+                    ask_new_game(self)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the keyboard's focus."""
-        self.focus.draw(surface, self.focusable(), self.confirm_quit, self.ui_scale)
+        self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

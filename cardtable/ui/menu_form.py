@@ -77,8 +77,7 @@ class TableForm:
 
     @classmethod
     def for_rules(cls, rules: Rules) -> TableForm:
-        players = rules.players
-        count = 4 if 4 in players else players.start
+        count = rules.usual_players
         form = cls(rules, {o.name: o.default for o in rules.options}, count)
         form.resize(count)
         return form
@@ -126,6 +125,13 @@ class FormWidgets:
         self.seat_kind_menus: list[UIDropDownMenu] = []
         self.seat_name_entries: list[UITextEntryLine] = []
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
+
+    def right(self) -> int:
+        """Where the form's widgets end on the right (0 with none)."""
+        widgets = [*self.option_menus.values(), *self.seat_kind_menus, *self.seat_name_entries, *self.option_labels]
+        if self.player_menu is not None:
+            widgets.append(self.player_menu)
+        return max((w.rect.right for w in widgets), default=0)
 
     def harvest(self, form: TableForm) -> None:
         """Copy the widgets' current values into the form state (before a rebuild or a start)."""

@@ -54,9 +54,19 @@ def card_run(art: Any, back: str, size: tuple[int, int], cards: tuple[Card, ...]
     return out
 
 
+def showcase_area(under: pygame.Rect, beside: pygame.Rect) -> pygame.Rect:
+    """Where the menu shows a game's cards: under its form, or beside it when a tall form of narrow options leaves
+    room there (an empty rectangle: nowhere)."""
+    if under.height >= 110:
+        return under
+    if beside.width >= 150 and beside.height >= 110:
+        return beside
+    return pygame.Rect(0, 0, 0, 0)
+
+
 def showcase_image(art: Any, back: str, size: tuple[int, int], showcase: Showcase, faces: Faces) -> pygame.Surface:
     """The game's showcase, fitted to `size`, in the game's faces."""
     if showcase.style == "run":
         return card_run(art, back, size, showcase.cards, faces)
-    fan_h = min(size[1], 220)
+    fan_h = min(size[1], 220, int(size[0] / 1.5))  # the fan is half again as wide as it is high
     return card_fan(art, (int(fan_h * 1.5), fan_h), list(showcase.cards), spread=12, faces=faces)

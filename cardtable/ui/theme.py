@@ -30,6 +30,7 @@ LEGAL: Colour = (70, 150, 255)  # what may be played, and where a picked card ma
 PICKED: Colour = (60, 220, 100)  # picked cards: outlined green
 DROP_HERE: Colour = (255, 214, 0)  # while dragging: the one place a release would take (bright gold)
 DROP_REFUSED: Colour = (240, 80, 60)  # the same, where that drop would be refused
+HINT: Colour = (255, 150, 40)  # a hint's cards and places: a pulsing dashed orange frame, unlike any selection
 #: One colour per seat, for tokens, chips and other markers that belong to a player.
 SEAT_COLOURS: tuple[Colour, ...] = (
     (220, 60, 60), (60, 120, 230), (240, 190, 40), (60, 170, 90), (170, 80, 200), (240, 130, 40),

@@ -85,6 +85,9 @@ class Scene:
     def handle_event(self, event: pygame.event.Event) -> None:
         """An input event (pygame-gui has already seen it)."""
 
+    def widget_pressed(self, event: pygame.event.Event) -> None:
+        """A mouse press pygame-gui took for a widget (a greyed button takes it too, and sends nothing)."""
+
     def update(self, dt: float) -> None:
         """Advance by dt seconds."""
 
@@ -295,6 +298,8 @@ class App:
         consumed = scene.ui.process_events(event)
         if not consumed or event.type == pygame_gui.UI_BUTTON_PRESSED:
             scene.handle_event(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            scene.widget_pressed(event)
 
     def run(self, max_frames: int | None = None) -> None:
         """The main loop, until Quit (or `max_frames`)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import SUIT_SYMBOLS, Card
@@ -122,6 +123,17 @@ def test_a_selected_card_is_played_with_the_play_button(table_app, open_table):
     pile = table.layout.zone("played0").spots
     assert (pile[-1].card, pile[-1].face_up) == (card, True)
     assert card not in {s.card for s in hand_zone(table).spots}
+
+
+def test_a_press_on_the_greyed_play_button_says_why_it_is_greyed(table_app, open_table):
+    match = at(4, following)
+    table, driver = open_table(match, bot_delay=30.0)
+    button = table.buttons["select:Play"]
+    assert not button.is_enabled
+    before = len(match.log)
+    driver.click_widget(button)
+    assert table.message == "Click a card of your hand first" and table.message_error
+    assert len(match.log) == before and table.input.selected == []
 
 
 def test_a_selected_card_is_folded_with_the_fold_button_and_stays_hidden_from_the_others(table_app, open_table):
@@ -414,6 +426,36 @@ def test_deal_again_plays_another_round(table_app, open_table):
     driver.perform(table, DEAL_AGAIN)
     assert isinstance(match.log[-1].action, DealAgain) and match.state.round == rounds + 1
     assert match.state.dealer == 0, "the round's winner deals"
+
+
+def test_a_session_of_five_rounds_offers_no_stop_and_says_how_long_it_is(table_app, open_table):
+    match = at(4, my_deal, {"rounds": 5})
+    table, driver = open_table(match, bot_delay=30.0)
+    number = match.state.round
+    labels = {table.buttons[n].text: a for n, a in table.action_buttons.items() if n.startswith("choice:")}
+    assert labels == {"Deal again": DEAL_AGAIN}, "a session of a set length is not stopped half way"
+    assert "stop" not in table.status_text().lower()
+    assert f"Deal round {number + 1} of 5" in table.status_text()
+    driver.key(pygame.K_h)
+    assert table.message.startswith("Hint: Deal again") and "until the players stop" not in table.message
+    assert f"5 rounds, {5 - number} still to play" in table.message
+    driver.perform(table, DEAL_AGAIN)
+    assert isinstance(match.log[-1].action, DealAgain) and match.state.round == number + 1
+
+
+def test_the_score_sheets_won_or_lost_row_leaves_out_the_next_rounds_ante(table_app, open_table):
+    """Round 2 under way (everyone's ante in the pot): S shows the sheet, whose last row is each seat's result
+    after round 1, not that result less the ante put in since."""
+    match = at(4, lambda s: s.round == 2 and s.phase == "play" and s.turn == 0)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    driver.key(pygame.K_s)
+    assert table.sheet_window is not None and table.sheet_window.alive()
+    after = state.records[-1].chips
+    last = table.sheet.rows[-1]
+    assert last[0] == "Won or lost"
+    assert last[-4:] == tuple(f"{c - state.start_chips:+d}" for c in after)
+    assert last[-4:] != tuple(f"{x:+d}" for x in state.net()), "the ante in the pot is not counted as lost"
 
 
 def test_stop_ends_the_session_with_the_standings(table_app, open_table):

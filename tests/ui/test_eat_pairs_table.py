@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import pygame
 import pytest
 
 from cardtable import stats
@@ -189,6 +190,65 @@ def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     assert log.lines[0] == "Moves" and len(log.lines) > 2
     assert list(log.lines[1:]) == texts[-(len(log.lines) - 1):]
     assert not any("Seat " in line for line in log.lines)
+
+
+def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_table):
+    """H at the dealer's opening: the hint's frame goes round the hinted card's visible part alone (the hand is
+    fanned down, each card over the one before), dashed orange rather than the selection's solid green, and the
+    status says it is a hint."""
+    match = eat_pairs(seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.key(pygame.K_h)
+    hint = table.shown_hint
+    assert hint is not None and isinstance(hint.action, Play)
+    spots = hand_zone(table).spots
+    i = next(k for k, s in enumerate(spots) if s.card == hint.action.card)
+    rect = table.hint_marks[0][0]
+    assert rect[:3] == spots[i].rect[:3]
+    others = [s.rect for k, s in enumerate(spots) if k != i]
+    assert not any(overlaps(rect, r) for r in others), "the frame covers no other card"
+    assert table.status_text().startswith(f"Hint: Play {hint.action.card.label}")
+    assert table.message.startswith("Hint: ")
+    table.app.step(DT)
+    screen = table.app.screen
+    above = [tuple(screen.get_at((rect[0] + 6 + dx, rect[1] - k))[:3]) for dx in range(0, 30) for k in range(1, 12)]
+    assert any(r > 150 and 60 < g < 170 and b < 80 for r, g, b in above), "an orange frame above the card"
+    assert theme.PICKED not in above, "not the selection's green"
+
+
+def test_a_press_on_the_greyed_play_button_says_only_the_dealer_plays_a_card(table_app, open_table):
+    seed, moves = position(person_to("draw"))
+    match = eat_pairs(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    button = play_button(table)
+    assert button is not None and not button.is_enabled
+    before = len(match.log)
+    driver.click_widget(button)
+    assert table.message_error and table.message == button.tool_tip_text and "Only the dealer" in table.message
+    assert len(match.log) == before
+
+
+def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_table):
+    """Claims by hand: a bot's claim is logged as its pair, never as an offer ("Ann may claim ..."), and the end
+    of the game is one line, not the deal's win and then the game's."""
+    match = eat_pairs({"claim_by_hand": True}, seed=3)
+    table, driver = open_table(match)
+    seen: list[str] = []
+    while not match.state.is_over():
+        until_human(table, driver)
+        seen += table.layout.zone("log").lines[1:]
+        if match.state.is_over():
+            break
+        driver.perform(table, GAME.hint(match.state).action)
+    driver.settle(table)
+    log = list(table.layout.zone("log").lines[1:])
+    seen += log
+    bots = NAMES[1:4]
+    assert any(line.startswith(f"{b} pairs") for b in bots for line in seen), "a bot claimed a card"
+    assert not [line for line in seen if line.startswith(tuple(f"{b} may claim" for b in bots))]
+    wins = [table.named(e.text) for e in match.state.log[-1] if e.kind == "win" and e.text]
+    assert wins and not set(wins) & set(log), "the deal's win is not said beside the game's end"
+    assert log[-1] == table.named(match.state.result().summary)
 
 
 # --------------------------------------------------------------------------- the opening card

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import Card
@@ -31,6 +32,7 @@ from cardtable.session.match import Match
 from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
+from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
 from cardtable.ui.table.view import table_context
 from tests.ui.table_helpers import (
     SIZES,
@@ -40,6 +42,7 @@ from tests.ui.table_helpers import (
     click_card,
     drop_at,
     face_up,
+    fast,
     find_moves,
     lift,
     new_match,
@@ -178,6 +181,43 @@ def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, ope
     assert len(match.log) == before + 1 and match.log[-1].action == Discard(card)
     assert card not in state.hands[0]
     assert card in state.layout or any(card in w for w in state.won), "it joined the layout (a turned card may take it)"
+
+
+def test_a_click_on_the_lit_layout_area_plays_the_selected_card_there(table_app, open_table):
+    """A card that cannot capture, selected with a click, lights the whole layout area; a click on an empty place
+    of it plays the card to the layout, as a drop there does."""
+    seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if not captures_of(state, c))
+    click_card(table, driver, card)
+    assert table.input.target_rects() == [table.layout.zone("layout").drop], "the layout area is lit"
+    before = len(match.log)
+    driver.click(empty_layout_point(table))
+    driver.settle(table)
+    assert len(match.log) == before + 1 and match.log[-1].action == Discard(card)
+    assert card not in state.hands[0] and table.input.selected == []
+
+
+def test_a_refused_click_says_why_and_lets_the_selected_card_go(table_app, open_table):
+    """A card that can capture, selected, then a click on a layout card it cannot take: the engine's reason shows
+    and the card is no longer selected (nothing stays lit for a move that was refused)."""
+    def wanted(s: EatRedsState) -> bool:
+        return to_play(s) and any(captures_of(s, c) and len(captures_of(s, c)) < len(s.layout) for c in s.hands[0])
+    seed, moves = find_moves(RULES, 2, wanted)
+    match = eat(seed=seed, moves=moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    card = next(c for c in state.hands[0] if captures_of(state, c) and len(captures_of(state, c)) < len(state.layout))
+    other = next(c for c in state.layout if c not in {a.target for a in captures_of(state, card)})
+    click_card(table, driver, card)
+    assert len(table.input.selected) == 1
+    before = len(match.log)
+    driver.click(centre(spot_rect(table, "layout", other)))
+    assert len(match.log) == before, "nothing is played"
+    assert table.message_error and table.message == table.named(state.reason(Capture(card, other)))
+    assert table.input.selected == [] and table.input.target_rects() == []
 
 
 def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
@@ -327,8 +367,14 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
     table, driver = open_table(match)
     rng = random.Random(11)
     kinds = set()
+    summaries = 0
     while not match.state.is_over():
-        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled))
+        run_until(driver, lambda: match.state.is_over() or (table.human_turn and table.settled)
+                  or table.summaries.open)
+        if table.summaries.open:  # between deals: the summary, then Continue
+            summaries += 1
+            driver.click_widget(table.buttons[SUMMARY_BUTTON])
+            continue
         if match.state.is_over():
             break
         action = rng.choice(match.state.legal_actions())
@@ -337,6 +383,7 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
         assert len(match.log) == before + 1 and match.log[-1].action == action, table.message
         kinds.add(type(action))
     assert {Capture, Discard} <= kinds
+    assert summaries == options.get("rounds", 1) - 1, "a summary after each deal but the last"
     run_until(driver, lambda: table.result_panel is not None)
     state = match.state
     texts = table.panels.result_texts()
@@ -353,6 +400,63 @@ def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_21
     for row, record in zip(sheet.rows, state.history, strict=False):
         assert row[-1] == f"{sum(record.points)} + {record.left_points} = {RED_TOTAL}"
     assert sheet.rows[-1][2:2 + players] == tuple(str(t) for t in state.totals())
+
+
+def deal_ends_with_the_persons_card(state: EatRedsState) -> bool:
+    """Seat 0 to play the last card in hand of the first of two deals."""
+    return to_play(state) and state.deal == 0 and sum(len(h) for h in state.hands) == 1
+
+
+@fast
+def test_a_summary_between_deals_shows_each_players_reds_and_points_until_continue(table_app, open_table):
+    """The person plays the last card of deal 1 of 2: once the deal's end has played out, a panel says each
+    player's red cards captured and points, and what the layout kept; the table waits (the bot too) until
+    Continue, then deal 2 is played."""
+    seed, moves = find_moves(RULES, 2, deal_ends_with_the_persons_card, {"rounds": 2})
+    match = eat(seed=seed, moves=moves, options={"rounds": 2})
+    table, driver = open_table(match, bot_delay=0.0)
+    state = match.state
+    driver.perform(table, state.legal_actions()[0])
+    run_until(driver, lambda: table.summaries.open)
+    assert state.deal == 1 and not table.settled and not table.human_turn
+    record = state.history[0]
+    texts = table.summaries.texts()
+    assert texts[0] == "Deal 1 of 2 is over" and texts[-1] == "Continue"
+    replay = RULES.new_game(2, {"rounds": 2}, seed)  # the won piles at the deal's end, from the engine
+    for entry in match.log[:-1]:
+        replay.apply(entry.action)
+    won = [list(w) for w in replay.won]
+    for ev in replay.apply(match.log[-1].action):
+        if ev.kind == "score":
+            break
+        if ev.kind == "capture":
+            won[ev.seat] += ev.cards
+    for seat, name in enumerate(NAMES[:2]):
+        line = next(t for t in texts if t.startswith(f"{name}: "))
+        reds = sum(1 for c in won[seat] if c.suit in "HD")
+        assert line == f"{name}: {reds} red card{'s' if reds != 1 else ''} captured, {record.points[seat]} " \
+                       f"point{'s' if record.points[seat] != 1 else ''} \u00b7 total {record.points[seat]}"
+    assert texts[-2] == f"Left in the layout: {record.left_points} point{'s' if record.left_points != 1 else ''}"
+    played = len(match.log)
+    driver.frames(240)  # four seconds: nobody plays while the summary is up
+    assert len(match.log) == played and table.summaries.open
+    driver.click(centre(table.layout.zone("stock").slot))  # a click on the table does nothing either
+    assert table.summaries.open and len(match.log) == played
+    driver.click_widget(table.buttons[SUMMARY_BUTTON])
+    assert not table.summaries.open and SUMMARY_BUTTON not in table.buttons
+    run_until(driver, lambda: len(match.log) > played or table.human_turn)
+    driver.settle(table)
+    assert table.settled and (len(match.log) > played or table.human_turn), "deal 2 goes on"
+
+
+def test_enter_closes_the_summary_between_deals(table_app, open_table):
+    seed, moves = find_moves(RULES, 2, deal_ends_with_the_persons_card, {"rounds": 2})
+    match = eat(seed=seed, moves=moves, options={"rounds": 2})
+    table, driver = open_table(match, bot_delay=0.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    run_until(driver, lambda: table.summaries.open)
+    driver.key(pygame.K_RETURN)
+    assert not table.summaries.open
 
 
 # --------------------------------------------------------------------------- what the table shows
@@ -399,6 +503,41 @@ def test_what_the_table_shows(table_app, open_table):
     assert set(table.input.target_rects()) == {spot_rect(table, "layout", a.target)
                                                for a in captures_of(state, card)}
     let_go(table, driver)
+
+
+def last_move_then_seat_1_wins(state: EatRedsState) -> bool:
+    """Seat 0 to play the game's last card, every way of playing it leaving seat 1 a winner."""
+    if not (to_play(state) and len(state.hands[0]) == 1 and not state.stock):
+        return False
+    for action in state.legal_actions():
+        after = state.clone()
+        after.apply(action)
+        while not after.is_over():
+            after.apply(after.legal_actions()[0])
+        if 1 not in after.result().winners:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_winners_crown_stays_inside_the_free_area(table_app, open_table, size):
+    """Seat 1 sits along the top, under the toolbar: once it has won, its crown is drawn where the table is, not
+    behind the toolbar's buttons."""
+    seed, moves = find_moves(RULES, 2, last_move_then_seat_1_wins)
+    match = eat(seed=seed, moves=moves)
+    pygame.display.set_mode(size)
+    table_app.dispatch(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.perform(table, match.state.legal_actions()[0])
+    run_until(driver, lambda: match.state.is_over() and table.settled)
+    assert 1 in match.state.result().winners and "crown" in table.layout.zone("seat1").marks
+    driver.frames(1)
+    sprite = table.sprites.panels["seat1"]
+    drawn = sprite.image.get_bounding_rect().move(sprite.rect.topleft)
+    assert drawn.top >= table.context().area[1], f"the crown reaches {drawn.top}, under the toolbar"
+    edge = (120, 90, 20)  # the crown's outline
+    assert any(tuple(sprite.image.get_at((x, y))[:3]) == edge for x in range(sprite.image.get_width())
+               for y in range(sprite.image.get_height())), "the crown is drawn"
 
 
 def test_the_score_sheet_has_a_row_per_deal_with_the_running_total(table_app, open_table):

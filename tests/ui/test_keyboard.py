@@ -147,7 +147,7 @@ def test_an_illegal_keyboard_drop_shows_the_engine_reason(open_table):
     driver.settle(table)
     assert not match.log
     assert table.message == table.named(reason(match, move)) and table.message_error
-    assert table.input.selected, "the card stays picked, as a selection does"
+    assert not table.input.selected, "the refused card is let go, as a refused selection is"
 
 
 def test_esc_lets_go_of_a_pick_and_only_then_leaves_the_table(open_table):

@@ -76,10 +76,29 @@ def test_holding_l_shows_the_last_trick_and_letting_go_hides_it(table_app, open_
     assert inside(rect, table_app.size)
     border = table_app.screen.get_at((rect[0] + rect[2] // 2, rect[1] + 1))[:3]
     assert border != table_app.screen.get_at((5, rect[1] + 1))[:3], "the panel is drawn"
-    driver.frames(5)
+    driver.frames(int(HOLD_SECONDS * 60) + 5)
     assert table.last_trick.shown == shown, "it stays while the key is held"
     key(driver, pygame.KEYUP)
     assert table.last_trick.shown is None
+
+
+def test_a_tap_of_l_keeps_the_last_trick_until_the_next_key_or_click(table_app, open_table):
+    match = kachuful_at(after_a_trick)
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    driver.key(pygame.K_l)  # pressed and let go in one frame
+    assert table.last_trick.shown == expected_trick(match)
+    driver.frames(60)
+    assert table.last_trick.shown == expected_trick(match), "it stays after the key is let go"
+    driver.key(pygame.K_l)  # L again: shown again, as L always does
+    assert table.last_trick.shown == expected_trick(match)
+    driver.key(pygame.K_ESCAPE)  # any other key closes it (Esc does nothing else)
+    assert table.last_trick.shown is None and table_app.scene is table
+    driver.key(pygame.K_l)
+    assert table.last_trick.shown is not None
+    driver.click((table_app.size[0] // 2, table_app.size[1] // 2))
+    assert table.last_trick.shown is None
+    assert len(match.log) == before, "the keys and the click played nothing"
 
 
 def test_a_click_on_a_won_pile_keeps_it_open_until_the_next_click(table_app, open_table):

@@ -17,6 +17,7 @@ from cardtable.games import CATALOGUE, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
 from cardtable.storage import Settings, autosave_path, config_dir
+from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.menu_form import TableForm
 from cardtable.ui.window import MIN_SIZE, App, Scene
 
@@ -241,6 +242,34 @@ def test_resume_last_opens_the_latest_autosave(make_app):
     assert len(app.scene.match.log) == 1
 
 
+def test_new_game_asks_before_it_replaces_an_unfinished_game(make_app):
+    """Klondike has a game under way: New game asks first (the themed question); Cancel keeps the menu and the
+    unfinished game, and the question's New game starts the new one."""
+    saved = autosave_klondike()
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:klondike"])
+    click(app, menu.buttons["new"])
+    assert app.scene is menu, "nothing starts before the answer"
+    question = menu.question
+    assert isinstance(question, ConfirmDialog) and question.alive()
+    assert "unfinished game" in question.confirmation_text.html_text
+    click(app, question.cancel_button)
+    assert app.scene is menu and not question.alive() and autosave_path("klondike").exists()
+    key(app, pygame.K_RETURN)  # Enter is New game too: it asks as well
+    assert app.scene is menu and menu.question is not None
+    click(app, menu.question.confirm_button)
+    assert app.scene is not menu and app.scene.match.game_id == "klondike"
+    assert app.scene.match.log == [] and app.scene.match.seed != saved.seed
+
+
+def test_new_game_starts_at_once_without_an_unfinished_game(make_app):
+    app = make_app()
+    click(app, app.scene.buttons["game:klondike"])
+    click(app, app.scene.buttons["new"])
+    assert app.scene.match.game_id == "klondike"
+
+
 def test_corrupt_autosave_shows_error_and_is_kept_aside(make_app):
     path = autosave_path("klondike")
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -352,6 +381,40 @@ def test_multiplayer_form_seats_and_player_count(make_app, party_game):
     # A game the registry cannot start shows a message instead of crashing.
     click(app, menu.buttons["new"])
     assert app.scene is menu and menu.message_labels
+
+
+@pytest.mark.parametrize("game", ["eat_reds", "cat_te", "eat_pairs", "kachuful", "crazy"])
+def test_a_games_form_starts_with_the_player_count_its_rules_name(make_app, game):
+    """Eat Reds is for 2 by default (its rules), the others listed for 4: the form and the table it starts."""
+    usual = {"eat_reds": 2}.get(game, 4)
+    app = make_app()
+    click(app, app.scene.buttons[f"game:{game}"])
+    menu = app.scene
+    assert menu.player_menu.selected_option[0] == str(usual)
+    assert len(menu.seat_name_entries) == usual
+    click(app, menu.buttons["new"])
+    assert app.scene.match.state.view(None)["players"] == usual
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)])
+def test_cat_tes_cards_show_beside_its_tall_form(make_app, size):
+    """Cat Te's seven options in one column leave no room under the form: its cards show beside it, as every
+    game's do where there is room, within the panel and clear of every widget of the form."""
+    app = make_app(size)
+    click(app, app.scene.buttons["game:cat_te"])
+    menu = app.scene
+    frames(app, 2)
+    rect = menu.showcase_rect
+    assert rect.width >= 150 and rect.height >= 110, "Cat Te shows its cards"
+    assert menu.panel_rect.contains(rect)
+    fw = menu.form_widgets
+    widgets = [*fw.option_menus.values(), *fw.seat_kind_menus, *fw.seat_name_entries, *fw.option_labels,
+               fw.player_menu]
+    assert not any(rect.colliderect(w.rect) for w in widgets)
+    image = menu._showcase
+    assert image is not None and image.get_width() <= rect.width and image.get_height() <= rect.height
+    drawn = image.get_bounding_rect()
+    assert drawn.width > rect.width // 2, "a fan of cards is drawn there"
 
 
 def test_seven_seats_fit_the_smallest_window(make_app, party_game):

@@ -142,6 +142,17 @@ def test_f1_on_a_table_opens_its_rules_and_esc_returns_to_the_same_game(table_ap
     assert len(match.log) == len(log) + 1
 
 
+def test_eat_pairs_rules_say_a_dealer_left_with_one_card_plays_it_and_wins(table_app, open_table):
+    """F1 at an Eat Pairs table: the rules screen tells the dealer's second instant win, as the rules have it."""
+    match = new_match("eat_pairs", seats(["You"], 4, ["Ada", "Basil", "Clara"]), seed=2)
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.key(pygame.K_F1)
+    rules = table_app.scene
+    assert isinstance(rules, RulesScene) and rules.game_id == "eat_pairs"
+    text = " ".join(" ".join(line.text for line in rules.page.visible(0, 10**6)).split())
+    assert "A dealer left with one card plays it as the opening card and wins at once." in text
+
+
 def test_back_returns_to_a_table_of_bots_that_play_on(table_app, open_table):
     match = new_match("crazy", seats(["You"], 4, ["Ada", "Basil", "Clara"]), seed=3)
     table, driver = open_table(match)

@@ -317,6 +317,10 @@ def hint(state: State) -> Hint | None:
         return None
     legal = state.legal_actions()
     if state.phase != "play":
+        if state.rounds:
+            left = state.rounds - len(state.records)
+            return Hint(DEAL_AGAIN, f"Deal again: the session has {state.rounds} rounds, {left} still to play, and "
+                                    "you have just won the pot.")
         return Hint(DEAL_AGAIN, "Deal again: the session goes on until the players stop or one holds all the "
                                 "chips, and you have just won the pot.")
     if CLAIM in legal:

@@ -300,7 +300,7 @@ class CatTeLayout(BaseLayout):
     @staticmethod
     def _choice_centre(view: Mapping[str, Any], g: Geometry, ctx: TableContext) -> tuple[int, int]:
         """Where a choice shows: the region over the (still empty) piles, away from the person's own pile; the
-        side pot's claim over the pot; Deal again or Stop over the hand."""
+        side pot's claim over the pot; Deal again (and Stop, in a session without a set length) over the hand."""
         legal = view.get("legal") or {}
         if legal.get("regions"):
             mine = g.columns[g.me] + g.col_w // 2
@@ -359,7 +359,9 @@ class CatTeLayout(BaseLayout):
     def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
         claim = Choice(f"Claim the side pot ({view['side_pot']})", CLAIM) if CLAIM in legal else None
         if view["phase"] == "between" and DEAL_AGAIN in legal:
-            return ChoicePanel(self.round_title(view, ctx), (Choice("Deal again", DEAL_AGAIN), Choice("Stop", STOP)),
+            # A session of a set number of rounds ends by itself: nobody stops it half way.
+            stop = () if view["rounds"] else (Choice("Stop", STOP),)
+            return ChoicePanel(self.round_title(view, ctx), (Choice("Deal again", DEAL_AGAIN), *stop),
                                self.round_note(view))
         if any(a in legal for a in REGION.values()):
             choices = tuple(Choice(REGION_NAMES[r], REGION[r]) for r in view["regions"])
@@ -396,6 +398,9 @@ class CatTeLayout(BaseLayout):
             region += f" \u00b7 Round {view['round']} of {view['rounds']}"
         if phase == "between":
             head = f"{self.round_title(view, ctx)} {self.round_note(view)} \u00b7 {region}"
+            if view["rounds"]:
+                nxt = f"round {view['round'] + 1} of {view['rounds']}"
+                return f"{head} \u00b7 {'Deal' if turn == me else ctx.name(turn) + ' to deal'} {nxt}"
             if turn == me:
                 return f"{head} \u00b7 Deal again, or stop the session"
             return f"{head} \u00b7 {ctx.name(turn)} to deal again or stop"
@@ -432,7 +437,11 @@ class CatTeLayout(BaseLayout):
                      else "\u2014",) if side else ()
             rows.append((str(row["number"]), REGION_NAMES[row["region"]], ctx.name(row["winner"]), how, pot, *claim,
                          *(str(c) for c in row["chips"])))
-        rows.append(("Won or lost", "", "", "", "", *(("",) if side else ()), *(f"{x:+d}" for x in view["net"])))
+        # Each seat's result after the last round played: the ante already put in for the next round is not lost
+        # yet (it is in the pot, still to be won).
+        start = view["options"]["chips"]
+        after = view["sheet"][-1]["chips"] if view["sheet"] else (start,) * n
+        rows.append(("Won or lost", "", "", "", "", *(("",) if side else ()), *(f"{c - start:+d}" for c in after)))
         return ScoreSheet(headers, tuple(rows))
 
     # ----- the fifth trick's beat, and each trick's ----------------------------------------------------

@@ -771,6 +771,9 @@ class CatTeState(State):
         you = turn == seat
         who = "You" if you else _SEAT_NAMES[turn]
         if self.phase == "between":
+            if self.rounds:  # a set number of rounds: the session ends by itself after the last
+                nxt = f"round {self.round + 1} of {self.rounds}"
+                return f"You deal {nxt}." if you else f"{who} to deal {nxt}."
             return f"{who}: deal again or stop?" if you else f"{who} to deal again or stop."
         if not self.trick:
             return "Your lead: play any card face up." if you else f"{who} to lead trick {self.trick_no}."

@@ -79,6 +79,7 @@ LAND_HOLD = 0.6
 PAIR_HOLD = 0.9
 DEAL_HOLD = 1.5
 LOG_LENGTH = 12
+OFFER = "offer"  # the value of the message that offers a claim by hand
 DEALS = ("1", "3", "5", "per_player")
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
@@ -412,8 +413,20 @@ class EatPairsState(State):
             del log[:-LOG_LENGTH]
 
     def move_log(self) -> list[str]:
-        """The texts of the last `LOG_LENGTH` events that tell something, oldest first."""
-        return [event.text for events in self.log for event in events if event.text][-LOG_LENGTH:]
+        """The texts of the last `LOG_LENGTH` events that tell something, oldest first.  A claim offered is
+        logged only while it is open (once claimed or missed, that says it); a deal's win is not logged beside the
+        game's end, which says it whole."""
+        texts = []
+        last = len(self.log) - 1
+        for m, events in enumerate(self.log):
+            ends = any(event.kind == "over" for event in events)
+            for k, event in enumerate(events):
+                if not event.text or (event.kind == "win" and ends):
+                    continue
+                if event.value == OFFER and not (self.phase == "claim" and m == last and k == len(events) - 1):
+                    continue
+                texts.append(event.text)
+        return texts[-LOG_LENGTH:]
 
     def _open(self, card: Card, events: list[Event]) -> None:
         dealer = self.dealer
@@ -452,7 +465,8 @@ class EatPairsState(State):
                 self.turn = s
                 self.live, self.live_from, self.checked = card, seat, k + 1
                 self.known[s] |= bit
-                events.append(Event("message", (card,), seat=s, text=f"{_SEATS[s]} may claim {card.label}."))
+                events.append(Event("message", (card,), seat=s, value=OFFER,
+                                    text=f"{_SEATS[s]} may claim {card.label}."))
                 return
             self._pair(s, mine, card, events)
             return

@@ -29,13 +29,23 @@ from cardtable.core.layout import (
     Rect,
     ScoreSheet,
     Spot,
+    Summary,
     TableContext,
     TableLayout,
     Target,
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size
-from cardtable.games.eat_reds.rules import DEALT, PLAY, STOCK, Capture, Discard, TakeWithStock, partner_rank
+from cardtable.games.eat_reds.rules import (
+    DEALT,
+    PLAY,
+    STOCK,
+    Capture,
+    Discard,
+    TakeWithStock,
+    partner_rank,
+    points_of,
+)
 
 GAP = 8
 #: The counters' colours: the points a won pile is worth (red: the reds are what count), the stock's count.
@@ -309,6 +319,43 @@ class EatRedsLayout(BaseLayout):
             rows.append((f"{view['deal'] + 1} (now)", ctx.name(view["dealer"]), *now, str(view["layout_points"]), ""))
         rows.append(("Total", "", *(str(t) for t in view["standings"]), "", ""))
         return ScoreSheet(headers, tuple(rows))
+
+    def deal_summary(self, before: Mapping[str, Any], events: Sequence[Event],
+                     ctx: TableContext) -> tuple[int, Summary] | None:
+        """After a deal that another follows: each seat's red cards captured, their points and the running total,
+        and the points left in the layout."""
+        at = next((i for i, ev in enumerate(events) if ev.kind == "score"), None)
+        if at is None or any(ev.kind == "over" for ev in events):
+            return None
+        won = [list(w) for w in before["won"]]
+        layout = list(before["layout"])
+        for ev in events[:at]:
+            if ev.kind == "capture" and ev.seat is not None:
+                won[ev.seat] += ev.cards
+                layout = [c for c in layout if c not in ev.cards]
+            elif ev.kind == "move" and ev.dst == "layout" and ev.cards:
+                layout.append(ev.cards[0])
+        points = events[at].value
+        totals = [t + p for t, p in zip(before["totals"], points, strict=True)]
+        lines = []
+        for seat in sorted(range(len(points)), key=lambda s: -points[s]):
+            reds = sum(1 for c in won[seat] if c.suit in ("H", "D"))
+            total = f" \u00b7 total {totals[seat]}" if before["rounds"] > 1 else ""
+            lines.append(f"{ctx.name(seat)}: {_plural(reds, 'red card')} captured, {_plural(points[seat], 'point')}"
+                         f"{total}")
+        left = points_of(layout)
+        lines.append(f"Left in the layout: {_plural(left, 'point')}")
+        return at, Summary(f"Deal {before['deal'] + 1} of {before['rounds']} is over", tuple(lines))
+
+    def held_views(self, before: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
+        """The turned stock card's beat, and the deal's last picture (held while the summary between deals is up)."""
+        held = []
+        for i, event in enumerate(events):
+            if event.hold > 0:
+                mid = self.held_view(before, events[:i + 1])
+                if mid is not None:
+                    held.append((i, mid))
+        return held
 
     def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
         """The turned stock card shown for a beat (or a deal's last picture): the view `before` with the card

@@ -686,6 +686,7 @@ RULES = EatRedsRules(
     id="eat_reds",
     title="Eat Reds (Chinese Ten)",
     players=PLAYERS,
+    default_players=2,
     options=(
         Option("rounds", "Rounds", ROUND_CHOICES, 1,
                tuple(f"{k} deal{'s' if k > 1 else ''}" + (" (running total)" if k > 1 else "") for k in ROUND_CHOICES)),

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 
+from cardtable.core.cues import ILLEGAL
+from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
+
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
 
@@ -45,6 +48,8 @@ def button_pressed(scene: TableScene, name: str) -> None:
     """A toolbar, panel or action button named `name` was pressed."""
     if name in ("menu", "result_menu"):
         scene.to_menu()
+    elif name == SUMMARY_BUTTON:
+        scene.summaries.close()
     elif name == "new":
         ask_before_new_game(scene)
     elif name == "result_new":
@@ -78,6 +83,18 @@ def button_pressed(scene: TableScene, name: str) -> None:
             scene.play(action)
 
 
+def greyed_pressed(scene: TableScene, pos: tuple[int, int]) -> bool:
+    """A press on a greyed game button (pygame-gui takes it and sends nothing): the table says why the button is
+    greyed.  False if there is no greyed button at `pos`."""
+    reason = scene.panels.greyed_at(pos)
+    if reason is None:
+        return False
+    if reason and scene.human_turn:
+        scene.say(reason, error=True)
+        scene.app.sounds.play(ILLEGAL)
+    return True
+
+
 def ask_before_new_game(scene: TableScene) -> None:
     """A new game at once, unless one is under way: then the person is asked first (it counts as a loss)."""
     if scene.match.log and not scene.state.is_over() and scene.people:
@@ -101,7 +118,9 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
             scene.deals.close()
         return
     ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-    if event.key == pygame.K_F1:
+    if scene.summaries.open and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        scene.summaries.close()  # the summary between deals: go on
+    elif event.key == pygame.K_F1:
         if scene.drag is not None:
             scene.input.cancel()  # the card goes home: the button's release will not come back to the table
         scene.app.navigator.rules(scene.match.game_id, back_to=scene)

@@ -3,11 +3,14 @@ to light for it, for a few seconds."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from cardtable.bots import make_bot
-from cardtable.core.layout import Rect
+from cardtable.core.layout import Rect, Spot, Zone
 from cardtable.games.plugin import GamePlugin, Hint
 from cardtable.ui import theme
 from cardtable.ui.table.gestures import find_click, find_drag, find_selection
@@ -18,6 +21,8 @@ if TYPE_CHECKING:
 
 Mark = tuple[Rect, theme.Colour]
 SHOWN_SECONDS = 2.5  # how long a hint's marks stay lit
+PULSE_SECONDS = 0.8  # one beat of the hint frame's pulse
+DASH = 9  # the hint frame's dash and gap, in pixels (at the reference scale)
 
 
 class TableHints:
@@ -54,6 +59,25 @@ class TableHints:
     def clear(self) -> None:
         self.marks = []
 
+    @property
+    def lit(self) -> Hint | None:
+        """The hint whose marks are lit now, or None."""
+        return self.shown if self.marks else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Each mark as a dashed orange frame that pulses, so a hint never passes for a selection (green, solid)
+        or a target (blue, solid): thicker round the cards to move, thinner round where they go."""
+        if not self.marks:
+            return
+        scale = self.scene.ui_scale
+        beat = 0.5 + 0.5 * math.cos(2 * math.pi * (SHOWN_SECONDS - self.time_left) / PULSE_SECONDS)
+        colour = tuple(int(c * (0.65 + 0.35 * beat)) for c in theme.HINT)
+        for rect, kind in self.marks:
+            width = max(2, round((4 if kind == theme.PICKED else 3) * scale))
+            gap = width + 1 + round(2 * beat)
+            frame = pygame.Rect(rect).inflate(2 * gap, 2 * gap)
+            dashed_frame(surface, frame, colour, width, max(4, round(DASH * scale)))
+
     def update(self, dt: float) -> None:
         if self.time_left > 0:
             self.time_left -= dt
@@ -73,6 +97,36 @@ def hint_for(game: GamePlugin, state: Any, seed: int) -> Hint | None:
     return Hint(action, f"{action.describe()}: what a steady player would do here")
 
 
+def dashed_frame(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], width: int, dash: int) -> None:
+    """A frame of dashes `dash` long (with gaps as long) round `rect`, `width` thick, inside it."""
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right - width, rect.bottom - width
+    for x in range(x0, x1 + 1, 2 * dash):
+        length = min(dash, x1 + width - x)
+        surface.fill(colour, (x, y0, length, width))
+        surface.fill(colour, (x, y1, length, width))
+    for y in range(y0, y1 + 1, 2 * dash):
+        length = min(dash, y1 + width - y)
+        surface.fill(colour, (x0, y, width, length))
+        surface.fill(colour, (x1, y, width, length))
+
+
+def seen_part(zone: Zone, spot: Spot) -> Rect:
+    """The part of `spot` not hidden by the card laid over it next (a hand or pile fanned down or across): the
+    frame of a hinted card goes round that card alone."""
+    i = zone.spots.index(spot)
+    x, y, w, h = spot.rect
+    if i + 1 >= len(zone.spots):
+        return spot.rect
+    nx, ny, nw, nh = zone.spots[i + 1].rect
+    if not (nx < x + w and x < nx + nw and ny < y + h and y < ny + nh):
+        return spot.rect  # the next card lies apart
+    if ny > y and nx <= x + w // 4:
+        return (x, y, w, ny - y)
+    if nx > x and ny <= y + h // 4:
+        return (x, y, nx - x, h)
+    return spot.rect
+
+
 def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
     """The gesture of the hinted move, lit: the cards to pick up in green, where they go in blue; or the card or
     place to click in green; or the cards to select together in green.  Nothing for a move made with a button."""
@@ -81,7 +135,7 @@ def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
     if drag is not None:
         picked = [s.rect for s in drag.src.spots if s.index >= drag.index]
         if drag.src.kind != "fan":
-            picked = picked[:1]
+            picked = [seen_part(drag.src, next(s for s in drag.src.spots if s.index == drag.index))]
         x0, y0 = min(r[0] for r in picked), min(r[1] for r in picked)
         x1, y1 = max(r[0] + r[2] for r in picked), max(r[1] + r[3] for r in picked)
         return [((x0, y0, x1 - x0, y1 - y0), theme.PICKED), (target_area(drag.dst, drag.target), theme.LEGAL)]
@@ -91,8 +145,8 @@ def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
         if chosen is None:
             return []
         zone, indices = chosen
-        return [(s.rect, theme.PICKED) for s in zone.spots if s.index in indices]
+        return [(seen_part(zone, s), theme.PICKED) for s in zone.spots if s.index in indices]
     zone = click.zone
     if click.index is None:
         return [(zone.spots[-1].rect if zone.spots else zone.slot, theme.PICKED)]
-    return [(next(s.rect for s in zone.spots if s.index == click.index), theme.PICKED)]
+    return [(seen_part(zone, next(s for s in zone.spots if s.index == click.index)), theme.PICKED)]

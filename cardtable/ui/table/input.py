@@ -164,6 +164,14 @@ class TableInput:
                 return zone.id, None
         return None
 
+    def _drop_area_at(self, pos: tuple[int, int]) -> tuple[str, None] | None:
+        """The zone whose declared drop area (`Zone.drop`, lit while a selection may go there) holds `pos`: with a
+        card selected, a click anywhere in it is a click on the zone, as a drop there is."""
+        for zone in reversed(self.scene.layout.zones):
+            if zone.drop is not None and pygame.Rect(zone.drop).collidepoint(pos):
+                return zone.id, None
+        return None
+
     def press(self, pos: tuple[int, int], button: int = 1) -> None:
         """A mouse button went down: the left one picks or clicks; the right one (3), anywhere, asks for the safe
         moves."""
@@ -183,6 +191,8 @@ class TableInput:
             return
         scene.finish_animations()
         found = self.hit(pos)
+        if found is None and self.selected:
+            found = self._drop_area_at(pos)
         if found is None:
             return
         zone_id, index = found
@@ -334,10 +344,12 @@ class TableInput:
                     self.selected, self._lit = [], None
                 return
             meant = scene.game_layout.drop_action(scene.view(), self.selected, Target(d.zone, d.index))
-            if candidates(meant):  # a place the selection may not go: the engine says why, the selection stays
-                scene.perform(meant)
+            if candidates(meant):  # a place the selection may not go: the engine says why, and the card is let go
+                if not scene.perform(meant) and scene.chooser is None:
+                    self.clear_selection()
                 return
-            if self._refuse(self.selected, [Target(d.zone, d.index)]):  # the layout says why; the selection stays
+            if self._refuse(self.selected, [Target(d.zone, d.index)]):  # the layout says why; the card is let go
+                self.clear_selection()
                 return
             self.clear_selection()
         # The second click of a double click on a card just sent away is the same request, not a new one

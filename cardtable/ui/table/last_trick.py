@@ -1,7 +1,7 @@
 """The last round of play on demand (`GameLayout.last_trick`, a `LastTrick`): while the L key is held, or while a press
 lasts on a zone the layout names (`TableLayout.last_trick_at`: the won piles, the panels that count them), a panel over
-the table shows each seat's cards of it under its name, the winner's framed gold.  A short click keeps it open until
-the next click or key.  Everything in it comes from the game's layout, so the panel knows no game.
+the table shows each seat's cards of it under its name, the winner's framed gold.  A tap of L or a short click keeps
+it open until the next click or key.  Everything in it comes from the game's layout, so the panel knows no game.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ class LastTrickView:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.by_key = False
+        self.key_at = 0.0  # the table's clock when L went down
         self.pressed_at: float | None = None  # the table's clock when a press on a named zone opened it
         self.pinned = False  # opened by a short click: open until the next click or key
         self._image: tuple[Any, pygame.Surface] | None = None
@@ -58,10 +59,14 @@ class LastTrickView:
         if event.type == pygame.KEYDOWN and event.key == KEY and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             if s.deals.dialog is not None or (s.confirm is not None and s.confirm.alive()):
                 return False
-            self.pinned = False
-            self.by_key = self._available()
+            if not self.by_key:  # a key held repeats its press: the hold counts from the first
+                self.pinned = False
+                self.by_key = self._available()
+                self.key_at = s.clock
             return True
         if event.type == pygame.KEYUP and event.key == KEY:
+            # A tap keeps the panel open until the next key or click; a hold closes it on release.
+            self.pinned = self.by_key and s.clock - self.key_at < HOLD_SECONDS
             self.by_key = False
             return True
         if event.type == pygame.KEYDOWN and self.pinned:

@@ -46,6 +46,7 @@ class TablePanels:
         self.buttons: dict[str, UIButton] = {}
         self.action_buttons: dict[str, Action] = {}
         self.groups: dict[str, tuple[Action, ...]] = {}  # a first step's button -> the actions it offers next
+        self.reasons: dict[str, str] = {}  # a greyed game button -> why it is greyed (said when it is pressed)
         self.choice_panel: UIPanel | None = None
         self.chooser: UIPanel | None = None
         self.result_panel: UIPanel | None = None
@@ -111,10 +112,19 @@ class TablePanels:
                 self.buttons[name] = button
                 if choice.action is None:
                     button.disable()
+                    self.reasons[name] = choice.reason
                 else:
                     self.action_buttons[name] = choice.action
                 right -= 8
         self.refresh()
+
+    def greyed_at(self, pos: tuple[int, int]) -> str | None:
+        """Why the greyed game button under `pos` is greyed ("" if it has no reason); None: no such button."""
+        for name, reason in self.reasons.items():
+            button = self.buttons.get(name)
+            if button is not None and button.visible and button.alive() and button.rect.collidepoint(pos):
+                return reason
+        return None
 
     def checked(self, choice: Choice, legal: Sequence[Action]) -> Choice:
         """`choice` as offered now: disabled, with the engine's reason, when its action is not legal."""
@@ -133,6 +143,7 @@ class TablePanels:
             self.buttons.pop(name).kill()
             self.action_buttons.pop(name, None)
             self.groups.pop(name, None)
+            self.reasons.pop(name, None)
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""
@@ -201,6 +212,7 @@ class TablePanels:
                 self.groups[name] = choice.group
             elif not (cancel and choice.label == cancel):
                 button.disable()
+                self.reasons[name] = choice.reason
         for j, line in enumerate(notes):
             UILabel(pygame.Rect(16, h - 10 - line_h * (len(notes) - j), w - 32, line_h - 2), line, scene.ui,
                     container=box, object_id="#muted")
@@ -229,6 +241,7 @@ class TablePanels:
             for name in [n for n in self.buttons if n.startswith("pick:")]:
                 self.buttons.pop(name)
                 self.action_buttons.pop(name, None)
+                self.reasons.pop(name, None)
 
     # ----- a question before a move ------------------------------------------------------------------
     def ask(self, question: str, then: Callable[[], Any]) -> None:

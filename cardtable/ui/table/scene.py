@@ -34,7 +34,7 @@ from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
-from cardtable.ui.table.commands import event_received
+from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
 from cardtable.ui.table.hints import TableHints
@@ -48,6 +48,7 @@ from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.seat_notes import SeatNotes
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
+from cardtable.ui.table.summary import DealSummaries
 from cardtable.ui.table.view import (
     CardLook,
     dim,
@@ -87,6 +88,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.seat_notes = SeatNotes()  # what each seat did last, on its panel
+        self.summaries = DealSummaries(self)  # the pause between deals
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self._words_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly
         self.celebration: Celebration | None = None
@@ -184,7 +186,8 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         turn = self.state.turn
-        return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+        return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+                and not self.summaries.open)
 
     @property
     def animation_seconds(self) -> float:
@@ -194,7 +197,7 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
         return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
-                    or self.safe_play.pending)
+                    or self.safe_play.pending or self.summaries.open or self.summaries.due is not None)
 
     # The parts' state, under the names the table has always shown it by.
     hint_marks = property(lambda self: self.hints.marks)
@@ -220,6 +223,7 @@ class TableScene(Scene):
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
+        self.summaries.build()
         if self.result_panel is not None:
             self.panels.show_result()
         if self.celebration is not None:
@@ -289,6 +293,8 @@ class TableScene(Scene):
         self.hints.clear()
         self.choreography.finish()
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
+        if self.humans:  # bots alone need no pause between deals
+            self.summaries.played(old_view, events, holds)
         if holds:
             # Hold each picture after its held event (all the cards played) for its beat; then the rest plays out.
             # The words are said once the first picture is reached, while it shows what they tell (who took the
@@ -343,6 +349,7 @@ class TableScene(Scene):
 
     def undo(self) -> None:
         self.choreography.finish()
+        self.summaries.close()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
             self.say(self.named(refused), error=True)
@@ -428,7 +435,8 @@ class TableScene(Scene):
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        ready = not self.choreography.busy and self.curtain_for is None and self.confirm is None
+        ready = (not self.choreography.busy and self.curtain_for is None and self.confirm is None
+                 and not self.summaries.open)
         timer = None
         if self.human_turn:
             timer = self.game_layout.timer(self.view(), self.state.legal_actions())
@@ -441,6 +449,10 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         event_received(self, event)
 
+    def widget_pressed(self, event: pygame.event.Event) -> None:
+        if getattr(event, "button", 1) == 1:
+            greyed_pressed(self, event.pos)
+
     # ----- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -448,7 +460,7 @@ class TableScene(Scene):
             self.deals.update(dt)
             return
         self.analysis.update()
-        self.choreography.update(dt)
+        self.summaries.advance(dt)  # the animation, and the summary between deals (the held pictures wait for it)
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:
@@ -483,13 +495,13 @@ class TableScene(Scene):
         self.move_log.draw(surface, self.layout.move_log, self.fonts, self.ui_scale)
         for rect in self.input.target_rects():
             outline(surface, art, rect, theme.LEGAL)
-        for rect, colour in self.hint_marks:
-            outline(surface, art, rect, colour)
+        self.hints.draw(surface)
         if dragged:
             outline(surface, art, union(list(dragged.values())), theme.PICKED)
         drop_mark(surface, self.input.mark(), self.ui_scale)
-        if self.panels.result_shown:  # the result is the only thing to look at now (unless put aside)
+        if self.panels.result_shown or self.summaries.open:  # the result (or the deal's) is what to look at
             dim(surface)
+        self.summaries.draw(surface)
         self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
         if self.celebration is not None:
             self.celebration.draw(surface)

@@ -46,6 +46,9 @@ class StatusLine:
         """Whose turn it is (in multiplayer games) and the game's own status."""
         scene = self.scene
         status = scene.named(scene.shown_layout.status)
+        hint = scene.hints.lit
+        if hint is not None:  # the orange frames on the table are the hint's, not a selection
+            status = f"Hint: {scene.named(hint.action.describe())} \u00b7 {status}"
         turn = scene.state.turn
         if turn is None or len(scene.match.seats) < 2:
             return status

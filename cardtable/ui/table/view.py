@@ -107,17 +107,21 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
         if zone.kind != "seat" or panel is None:
             continue
         words = cue(zone)
-        content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words)
-        panel.show(content, lambda z=zone, w=words: render_panel(z, fonts, scale, w),
-                   (zone.slot[0], zone.slot[1] - CROWN_ROOM))
+        # Marks stay inside the free area: a panel with no room above it under the toolbar wears its crown inside.
+        inside = zone.slot[1] - CROWN_ROOM < int(TOOLBAR_H * scale)
+        content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words, inside)
+        panel.show(content, lambda z=zone, w=words, i=inside: render_panel(z, fonts, scale, w, i),
+                   (zone.slot[0], zone.slot[1] - (0 if inside else CROWN_ROOM)))
 
 
-def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Surface:
+def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str, crown_inside: bool = False) -> pygame.Surface:
     """A seat panel's image: its lines (the name first, in gold), a gold frame for the seat to act, a crown above it
-    for the seat that leads, a dealer button, a "thinking" cue; greyed for a seat that is out."""
+    for the seat that leads (in its top corner, left of the dealer button, with `crown_inside`: no room above), a
+    dealer button, a "thinking" cue; greyed for a seat that is out."""
     w, h = zone.slot[2], zone.slot[3]
-    image = pygame.Surface((w, h + CROWN_ROOM), pygame.SRCALPHA)
-    rect = pygame.Rect(0, CROWN_ROOM, w, h)
+    room = 0 if crown_inside else CROWN_ROOM
+    image = pygame.Surface((w, h + room), pygame.SRCALPHA)
+    rect = pygame.Rect(0, room, w, h)
     background = pygame.Surface((w, h), pygame.SRCALPHA)
     background.fill((*zone.tint, 235) if zone.tint else theme.PANEL)
     image.blit(background, rect.topleft)
@@ -149,7 +153,9 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
             text = text.subsurface((0, 0, max(0, room), text.get_height())) if room >= 24 else None
         if text is not None:
             image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
-    if "crown" in zone.marks:
+    if "crown" in zone.marks and crown_inside:
+        _draw_crown(image, (rect.right - int(34 * scale) - 20, rect.y + 26))
+    elif "crown" in zone.marks:
         _draw_crown(image, (rect.centerx, rect.y - 4))
     if "dealer" in zone.marks:
         d = bold.render("D", True, (30, 30, 30))

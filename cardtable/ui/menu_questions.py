@@ -1,0 +1,33 @@
+"""The menu's questions: quitting, and a new game where an unfinished game of the one picked is saved (which the
+new one would replace)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.storage import autosave_path
+from cardtable.ui.confirm import ConfirmDialog
+
+if TYPE_CHECKING:
+    from cardtable.ui.menu import MenuScene
+
+
+def ask_quit(menu: MenuScene) -> None:
+    """Ask before quitting; asked again (Esc twice), the question closes."""
+    if menu.confirm_quit is not None and menu.confirm_quit.alive():
+        menu.confirm_quit.kill()
+        menu.confirm_quit = None
+        return
+    menu.confirm_quit = ConfirmDialog(menu.ui, "Quit cardtable? Unfinished games are saved.", title="Quit",
+                                      yes="Quit", no="Cancel", scale=menu.ui_scale)
+
+
+def ask_new_game(menu: MenuScene) -> None:
+    """New game: at once, unless the game picked has an unfinished game saved; then the person is asked first."""
+    if not autosave_path(menu.selected_game).exists():
+        menu.new_game()
+        return
+    title = menu.entry.title.split(" (")[0]
+    menu.confirm_new = ConfirmDialog(
+        menu.ui, f"Start a new game of {title}? Your unfinished game of it is lost (Resume opens it).",
+        title="New game", yes="New game", no="Cancel", scale=menu.ui_scale)
