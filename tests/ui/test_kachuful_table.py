@@ -741,3 +741,18 @@ def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(open_table):
     driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     driver.frames(1)
     assert match.log[before].seat == 0 and match.log[before].action == PLAY[spot.card]
+
+
+def test_an_open_score_sheet_follows_the_game_into_the_next_round(table_app, open_table):
+    """Opened in round 1 and left open: after round 1 is scored it shows round 1's row, the round being played and
+    the new totals, in the same place."""
+    match = kachuful({"hands": "2,1,1"})
+    table, driver = open_table(match)
+    until_human(table, driver)
+    driver.click_widget(table.buttons["scores"])
+    check_sheet(table, 0)
+    corner = table.sheet_window.rect.topright
+    play_until(table, driver, random.Random(3), lambda: match.state.round == 1)
+    assert table.sheet_window is not None and table.sheet_window.alive(), "the sheet stays open"
+    check_sheet(table, 1)
+    assert table.sheet_window.rect.topright == corner, "it stays where it was (its top right corner)"
