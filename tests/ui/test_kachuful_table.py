@@ -556,11 +556,11 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     time_out(table, driver)
     bid = match.log[-1].action
     assert isinstance(bid, Bid)
-    assert table.message == f"Time is up: {bid.describe()} was played for You."
+    assert table.message == f"Time is up: {bid.describe()} was played for you."
     assert table.driver.timeouts == {0: 1} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert isinstance(match.log[-1].action, Play)
-    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for You."
+    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for you."
     assert table.driver.timeouts == {0: 2} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert match.seats[0].kind == "bot:normal"
@@ -756,3 +756,20 @@ def test_an_open_score_sheet_follows_the_game_into_the_next_round(table_app, ope
     assert table.sheet_window is not None and table.sheet_window.alive(), "the sheet stays open"
     check_sheet(table, 1)
     assert table.sheet_window.rect.topright == corner, "it stays where it was (its top right corner)"
+
+
+def test_the_persons_panel_note_speaks_to_them(table_app, open_table):
+    """The person called You bids with a click: their panel's note says "bid 1." (the table says "You bid 1."),
+    never "bids 1." under the name You."""
+    from cardtable.ui.table.panel_text import panel_texts
+
+    table, driver = open_table(kachuful())
+    until_human(table, driver)
+    seat = table.viewer
+    driver.perform(table, next(a for a in table.state.legal_actions() if isinstance(a, Bid)))
+    said = [t for t in table.move_log.lines() if t.startswith("You ")][-1]
+    zone = table.layout.zone(f"seat{seat}")
+    note = table._cue(zone)
+    assert said.startswith("You bid ") and note == said[len("You "):], (said, note)
+    texts = panel_texts(zone, table.fonts, table.ui_scale, note)
+    assert any(t.line is None and t.text == note for t in texts), "the note is on the panel, whole"

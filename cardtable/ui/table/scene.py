@@ -236,8 +236,11 @@ class TableScene(Scene):
                 self.announce(self.named(ev.text))
                 self.move_log.add(self.named(ev.text), len(self.match.log))
                 if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
-                    # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
-                    self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
+                    # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen; the
+                    # named sentence's verb agrees with the name ("You are skipped.", never "You is skipped.").
+                    said, name = self.named(ev.text), self.match.seats[ev.seat].name
+                    self.last_moves[ev.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else \
+                        ev.text[len(seat_name(ev.seat)) + 1:]
 
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
