@@ -135,6 +135,9 @@ def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app, open_tab
     assert any(t.startswith("Time ") for t in texts)
     assert table.named(result.summary) in texts, "the summary names the players"
     assert not any("Seat " in t for t in texts), texts
+    for seat, score in zip(match.seats, result.scores, strict=True):
+        assert sum(f"{seat.name} {score:g}" in t or f"{seat.name}: {score:g}" in t for t in texts) == 1, \
+            f"{seat.name}'s score is listed once: {texts}"
     assert result.scores == match.state.totals()
     record = stats.load("kachuful")
     assert record.played == 1
@@ -512,7 +515,7 @@ def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(tabl
     assert match.state.history[0][3:] == ((0, 1, 1, 1), (0, 1, 0, 0))  # the person and Ann made their bids
     said = table.announcements()
     assert said[0].startswith("Ann wins the trick with ")
-    assert said[1] == "Round 1: You and Ann made your bids."
+    assert said[1].startswith("Round 1: You and Ann made your bids. Bid/won/points: You 0/0 +10, Ann 1/1 +11, ")
     shot(table_app, "held_trick_said")
     wait(driver, lambda: table.message == said[1])
     assert table.message_time > 0
