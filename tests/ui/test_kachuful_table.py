@@ -776,3 +776,29 @@ def test_the_persons_panel_note_speaks_to_them(table_app, open_table):
     assert said.startswith("You bid ") and note == said[len("You "):], (said, note)
     texts = panel_texts(zone, table.fonts, table.ui_scale, note)
     assert any(t.line is None and t.text == note for t in texts), "the note is on the panel, whole"
+
+
+def test_the_trump_shows_as_a_badge_beside_the_deck(table_home):
+    """At the smallest window with seven seats: the round's trump is a badge in its suit's colour beside the deck,
+    clear of the panels and the hand; with the turn-up option the turned card shows it instead."""
+    from cardtable.ui.driver import UIDriver
+
+    for options, badge in (({}, "Trumps \u2660"), ({"trump": "turn_up"}, None)):
+        app = App((800, 560))
+        app.settings.animation_speed = "instant"
+        table = TableScene(app, new_match("kachuful", seats(("You",), 7, BOTS), options, 5))
+        app.show(table)
+        driver = UIDriver(app)
+        driver.frames(2)
+        driver.settle(table)
+        zone = table.layout.zone("trump")
+        if badge is None:
+            assert not zone.markers and zone.spots and zone.spots[0].card == table.state.trump_card
+        else:
+            assert [m.text for m in zone.markers] == [badge] and zone.markers[0].rect[3] >= 40
+            rect = zone.markers[0].rect
+            assert inside(rect, (800, 560))
+            for other in table.layout.zones:
+                if other.kind == "seat" or other.id == "hand0":
+                    assert not any(overlaps(rect, r) for r in [other.slot, *(s.rect for s in other.spots)]), other.id
+        pygame.quit()

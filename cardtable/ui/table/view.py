@@ -168,7 +168,10 @@ def render_markers(markers: tuple[Marker, ...], box: Rect, fonts: Fonts) -> pyga
                 pygame.draw.circle(image, theme.INK, rect.center, max(1, radius - 1), max(1, radius // 5))
                 pygame.draw.circle(image, theme.INK, rect.center, max(1, radius // 2), 1)
         if marker.text:
-            text = fonts.get(max(8, int(h * 0.55)), bold=True).render(marker.text, True, theme.readable_ink(colour))
+            px = max(8, int(h * 0.55))
+            while px > 8 and fonts.get(px, bold=True).size(marker.text)[0] > w - 4:  # a wide text: a smaller size
+                px -= 1
+            text = fonts.get(px, bold=True).render(marker.text, True, theme.readable_ink(colour))
             image.blit(text, text.get_rect(center=rect.center))
     return image
 
