@@ -688,3 +688,27 @@ def test_the_menu_at_the_smallest_window_with_the_most_seats(make_app, game):
         assert pygame.Rect((0, 0), SMALL).contains(listed), f"the list at {listed} runs off the window"
         click(app, drop_down)  # closed again
         frames(app, 2)
+
+
+def test_kachuful_form_follows_the_players_and_the_scoring(make_app):
+    """Hand sizes name what the player count plays, the penalty factor and the multiplier show only with their
+    scoring, and the options keep their columns whatever the number of seats."""
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    assert "penalty_factor" not in menu.option_menus and "multiplier" not in menu.option_menus
+    columns = sorted({m.rect.x for m in menu.option_menus.values()})
+    choose(app, menu.player_menu, "7")
+    assert [t for t, _ in menu.option_menus["hands"].options_list][:3] == [
+        "Down and up (7\u21921\u21927)", "Down (7\u21921)", "Up (1\u21927)"]
+    assert sorted({m.rect.x for m in menu.option_menus.values()}) == columns, "the options keep their columns"
+    choose(app, menu.player_menu, "3")
+    assert menu.option_menus["hands"].options_list[0][0] == "Down and up (8\u21921\u21928)"
+    assert sorted({m.rect.x for m in menu.option_menus.values()}) == columns
+    scoring = menu.option_menus["scoring"]
+    choose(app, scoring, next(t for t, _ in scoring.options_list if t.startswith("Penalty")))
+    assert "penalty_factor" in menu.option_menus and "multiplier" not in menu.option_menus
+    choose(app, menu.option_menus["penalty_factor"], "3")
+    click(app, menu.buttons["new"])
+    assert app.scene is not menu, menu.message
+    assert app.scene.match.options["scoring"] == "penalty" and app.scene.match.options["penalty_factor"] == 3
