@@ -43,6 +43,9 @@ class Option:
     when: tuple[Any, ...] = ()
     #: Readable texts per choice for a given number of players, where they depend on it (8→1→8 is 7→1→7 for 7).
     labels_for: Callable[[int], tuple[str, ...]] | None = None
+    #: The name of a choice the person writes out themselves (a custom list of hand sizes), "" for none: its value
+    #: is the text written, which the rules' `validate_options` checks.
+    custom: str = ""
 
     def choice_label(self, value: Any, players: int | None = None) -> str:
         labels = self.labels_for(players) if self.labels_for is not None and players is not None else self.labels

@@ -80,6 +80,7 @@ class MenuScene(Scene):
         self.stats_labels: list[UILabel] = []
         self.coming_soon_labels: dict[str, UILabel] = {}
         self.confirm_quit: ConfirmDialog | None = None
+        self.notice: ConfirmDialog | None = None  # a message the panel had no room for
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self._fan: pygame.Surface | None = None  # the title's four aces
@@ -133,6 +134,7 @@ class MenuScene(Scene):
         self.stats_labels = []
         self.coming_soon_labels = {}
         self.confirm_quit = None
+        self.notice = None
         self._fan = None
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
@@ -279,8 +281,12 @@ class MenuScene(Scene):
                 UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h),
                         fit_text(self.ui, note, inner.width - LABEL_MARGIN), self.ui, object_id="#muted")
                 bottom -= gap
-        if self.message:
-            lines = wrap(self.ui, self.message, inner.width - 8)[:8]
+        lines = wrap(self.ui, self.message, inner.width - 8)[:8] if self.message else []
+        form_h = self.form_widgets.height(form, inner.width, ch, gap, line_h) + 2
+        if lines and bottom - len(lines) * line_h - gap - y < form_h:  # no room beside the form: a notice over it
+            self._open_notice(self.message)
+            lines = []
+        if lines:
             bottom -= len(lines) * line_h
             for i, line in enumerate(lines):
                 label = UILabel(pygame.Rect(inner.x, bottom + i * line_h, inner.width, line_h), line, self.ui,
@@ -408,6 +414,23 @@ class MenuScene(Scene):
         self.message = text
         self.build()
 
+    def _open_notice(self, text: str) -> None:
+        """Say `text` in a box over the menu, with OK (a message the panel has no room for); closing it forgets
+        the message."""
+        def forget() -> None:
+            self.message = ""
+
+        self.notice = ConfirmDialog(self.ui, text, title="Notice", yes="OK", no="Close", scale=self.ui_scale,
+                                    on_no=forget)
+        self.notice.cancel_button.hide()
+
+    def question(self) -> ConfirmDialog | None:
+        """The dialog open over the menu (quitting, or a notice), if any."""
+        for dialog in (self.confirm_quit, self.notice):
+            if dialog is not None and dialog.alive():
+                return dialog
+        return None
+
     def ask_quit(self) -> None:
         if self.confirm_quit is not None and self.confirm_quit.alive():
             self.confirm_quit.kill()
@@ -435,7 +458,7 @@ class MenuScene(Scene):
         return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.focus.handle(event, self.focusable(), self.confirm_quit):
+        if self.focus.handle(event, self.focusable(), self.question()):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
@@ -462,7 +485,8 @@ class MenuScene(Scene):
                 self.app.quit()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             game = self.entry.game
-            governing = {o.when[0] for o in game.rules.options if o.when} if game is not None else set()
+            governing = {o.when[0] for o in game.rules.options if o.when} | {
+                o.name for o in game.rules.options if o.custom} if game is not None else set()
             if game is not None and any(self.option_menus.get(n) is event.ui_element
                                         for n in (*game.variant_options, *governing)):
                 self._harvest()  # another variant: its record; or other options now matter
@@ -483,7 +507,9 @@ class MenuScene(Scene):
                     if entry.get_text() != form.names[seat]:
                         entry.set_text(form.names[seat])
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if event.ui_element is self.confirm_quit:
+            if event.ui_element is self.notice:
+                self.message = ""
+            elif event.ui_element is self.confirm_quit:
                 self.app.quit()
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
@@ -491,12 +517,12 @@ class MenuScene(Scene):
             elif event.key == pygame.K_F1 and "rules" in self.buttons:
                 self.open_rules()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and "new" in self.buttons:
-                if self.confirm_quit is None or not self.confirm_quit.alive():
+                if self.question() is None:
                     self.new_game()
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the keyboard's focus."""
-        self.focus.draw(surface, self.focusable(), self.confirm_quit, self.ui_scale)
+        self.focus.draw(surface, self.focusable(), self.question(), self.ui_scale)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

@@ -30,6 +30,9 @@ BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "
 NAME_LIMIT = 16
 
 
+CUSTOM = "custom"  # the drop-down id of an option's written-out choice
+CUSTOM_EXAMPLE = "8,6,4,2"
+
 #: Room a drop-down keeps beside its text: the open arrow, the borders and the text's margins.
 DROP_DOWN_CHROME = 32
 LABEL_MARGIN = 8  # a label's text margins
@@ -126,6 +129,7 @@ class FormWidgets:
         self.seat_kind_menus: list[UIDropDownMenu] = []
         self.seat_name_entries: list[UITextEntryLine] = []
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
+        self.custom_entries: dict[str, UITextEntryLine] = {}  # an option's written-out choice, while it is chosen
 
     def drop_down(self, choices: list[tuple[str, str]], current: tuple[str, str], rect: pygame.Rect
                   ) -> UIDropDownMenu:
@@ -140,7 +144,12 @@ class FormWidgets:
         for opt in form.rules.options:
             menu = self.option_menus.get(opt.name)
             if menu is not None and menu.alive():
-                form.options[opt.name] = opt.choices[int(menu.selected_option[1])]
+                picked = menu.selected_option[1]
+                if picked == CUSTOM:  # the text written beside it ("" until something is)
+                    entry = self.custom_entries.get(opt.name)
+                    form.options[opt.name] = entry.get_text().strip() if entry is not None and entry.alive() else ""
+                else:
+                    form.options[opt.name] = opt.choices[int(picked)]
         for i, entry in enumerate(self.seat_name_entries):
             if entry.alive() and i < form.players:
                 form.names[i] = entry.get_text()
@@ -179,8 +188,15 @@ class FormWidgets:
         scoring only)."""
         return [o for o in form.rules.options if o.applies(form.options)]
 
+    @staticmethod
+    def written(form: TableForm, opt: Any) -> bool:
+        """Whether the option's written-out choice is the one chosen (a custom list of hand sizes)."""
+        value = form.options.get(opt.name, opt.default)
+        return bool(opt.custom) and isinstance(value, str) and value not in opt.choices
+
     def cell_count(self, form: TableForm) -> int:
-        return len(self.shown_options(form))
+        """The form's cells: each option shown, and the text of each written-out choice chosen."""
+        return sum(1 + self.written(form, o) for o in self.shown_options(form))
 
     def height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool = True) -> int:
         count = self.cell_count(form)
@@ -216,16 +232,27 @@ class FormWidgets:
             self.option_labels.append(label)
             return menu, label
 
-        for k, opt in enumerate(self.shown_options(form)):
+        k = 0
+        for opt in self.shown_options(form):
             rect, label = cell(k, opt.label)
-            full = [opt.choice_label(c, form.players) for c in opt.choices]
+            k += 1
+            full = [opt.choice_label(c, form.players) for c in opt.choices] + ([opt.custom] if opt.custom else [])
             shown = short_choices(self.ui, full, rect.width)
             choices = [(text, str(i)) for i, text in enumerate(shown)]
+            if opt.custom:
+                choices[-1] = (choices[-1][0], CUSTOM)
             value = form.options.get(opt.name, opt.default)
             index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
-            self.option_menus[opt.name] = self.drop_down(choices, choices[index], rect)
+            written = self.written(form, opt)
+            self.option_menus[opt.name] = self.drop_down(choices, choices[-1 if written else index], rect)
             if shown != full or label.text != opt.label:  # the whole texts, on hovering the option's name
                 label.set_tooltip(f"{opt.label}: " + "; ".join(full))
+            if written:  # the written-out choice takes the next cell
+                rect, label = cell(k, f"{opt.custom}:")
+                k += 1
+                entry = UITextEntryLine(rect, self.ui, placeholder_text=CUSTOM_EXAMPLE)
+                entry.set_text(str(form.options.get(opt.name, "")))
+                self.custom_entries[opt.name] = entry
         y = area.y + per_col * row_h + gap
         multi = rules.players.stop - 1 > 1
         heading_h = max(line_h, ch) if len(rules.players) > 1 else line_h

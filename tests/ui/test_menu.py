@@ -13,7 +13,7 @@ import warnings
 
 import pygame
 import pytest
-from pygame_gui.elements import UIDropDownMenu, UILabel
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIWindow
 
 from cardtable.games import CATALOGUE, GAMES, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
@@ -565,7 +565,7 @@ def test_every_option_text_fits_its_widget(make_app, size):
         form = menu.form()
         for opt in [o for o in entry.rules.options if o.applies(form.options)]:
             dropdown = menu.option_menus[opt.name]
-            full = [opt.choice_label(c, form.players) for c in opt.choices]
+            full = [opt.choice_label(c, form.players) for c in opt.choices] + ([opt.custom] if opt.custom else [])
             shown = [text for text, _ in dropdown.options_list]
             if shown != full or opt.label not in [lb.text for lb in menu.form_widgets.option_labels]:
                 tips = [lb.tool_tip_text or "" for lb in menu.form_widgets.option_labels]
@@ -638,9 +638,11 @@ def saved_games(game: str) -> None:
 
 
 def widgets(menu) -> list:
-    """Every widget the menu shows at its top level (a drop-down's own parts are checked as the drop-down)."""
+    """Every widget the menu shows at its top level (a drop-down's own parts are checked as the drop-down; a dialog
+    over the menu covers it by design)."""
     top = menu.ui.get_root_container()
-    return [e for e in top.elements if e.visible and e.parent_element is None and e.alive()]
+    return [e for e in top.elements if e.visible and e.parent_element is None and e.alive()
+            and not isinstance(e, UIWindow)]
 
 
 def check_menu(menu) -> None:
@@ -712,3 +714,40 @@ def test_kachuful_form_follows_the_players_and_the_scoring(make_app):
     click(app, menu.buttons["new"])
     assert app.scene is not menu, menu.message
     assert app.scene.match.options["scoring"] == "penalty" and app.scene.match.options["penalty_factor"] == 3
+
+
+def test_kachuful_plays_a_custom_list_of_hand_sizes_typed_in_the_form(make_app):
+    """'Custom list' opens a field for the hand sizes; a list the deck cannot deal is refused with the rules'
+    reason, one it can starts the table with those rounds."""
+    app = make_app(SMALL)
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    choose(app, menu.player_menu, "7")
+    hands = menu.option_menus["hands"]
+    choose(app, hands, next(t for t, _ in hands.options_list if t.startswith("Custom")))
+    entry = menu.form_widgets.custom_entries["hands"]
+    check_menu(menu)
+
+    def type_in(text: str) -> None:
+        click(app, menu.form_widgets.custom_entries["hands"])
+        for _ in range(12):
+            key(app, pygame.K_BACKSPACE)
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            frames(app)
+
+    type_in("8,4")
+    assert entry.get_text() == "8,4"
+    click(app, menu.buttons["new"])
+    assert app.scene is menu and "too large for 7 players" in menu.message
+    check_menu(menu)
+    shown = " ".join(lb.text for lb in menu.message_labels) or menu.notice.confirmation_text.html_text
+    assert "too large for 7 players" in shown, "the reason is in the panel, or over it when the form fills it"
+    if menu.notice is not None:
+        click(app, menu.notice.confirm_button)
+        assert not menu.notice.alive() and menu.message == ""
+    type_in("5,3,1")
+    click(app, menu.buttons["new"])
+    assert app.scene is not menu, menu.message
+    match = app.scene.match
+    assert match.options["hands"] == "5,3,1" and match.state.sequence == (5, 3, 1)

@@ -1039,7 +1039,8 @@ RULES = KachufulRules(
     players=range(3, 8),
     options=(
         Option("hands", "Hand sizes", NAMED_SEQUENCES, "down_up",
-               ("Down and up (8\u21921\u21928)", "Down (8\u21921)", "Up (1\u21928)"), labels_for=hand_labels),
+               ("Down and up (8\u21921\u21928)", "Down (8\u21921)", "Up (1\u21928)"), labels_for=hand_labels,
+               custom="Custom list"),
         Option("trump", "Trump", ("rotate", "turn_up", "rotate_no_trump", "random"), "rotate",
                ("Rotate \u2660 \u2666 \u2663 \u2665", "Turn up the next card", "Rotate with no-trump rounds",
                 "Random suit")),
