@@ -30,6 +30,7 @@ BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "
 NAME_LIMIT = 16
 
 
+MIN_MENU_W = 180  # the narrowest drop-down beside its label (its texts shortened to fit)
 CUSTOM = "custom"  # the drop-down id of an option's written-out choice
 CUSTOM_EXAMPLE = "8,6,4,2"
 
@@ -179,7 +180,8 @@ class FormWidgets:
         its shape as the seats come and go); a game with few options, one column of labels beside menus."""
         label_w, menu_w = self.option_widths(form)
         count = self.cell_count(form)
-        cols = 1 if count <= 4 and label_w + gap + menu_w <= width else 3
+        beside = label_w + gap + min(menu_w, MIN_MENU_W) <= width  # a long choice is shortened, its tip whole
+        cols = 1 if count <= 4 and beside else min(3, max(1, count))
         return cols, cols > 1, (line_h if cols > 1 else 0) + ch + gap
 
     @staticmethod

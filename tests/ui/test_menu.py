@@ -681,6 +681,10 @@ def test_the_menu_at_the_smallest_window_with_the_most_seats(make_app, game):
     assert "replay" in menu.buttons and "resume" in menu.buttons
     assert any(isinstance(w, UILabel) and w.text.startswith("Unfinished game saved") for w in widgets(menu))
     check_menu(menu)
+    form = menu.form()
+    names = [o.label for o in menu.entry.rules.options if o.applies(form.options)]
+    shown = [label.text for label in menu.form_widgets.option_labels]
+    assert all(name in shown for name in names), f"every option's name is whole: {shown}"
     menus = [*menu.option_menus.values(), *([menu.player_menu] if menu.player_menu else []), *menu.seat_kind_menus]
     for drop_down in menus:
         click(app, drop_down)
