@@ -353,8 +353,8 @@ def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table)
     view = table.view()
     assert view["bids_hidden"] and view["bids"] == [None, None, None, None]
     for s in (1, 2, 3):
-        assert table.layout.zone(f"seat{s}").lines[1] == "bid in, hidden \u00b7 won 0"
-    assert table.layout.zone("seat0").lines[1] == "no bid yet \u00b7 won 0"
+        assert table.layout.zone(f"seat{s}").lines[1] == "bid hidden \u00b7 won 0"
+    assert table.layout.zone("seat0").lines[1] == "no bid \u00b7 won 0"
     assert panel_note(table) == "Every bid stays hidden until all have bid", "not 'You bid first' to the last"
     shot(table_app, "simultaneous")
     # Pia bids so that the total is not 3 (no change of bid is needed); every bid is then shown.

@@ -158,7 +158,7 @@ class KachufulLayout(BaseLayout):
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: Rect, name: str) -> Zone:
         bid = view["bids"][seat]
         if bid is None:
-            bid_text = "bid in, hidden" if view["has_bid"][seat] else "no bid yet"
+            bid_text = "bid hidden" if view["has_bid"][seat] else "no bid"  # short: whole in a small panel
         else:
             bid_text = f"bid {bid}"
         lines = (name, f"{bid_text} \u00b7 won {view['tricks'][seat]}", f"score {view['totals'][seat]}")
