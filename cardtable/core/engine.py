@@ -14,7 +14,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -38,11 +38,24 @@ class Option:
     choices: tuple[Any, ...]
     default: Any
     labels: tuple[str, ...] = ()  # readable text per choice; defaults to str(choice)
+    #: (another option's name, its values): the option matters, and the form shows it, only when that option has
+    #: one of those values (a penalty factor with penalty scoring); empty: always.
+    when: tuple[Any, ...] = ()
+    #: Readable texts per choice for a given number of players, where they depend on it (8→1→8 is 7→1→7 for 7).
+    labels_for: Callable[[int], tuple[str, ...]] | None = None
+    #: The name of a choice the person writes out themselves (a custom list of hand sizes), "" for none: its value
+    #: is the text written, which the rules' `validate_options` checks.
+    custom: str = ""
 
-    def choice_label(self, value: Any) -> str:
-        if self.labels and value in self.choices:
-            return self.labels[self.choices.index(value)]
+    def choice_label(self, value: Any, players: int | None = None) -> str:
+        labels = self.labels_for(players) if self.labels_for is not None and players is not None else self.labels
+        if labels and value in self.choices:
+            return labels[self.choices.index(value)]
         return str(value)
+
+    def applies(self, options: Mapping[str, Any]) -> bool:
+        """Whether the option matters with the other `options` chosen (see `when`)."""
+        return not self.when or options.get(self.when[0]) in self.when[1]
 
 
 @dataclass(frozen=True)

@@ -100,3 +100,9 @@ def _name_sentence(sentence: str, names: Sequence[str]) -> str:
 def _first_word(sentence: str) -> int:
     """Where the sentence's first word starts."""
     return len(sentence) - len(sentence.lstrip())
+
+
+def counted(n: int, noun: str) -> str:
+    """"1 move", "3 moves": a number and its noun (a plain "s" plural)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+

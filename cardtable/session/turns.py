@@ -19,7 +19,7 @@ from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
 from cardtable.core.engine import Action
 from cardtable.core.layout import TurnTimer
-from cardtable.core.wording import seat_name
+from cardtable.core.wording import YOU, seat_name
 from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
@@ -53,7 +53,7 @@ class TimedOut:
         """What the table says of it, `name` being the seat's name and `action` the move made for it."""
         if self.handed_over:
             return f"{name} timed out {self.in_a_row} times in a row: a bot plays that seat now."
-        return f"Time is up: {action.describe()} was played for {name}."
+        return f"Time is up: {action.describe()} was played for {'you' if name == YOU else name}."
 
 
 class TurnDriver:

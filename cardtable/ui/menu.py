@@ -24,9 +24,9 @@ from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
-from cardtable.ui.menu_form import FormWidgets, TableForm
+from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
-from cardtable.ui.menu_questions import ask_new_game, ask_quit
+from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
@@ -82,6 +82,7 @@ class MenuScene(Scene):
         self.coming_soon_labels: dict[str, UILabel] = {}
         self.confirm_quit: ConfirmDialog | None = None
         self.confirm_new: ConfirmDialog | None = None  # asked before a new game takes an unfinished one's place
+        self.notice: ConfirmDialog | None = None  # a message the panel had no room for
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.fan_rect = pygame.Rect(0, 0, 0, 0)
         self._fan: pygame.Surface | None = None  # the title's four aces
@@ -135,6 +136,7 @@ class MenuScene(Scene):
         self.stats_labels = []
         self.coming_soon_labels = {}
         self.confirm_quit = self.confirm_new = None
+        self.notice = None
         self._fan = None
         self._showcase = None
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
@@ -235,7 +237,17 @@ class MenuScene(Scene):
             self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
                                              self.ui, tool_tip_text=f"How to play {entry.title} (F1)")
         y += heading_h + 2
-        for line in wrap(self.ui, entry.blurb, inner.width - 8):
+        button_w = clamp(inner.width * 0.22, 120, 190 * self.ui_scale)
+        button_h = ch + 4
+        blurb = wrap(self.ui, entry.blurb, inner.width - 8)
+        if form is not None:  # a small window and a long form: the blurb (also the game button's tip) makes room
+            low = button_h + gap * 2 + self._note_height(entry, inner, button_w, line_h, gap)
+            if self.message:
+                low += len(wrap(self.ui, self.message, inner.width - 8)[:8]) * line_h + gap
+            form_h = self.form_widgets.height(form, inner.width, ch, gap, line_h) + 2
+            if y + len(blurb) * line_h + gap * 2 + form_h > inner.bottom - low:
+                blurb = []
+        for line in blurb:
             UILabel(pygame.Rect(inner.x, y, inner.width, line_h), line, self.ui, object_id="#muted")
             y += line_h
         y += gap * 2
@@ -244,8 +256,6 @@ class MenuScene(Scene):
             return
 
         # Bottom up: the buttons, what the autosave is, the message, the statistics.
-        button_w = clamp(inner.width * 0.22, 120, 190 * self.ui_scale)
-        button_h = ch + 4
         bottom = inner.bottom
         self.buttons["new"] = UIButton(pygame.Rect(inner.right - button_w, bottom - button_h, button_w, button_h),
                                        "New game", self.ui, tool_tip_text="Deal a new game with these settings")
@@ -261,16 +271,24 @@ class MenuScene(Scene):
             self.buttons["replay"] = UIButton(rect, "Replay last", self.ui,
                                               tool_tip_text="Watch the last finished game move by move")
             slot += 1
-        if save.exists():
+        bottom -= button_h + gap * 2
+        if save.exists():  # beside the buttons when it fits there, else on its own line above them
             note = f"Unfinished game saved {saved_when(save)}"
             note_w = inner.right - slot * button_w - gap * 2 * (slot - 1) - inner.x - gap * 2
-            lines = wrap(self.ui, note, note_w - 8)
-            top = bottom - button_h // 2 - len(lines) * line_h // 2
-            for i, line in enumerate(lines[:2]):
-                UILabel(pygame.Rect(inner.x, top + i * line_h, note_w, line_h), line, self.ui, object_id="#muted")
-        bottom -= button_h + gap * 2
-        if self.message:
-            lines = wrap(self.ui, self.message, inner.width - 8)[:8]
+            if not self._note_height(entry, inner, button_w, line_h, gap):
+                UILabel(pygame.Rect(inner.x, bottom + gap * 2 + (button_h - line_h) // 2, note_w, line_h), note,
+                        self.ui, object_id="#muted")
+            else:
+                bottom -= line_h
+                UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h),
+                        fit_text(self.ui, note, inner.width - LABEL_MARGIN), self.ui, object_id="#muted")
+                bottom -= gap
+        lines = wrap(self.ui, self.message, inner.width - 8)[:8] if self.message else []
+        form_h = self.form_widgets.height(form, inner.width, ch, gap, line_h) + 2
+        if lines and bottom - len(lines) * line_h - gap - y < form_h:  # no room beside the form: a notice over it
+            open_notice(self, self.message)
+            lines = []
+        if lines:
             bottom -= len(lines) * line_h
             for i, line in enumerate(lines):
                 label = UILabel(pygame.Rect(inner.x, bottom + i * line_h, inner.width, line_h), line, self.ui,
@@ -302,6 +320,16 @@ class MenuScene(Scene):
         side_x = self.form_widgets.right() + gap * 3
         self.showcase_rect = showcase_area(band, pygame.Rect(side_x, y, inner.right - side_x, form_bottom - y))
 
+    def _note_height(self, entry: CatalogueEntry, inner: pygame.Rect, button_w: int, line_h: int, gap: int) -> int:
+        """The height the note on the unfinished game takes above the buttons (0: none, or beside them)."""
+        save = autosave_path(entry.id)
+        if not save.exists():
+            return 0
+        slot = 2 + last_game_path(entry.id).exists()  # New game, Resume, and Replay last
+        note_w = inner.right - slot * button_w - gap * 2 * (slot - 1) - inner.x - gap * 2
+        fits = text_width(self.ui, f"Unfinished game saved {saved_when(save)}") + LABEL_MARGIN <= note_w
+        return 0 if fits else line_h + gap
+
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:
         entry = next((e for e in CATALOGUE if e.id == game_id), None)
@@ -314,8 +342,9 @@ class MenuScene(Scene):
 
     @property
     def question(self) -> ConfirmDialog | None:
-        """The question open now (quit, or a new game over an unfinished one), or None."""
-        return next((q for q in (self.confirm_quit, self.confirm_new) if q is not None and q.alive()), None)
+        """The dialog open now (quit, a new game over an unfinished one, or a notice), or None."""
+        return next((q for q in (self.confirm_quit, self.confirm_new, self.notice) if q is not None and q.alive()),
+                    None)
 
     def new_game(self) -> None:
         options, seats = self.form_values()
@@ -439,8 +468,11 @@ class MenuScene(Scene):
                 self.app.quit()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             game = self.entry.game
-            if game is not None and any(self.option_menus.get(n) is event.ui_element for n in game.variant_options):
-                self._harvest()  # another variant: its record
+            governing = {o.when[0] for o in game.rules.options if o.when} | {
+                o.name for o in game.rules.options if o.custom} if game is not None else set()
+            if game is not None and any(self.option_menus.get(n) is event.ui_element
+                                        for n in (*game.variant_options, *governing)):
+                self._harvest()  # another variant: its record; or other options now matter
                 self.build()
             elif event.ui_element is self.player_menu:
                 self._harvest()
@@ -458,7 +490,9 @@ class MenuScene(Scene):
                     if entry.get_text() != form.names[seat]:
                         entry.set_text(form.names[seat])
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if event.ui_element is self.confirm_quit:
+            if event.ui_element is self.notice:
+                self.message = ""
+            elif event.ui_element is self.confirm_quit:
                 self.app.quit()
             elif event.ui_element is self.confirm_new:
                 self.new_game()

@@ -16,7 +16,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
 from cardtable.session.match import Seat
-from cardtable.ui.widgets import BUTTON, LABEL, text_width
+from cardtable.ui.widgets import BUTTON, LABEL, open_upwards, text_width
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
 SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
@@ -29,6 +29,10 @@ DEFAULT_BOT_KIND = "bot:normal"
 BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jun")
 NAME_LIMIT = 16
 
+
+MIN_MENU_W = 180  # the narrowest drop-down beside its label (its texts shortened to fit)
+CUSTOM = "custom"  # the drop-down id of an option's written-out choice
+CUSTOM_EXAMPLE = "8,6,4,2"
 
 #: Room a drop-down keeps beside its text: the open arrow, the borders and the text's margins.
 DROP_DOWN_CHROME = 32
@@ -125,6 +129,15 @@ class FormWidgets:
         self.seat_kind_menus: list[UIDropDownMenu] = []
         self.seat_name_entries: list[UITextEntryLine] = []
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
+        self.custom_entries: dict[str, UITextEntryLine] = {}  # an option's written-out choice, while it is chosen
+
+    def drop_down(self, choices: list[tuple[str, str]], current: tuple[str, str], rect: pygame.Rect
+                  ) -> UIDropDownMenu:
+        """A drop-down menu whose list opens downwards, or upwards when it would run off the window."""
+        menu = UIDropDownMenu(choices, current, rect, self.ui)
+        if rect.bottom + len(choices) * rect.height + 4 > self.ui.get_root_container().get_rect().bottom:
+            open_upwards(menu)
+        return menu
 
     def right(self) -> int:
         """Where the form's widgets end on the right (0 with none)."""
@@ -138,7 +151,12 @@ class FormWidgets:
         for opt in form.rules.options:
             menu = self.option_menus.get(opt.name)
             if menu is not None and menu.alive():
-                form.options[opt.name] = opt.choices[int(menu.selected_option[1])]
+                picked = menu.selected_option[1]
+                if picked == CUSTOM:  # the text written beside it ("" until something is)
+                    entry = self.custom_entries.get(opt.name)
+                    form.options[opt.name] = entry.get_text().strip() if entry is not None and entry.alive() else ""
+                else:
+                    form.options[opt.name] = opt.choices[int(picked)]
         for i, entry in enumerate(self.seat_name_entries):
             if entry.alive() and i < form.players:
                 form.names[i] = entry.get_text()
@@ -152,7 +170,7 @@ class FormWidgets:
         """Widths of the option labels column and of the dropdowns, from the longest texts."""
         labels = [o.label for o in form.rules.options] + (["Players"] if len(form.rules.players) > 1 else [])
         label_w = max((text_width(self.ui, t) for t in labels), default=0) + 16
-        choices = [o.choice_label(c) for o in form.rules.options for c in o.choices]
+        choices = [o.choice_label(c, form.players) for o in form.rules.options for c in o.choices]
         menu_w = max((text_width(self.ui, t, BUTTON) for t in choices), default=0) + 56
         return label_w, max(menu_w, 150)
 
@@ -162,25 +180,37 @@ class FormWidgets:
         cols = max(1, min(form.players, width // 210, 3)) if multi else 1
         return cols, math.ceil(form.players / cols)
 
-    def option_layout(self, form: TableForm, width: int, height: int, gap: int, ch: int, line_h: int
-                       ) -> tuple[int, bool, int]:
-        """How to lay the options out in `height`: (columns, labels above menus?, row height)."""
+    def option_layout(self, form: TableForm, width: int, gap: int, ch: int, line_h: int) -> tuple[int, bool, int]:
+        """How to lay the options out in `width`: (columns, labels above menus?, row height).  A game with more
+        than a few options takes three columns of labels over menus whatever else the form shows (the form keeps
+        its shape as the seats come and go); a game with few options, one column of labels beside menus."""
         label_w, menu_w = self.option_widths(form)
-        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
-        col_gap = gap * 3
-        for cols in (1, 2, 3):
-            cell_w = (width - (cols - 1) * col_gap) // cols
-            stacked = cols > 1 or label_w + gap + menu_w > cell_w
-            row_h = (line_h if stacked else 0) + ch + gap
-            if math.ceil(count / cols) * row_h <= height or cols == 3:
-                return cols, stacked, row_h
-        raise AssertionError("unreachable")
+        count = self.cell_count(form)
+        beside = label_w + gap + min(menu_w, MIN_MENU_W) <= width  # a long choice is shortened, its tip whole
+        cols = 1 if count <= 4 and beside else min(3, max(1, count))
+        return cols, cols > 1, (line_h if cols > 1 else 0) + ch + gap
 
-    def height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool) -> int:
-        count = len(form.rules.options) + (1 if len(form.rules.players) > 1 else 0)
-        cols, stacked, row_h = self.option_layout(form, width, 0 if compact else 10**6, gap, ch, line_h)
+    @staticmethod
+    def shown_options(form: TableForm) -> list[Any]:
+        """The options the form shows: those that matter with the others chosen (a penalty factor with penalty
+        scoring only)."""
+        return [o for o in form.rules.options if o.applies(form.options)]
+
+    @staticmethod
+    def written(form: TableForm, opt: Any) -> bool:
+        """Whether the option's written-out choice is the one chosen (a custom list of hand sizes)."""
+        value = form.options.get(opt.name, opt.default)
+        return bool(opt.custom) and isinstance(value, str) and value not in opt.choices
+
+    def cell_count(self, form: TableForm) -> int:
+        """The form's cells: each option shown, and the text of each written-out choice chosen."""
+        return sum(1 + self.written(form, o) for o in self.shown_options(form))
+
+    def height(self, form: TableForm, width: int, ch: int, gap: int, line_h: int, compact: bool = True) -> int:
+        count = self.cell_count(form)
+        cols, stacked, row_h = self.option_layout(form, width, gap, ch, line_h)
         _, seat_rows = self.seat_grid(form, width)
-        return math.ceil(count / cols) * row_h + gap + line_h + seat_rows * (ch + gap)
+        return math.ceil(count / cols) * row_h + gap + max(line_h, ch) + 2 + gap + seat_rows * (ch + gap)
 
     def build(self, form: TableForm, area: pygame.Rect, ch: int, gap: int, line_h: int) -> int:
         """Create the option, player-count and seat widgets inside `area`; returns the bottom of the last one.
@@ -189,12 +219,11 @@ class FormWidgets:
         """
         rules = form.rules
         seat_cols, seat_rows = self.seat_grid(form, area.width)
-        seats_h = gap + line_h + 2 + seat_rows * (ch + gap)
-        cols, stacked, row_h = self.option_layout(form, area.width, area.height - seats_h, gap, ch, line_h)
+        cols, stacked, row_h = self.option_layout(form, area.width, gap, ch, line_h)
         label_w, menu_w = self.option_widths(form)
         col_gap = gap * 3
         cell_w = (area.width - (cols - 1) * col_gap) // cols
-        count = len(rules.options) + (1 if len(rules.players) > 1 else 0)
+        count = self.cell_count(form)
         per_col = math.ceil(count / cols)
 
         def cell(k: int, text: str) -> tuple[pygame.Rect, UILabel]:
@@ -211,25 +240,39 @@ class FormWidgets:
             self.option_labels.append(label)
             return menu, label
 
-        for k, opt in enumerate(rules.options):
+        k = 0
+        for opt in self.shown_options(form):
             rect, label = cell(k, opt.label)
-            full = [opt.choice_label(c) for c in opt.choices]
+            k += 1
+            full = [opt.choice_label(c, form.players) for c in opt.choices] + ([opt.custom] if opt.custom else [])
             shown = short_choices(self.ui, full, rect.width)
             choices = [(text, str(i)) for i, text in enumerate(shown)]
+            if opt.custom:
+                choices[-1] = (choices[-1][0], CUSTOM)
             value = form.options.get(opt.name, opt.default)
             index = opt.choices.index(value) if value in opt.choices else opt.choices.index(opt.default)
-            self.option_menus[opt.name] = UIDropDownMenu(choices, choices[index], rect, self.ui)
+            written = self.written(form, opt)
+            self.option_menus[opt.name] = self.drop_down(choices, choices[-1 if written else index], rect)
             if shown != full or label.text != opt.label:  # the whole texts, on hovering the option's name
                 label.set_tooltip(f"{opt.label}: " + "; ".join(full))
-        if len(rules.players) > 1:
-            rect, _ = cell(len(rules.options), "Players")
-            counts = [(str(n), str(n)) for n in rules.players]
-            self.player_menu = UIDropDownMenu(counts, (str(form.players), str(form.players)),
-                                              pygame.Rect(rect.x, rect.y, min(rect.width, 120), ch), self.ui)
+            if written:  # the written-out choice takes the next cell
+                rect, label = cell(k, f"{opt.custom}:")
+                k += 1
+                entry = UITextEntryLine(rect, self.ui, placeholder_text=CUSTOM_EXAMPLE)
+                entry.set_text(str(form.options.get(opt.name, "")))
+                self.custom_entries[opt.name] = entry
         y = area.y + per_col * row_h + gap
         multi = rules.players.stop - 1 > 1
-        UILabel(pygame.Rect(area.x, y, area.width, line_h), "Seats" if multi else "Your name", self.ui)
-        y += line_h + 2
+        heading_h = max(line_h, ch) if len(rules.players) > 1 else line_h
+        heading = "Players" if len(rules.players) > 1 else ("Seats" if multi else "Your name")
+        heading_w = text_width(self.ui, heading) + 2 * LABEL_MARGIN
+        label = UILabel(pygame.Rect(area.x, y + (heading_h - line_h) // 2, heading_w, line_h), heading, self.ui)
+        self.option_labels.append(label)
+        if len(rules.players) > 1:  # the number of players heads the seats
+            counts = [(str(n), str(n)) for n in rules.players]
+            self.player_menu = self.drop_down(counts, (str(form.players), str(form.players)),
+                                              pygame.Rect(area.x + heading_w + gap, y, 90, ch))
+        y += heading_h + 2 + gap
         kind_w = max(text_width(self.ui, t, BUTTON) for t, _ in SEAT_KIND_CHOICES) + 52
         bottom = y
         seat_w = min(480, (area.width - (seat_cols - 1) * col_gap) // seat_cols)
@@ -249,7 +292,7 @@ class FormWidgets:
             if multi:
                 kinds = list(SEAT_KIND_CHOICES)
                 current = next(c for c in kinds if c[1] == form.kinds[i])
-                menu = UIDropDownMenu(kinds, current, pygame.Rect(cx + name_w + gap, cy, kw, ch), self.ui)
+                menu = self.drop_down(kinds, current, pygame.Rect(cx + name_w + gap, cy, kw, ch))
                 self.seat_kind_menus.append(menu)
             bottom = max(bottom, cy + ch)
         return bottom

@@ -1,5 +1,5 @@
-"""The menu's questions: quitting, and a new game where an unfinished game of the one picked is saved (which the
-new one would replace)."""
+"""The menu's questions: quitting, a notice the panel has no room for, and a new game where an unfinished game
+of the one picked is saved (which the new one would replace)."""
 
 from __future__ import annotations
 
@@ -31,3 +31,14 @@ def ask_new_game(menu: MenuScene) -> None:
     menu.confirm_new = ConfirmDialog(
         menu.ui, f"Start a new game of {title}? Your unfinished game of it is lost (Resume opens it).",
         title="New game", yes="New game", no="Cancel", scale=menu.ui_scale)
+
+
+def open_notice(menu: MenuScene, text: str) -> None:
+    """Say `text` in a box over the menu, with OK (a message the panel has no room for); closing it forgets the
+    message."""
+    def forget() -> None:
+        menu.message = ""
+
+    menu.notice = ConfirmDialog(menu.ui, text, title="Notice", yes="OK", no="Close", scale=menu.ui_scale,
+                                on_no=forget)
+    menu.notice.cancel_button.hide()

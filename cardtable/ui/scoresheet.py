@@ -40,9 +40,10 @@ def render_sheet(sheet: ScoreSheet, font: pygame.font.Font, bold: pygame.font.Fo
 
 def open_score_window(
     ui: pygame_gui.UIManager, screen: tuple[int, int], sheet: ScoreSheet, font: pygame.font.Font,
-    bold: pygame.font.Font,
+    bold: pygame.font.Font, at: tuple[int, int] | None = None,
 ) -> UIWindow:
-    """A movable, closable window holding the sheet (scaled down if the screen is small)."""
+    """A movable, closable window holding the sheet (scaled down if the screen is small), at the top right or
+    with its top right corner `at` (where the person left the window it replaces), kept inside the screen."""
     image = render_sheet(sheet, font, bold)
     sw, sh = screen
     max_w, max_h = sw - 80, sh - 140
@@ -53,6 +54,8 @@ def open_score_window(
     # At the top right, under the toolbar: the middle of the table (the play) stays in view.
     window = UIWindow(pygame.Rect(max(0, sw - w - 10), min(TOOLBAR_H + 4, max(0, sh - h)), w, h), ui,
                       window_display_title="Score sheet", object_id="#score_sheet")
-    window.set_position((max(0, sw - window.rect.width - 8), min(TOOLBAR_H + 4, max(0, sh - window.rect.height))))
+    right, y = at or (sw - 8, TOOLBAR_H + 4)
+    x = right - window.rect.width
+    window.set_position((max(0, min(x, sw - window.rect.width)), max(0, min(y, sh - window.rect.height))))
     UIImage(pygame.Rect(8, 8, image.get_width(), image.get_height()), image, ui, container=window)
     return window

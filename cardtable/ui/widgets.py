@@ -98,3 +98,11 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> 
     pygame.draw.rect(layer, PANEL_FILL, layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*theme.RULE, 200), layer.get_rect(), width=1, border_radius=radius)
     surface.blit(layer, rect.topleft)
+
+
+def open_upwards(menu: pygame_gui.elements.UIDropDownMenu) -> None:
+    """Make a drop-down menu's list open above it (near the window's bottom)."""
+    menu.expand_direction = "up"
+    for state in menu.menu_states.values():
+        state.expand_direction = "up"
+    menu.current_state.rebuild()

@@ -549,11 +549,14 @@ def test_worked_example_under_each_scoring_model() -> None:
 
 
 def test_the_end_of_round_message_lists_who_made_their_bid() -> None:
-    """Score by the scoring option (the table announces who made their bids)."""
+    """Score by the scoring option (the table announces who made their bids, and each seat's bid, tricks won and
+    points)."""
     state = position(["AH", "2C", "3D", "4H"], dealer=3)
     bid(state, 1, 0, 0, 1)  # the dealer may not bid 0: the bids would total the one trick
     events = play(state, "AH", "2C", "3D", "4H")
-    assert [e.text for e in events if e.kind == "round"] == ["Round 1: Seat 1, Seat 2 and Seat 3 made their bids."]
+    assert [e.text for e in events if e.kind == "round"] == [
+        "Round 1: Seat 1, Seat 2 and Seat 3 made their bids. Bid/won/points: Seat 1 1/1 +11, Seat 2 0/0 +10, "
+        "Seat 3 0/0 +10, Seat 4 1/0 0."]
 
 
 def test_penalty_factor_and_multiplier_options() -> None:

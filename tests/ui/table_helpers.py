@@ -226,6 +226,25 @@ def resize(app: App, driver: UIDriver, size: tuple[int, int]) -> None:
     assert app.size == size
 
 
+def sheet_image(window) -> pygame.Surface:
+    """The image an open score sheet window shows."""
+    from pygame_gui.elements import UIImage
+
+    images = [e for e in window.get_container().elements if isinstance(e, UIImage)]
+    assert len(images) == 1
+    return images[0].image
+
+
+def shows_sheet(table: TableScene, sheet) -> bool:
+    """Whether the open score sheet window shows `sheet` (drawn as the window draws it)."""
+    from cardtable.ui.scoresheet import render_sheet
+
+    drawn = sheet_image(table.sheet_window)
+    expected = render_sheet(sheet, table.font, table.bold).premul_alpha()  # as UIImage keeps it
+    return drawn.get_size() == expected.get_size() and \
+        pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA")
+
+
 # --------------------------------------------------------------------------- running frames
 
 

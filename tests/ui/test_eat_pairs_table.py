@@ -359,7 +359,7 @@ def test_a_claim_missed_when_the_timer_runs_out(table_app, open_table):
     driver.frames(40)
     entry = match.log[len(moves)]
     assert (entry.seat, entry.action) == (0, MISS)
-    assert table.message == f"Time is up: Miss was played for {NAMES[0]}."
+    assert table.message == "Time is up: Miss was played for you.", "the person called You is spoken to"
     assert live.rank in match.state.hands[0], "the person keeps the card they missed with"
 
 

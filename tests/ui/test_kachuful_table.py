@@ -43,6 +43,7 @@ from tests.ui.table_helpers import (
     run_until,
     seat_notes_due,
     seats,
+    shows_sheet,
     until_human,
     wait,
 )
@@ -137,6 +138,9 @@ def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app, open_tab
     assert any(t.startswith("Time ") for t in texts)
     assert table.named(result.summary) in texts, "the summary names the players"
     assert not any("Seat " in t for t in texts), texts
+    for seat, score in zip(match.seats, result.scores, strict=True):
+        assert sum(f"{seat.name} {score:g}" in t or f"{seat.name}: {score:g}" in t for t in texts) == 1, \
+            f"{seat.name}'s score is listed once: {texts}"
     assert result.scores == match.state.totals()
     record = stats.load("kachuful")
     assert record.played == 1
@@ -351,8 +355,8 @@ def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table)
     view = table.view()
     assert view["bids_hidden"] and view["bids"] == [None, None, None, None]
     for s in (1, 2, 3):
-        assert table.layout.zone(f"seat{s}").lines[1] == "bid in, hidden \u00b7 won 0"
-    assert table.layout.zone("seat0").lines[1] == "no bid yet \u00b7 won 0"
+        assert table.layout.zone(f"seat{s}").lines[1] == "bid hidden \u00b7 won 0"
+    assert table.layout.zone("seat0").lines[1] == "no bid \u00b7 won 0"
     assert panel_note(table) == "Every bid stays hidden until all have bid", "not 'You bid first' to the last"
     shot(table_app, "simultaneous")
     # Pia bids so that the total is not 3 (no change of bid is needed); every bid is then shown.
@@ -380,18 +384,8 @@ def play_until(table: TableScene, driver: UIDriver, rng: random.Random, done) ->
         human_move(table, driver, rng)
 
 
-def sheet_image(window) -> pygame.Surface:
-    from pygame_gui.elements import UIImage
-
-    images = [e for e in window.get_container().elements if isinstance(e, UIImage)]
-    assert len(images) == 1
-    return images[0].image
-
-
 def check_sheet(table: TableScene, rounds: int) -> None:
     """The open score sheet window shows `view["sheet"]`: a row per finished round and the totals."""
-    from cardtable.ui.scoresheet import render_sheet
-
     window = table.sheet_window
     assert window is not None and window.alive() and window.visible
     assert inside(window.rect, table.app.size)
@@ -412,10 +406,7 @@ def check_sheet(table: TableScene, rounds: int) -> None:
                                                                          strict=True))
     assert sheet.rows[-1] == ("Total", "", "", *(str(t) for t in view["totals"]))
     assert view["totals"] == table.state.totals()
-    drawn = sheet_image(window)
-    expected = render_sheet(sheet, table.font, table.bold).premul_alpha()  # as UIImage keeps it
-    assert drawn.get_size() == expected.get_size()
-    assert pygame.image.tobytes(drawn, "RGBA") == pygame.image.tobytes(expected, "RGBA"), "the window shows it"
+    assert shows_sheet(table, sheet), "the window shows it"
 
 
 def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the_end(table_app, open_table):
@@ -517,7 +508,7 @@ def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(tabl
     assert table.stages, "the full trick is still held"
     said = table.announcements()
     assert said[0].startswith("Ann wins the trick with ")
-    assert said[1] == "Round 1: You and Ann made your bids."
+    assert said[1].startswith("Round 1: You and Ann made your bids. Bid/won/points: You 0/0 +10, Ann 1/1 +11, ")
     shot(table_app, "held_trick_said")
     wait(driver, lambda: table.message == said[1])
     assert table.message_time > 0
@@ -574,11 +565,11 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     time_out(table, driver)
     bid = match.log[-1].action
     assert isinstance(bid, Bid)
-    assert table.message == f"Time is up: {bid.describe()} was played for You."
+    assert table.message == f"Time is up: {bid.describe()} was played for you."
     assert table.driver.timeouts == {0: 1} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert isinstance(match.log[-1].action, Play)
-    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for You."
+    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for you."
     assert table.driver.timeouts == {0: 2} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert match.seats[0].kind == "bot:normal"
@@ -759,3 +750,61 @@ def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(open_table):
     driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     driver.frames(1)
     assert match.log[before].seat == 0 and match.log[before].action == PLAY[spot.card]
+
+
+def test_an_open_score_sheet_follows_the_game_into_the_next_round(table_app, open_table):
+    """Opened in round 1 and left open: after round 1 is scored it shows round 1's row, the round being played and
+    the new totals, in the same place."""
+    match = kachuful({"hands": "2,1,1"})
+    table, driver = open_table(match)
+    until_human(table, driver)
+    driver.click_widget(table.buttons["scores"])
+    check_sheet(table, 0)
+    corner = table.sheet_window.rect.topright
+    play_until(table, driver, random.Random(3), lambda: match.state.round == 1)
+    assert table.sheet_window is not None and table.sheet_window.alive(), "the sheet stays open"
+    check_sheet(table, 1)
+    assert table.sheet_window.rect.topright == corner, "it stays where it was (its top right corner)"
+
+
+def test_the_persons_panel_note_speaks_to_them(table_app, open_table):
+    """The person called You bids with a click: their panel's note says "bid 1." (the table says "You bid 1."),
+    never "bids 1." under the name You."""
+    from cardtable.ui.table.panel_text import panel_texts
+
+    table, driver = open_table(kachuful())
+    until_human(table, driver)
+    seat = table.viewer
+    driver.perform(table, next(a for a in table.state.legal_actions() if isinstance(a, Bid)))
+    said = [t for t in table.move_log.lines() if t.startswith("You ")][-1]
+    zone = table.layout.zone(f"seat{seat}")
+    note = table._cue(zone)
+    assert said.startswith("You bid ") and note == said[len("You "):], (said, note)
+    texts = panel_texts(zone, table.fonts, table.ui_scale, note)
+    assert any(t.line is None and t.text == note for t in texts), "the note is on the panel, whole"
+
+
+def test_the_trump_shows_as_a_badge_beside_the_deck(table_home):
+    """At the smallest window with seven seats: the round's trump is a badge in its suit's colour beside the deck,
+    clear of the panels and the hand; with the turn-up option the turned card shows it instead."""
+    from cardtable.ui.driver import UIDriver
+
+    for options, badge in (({}, "Trumps \u2660"), ({"trump": "turn_up"}, None)):
+        app = App((800, 560))
+        app.settings.animation_speed = "instant"
+        table = TableScene(app, new_match("kachuful", seats(("You",), 7, BOTS), options, 5))
+        app.show(table)
+        driver = UIDriver(app)
+        driver.frames(2)
+        driver.settle(table)
+        zone = table.layout.zone("trump")
+        if badge is None:
+            assert not zone.markers and zone.spots and zone.spots[0].card == table.state.trump_card
+        else:
+            assert [m.text for m in zone.markers] == [badge] and zone.markers[0].rect[3] >= 40
+            rect = zone.markers[0].rect
+            assert inside(rect, (800, 560))
+            for other in table.layout.zones:
+                if other.kind == "seat" or other.id == "hand0":
+                    assert not any(overlaps(rect, r) for r in [other.slot, *(s.rect for s in other.spots)]), other.id
+        pygame.quit()

@@ -6,19 +6,22 @@ import importlib
 import importlib.util
 import json
 import os
+import shutil
 import sys
 import types
 import warnings
 
 import pygame
 import pytest
+from pygame_gui.elements import UIDropDownMenu, UILabel, UIWindow
 
-from cardtable.games import CATALOGUE, REGISTRY, CatalogueEntry, get_game
+from cardtable.games import CATALOGUE, GAMES, REGISTRY, CatalogueEntry, get_game
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
-from cardtable.storage import Settings, autosave_path, config_dir
+from cardtable.storage import Settings, autosave_path, config_dir, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
-from cardtable.ui.menu_form import TableForm
+from cardtable.ui.menu_form import DROP_DOWN_CHROME, LABEL_MARGIN, TableForm
+from cardtable.ui.widgets import BUTTON, text_width
 from cardtable.ui.window import MIN_SIZE, App, Scene
 
 DT = 0.016
@@ -622,9 +625,10 @@ def test_every_option_text_fits_its_widget(make_app, size):
                 assert button.font.size(text)[0] <= room, (entry.id, size, text, room)
         for label in menu.form_widgets.option_labels:
             assert label.font.size(label.text)[0] <= label.rect.width - 4, (entry.id, size, label.text)
-        for opt in entry.rules.options:
+        form = menu.form()
+        for opt in [o for o in entry.rules.options if o.applies(form.options)]:
             dropdown = menu.option_menus[opt.name]
-            full = [opt.choice_label(c) for c in opt.choices]
+            full = [opt.choice_label(c, form.players) for c in opt.choices] + ([opt.custom] if opt.custom else [])
             shown = [text for text, _ in dropdown.options_list]
             if shown != full or opt.label not in [lb.text for lb in menu.form_widgets.option_labels]:
                 tips = [lb.tool_tip_text or "" for lb in menu.form_widgets.option_labels]
@@ -648,9 +652,9 @@ def test_a_shortened_option_shows_its_whole_text_on_hover(make_app, monkeypatch)
     app = make_app(MIN_SIZE)
     menu = app.scene
     click(app, menu.buttons["game:kachuful"])
-    label = next(lb for lb in menu.form_widgets.option_labels if lb.text.startswith("Last-bidder"))
-    assert label.text != "Last-bidder restriction" and label.text.endswith("…")
+    label = next(lb for lb in menu.form_widgets.option_labels if lb.text == "Dealer's hook")
     assert menu.option_menus["hook"].selected_option[0] == "On"
+    assert menu.option_menus["hook"].options_list[0][0] != "On: the dealer cannot make the bids total the tricks"
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: label.rect.center)  # the dummy driver keeps no pointer
     frames(app, 90)  # 1.4 s of the app's time: the tooltip's delay
     assert label.tool_tip is not None and label.tool_tip.alive()
@@ -673,3 +677,144 @@ def test_the_menu_opens_on_the_game_last_played_after_a_restart(make_app):
     settings.save()
     pygame.quit()
     assert make_app().scene.selected_game == "klondike"
+
+
+# --------------------------------------------------------------------------- the smallest window, every game
+# The menu at 800x560 for each game with its most seats and its options that show the most, with an unfinished game
+# saved and a finished one to replay: no two widgets overlap, every text fits its box, and every drop-down's list
+# opens inside the window.
+
+
+SMALL = (800, 560)
+MOST = {g.id: g.rules.players.stop - 1 for g in GAMES}
+#: The options that show the most of a game's form (options that matter only with them).
+WIDEST = {"kachuful": {"scoring": "Penalty: exact 10 + bid, miss minus the difference"}}
+
+
+def saved_games(game: str) -> None:
+    """An unfinished game of `game` autosaved, and a last game to replay."""
+    rules = get_game(game).rules
+    seats = [Seat("human", "You")] + [Seat("bot:easy", f"Bot {i}") for i in range(1, rules.players.start)]
+    match = Match(get_game(game), seats, {}, 3, saver=Autosave.for_game(game))
+    match.apply(match.state.legal_actions()[0])
+    shutil.copy(autosave_path(game), last_game_path(game))
+
+
+def widgets(menu) -> list:
+    """Every widget the menu shows at its top level (a drop-down's own parts are checked as the drop-down; a dialog
+    over the menu covers it by design)."""
+    top = menu.ui.get_root_container()
+    return [e for e in top.elements if e.visible and e.parent_element is None and e.alive()
+            and not isinstance(e, UIWindow)]
+
+
+def check_menu(menu) -> None:
+    ui = menu.ui
+    window = pygame.Rect((0, 0), SMALL)
+    shown = widgets(menu)
+    for i, a in enumerate(shown):
+        name = getattr(a, "text", None) or type(a).__name__
+        assert window.contains(a.rect), f"{name!r} at {a.rect} is outside the window"
+        for b in shown[i + 1:]:
+            other = getattr(b, "text", None) or type(b).__name__
+            assert not a.rect.colliderect(b.rect), f"{name!r} {a.rect} overlaps {other!r} {b.rect}"
+        if isinstance(a, UILabel):
+            ids = ("#title", "label") if "#title" in a.object_ids else (
+                ("#heading", "label") if "#heading" in a.object_ids else ("label",))
+            assert text_width(ui, a.text, ids) <= a.rect.width - LABEL_MARGIN // 2, f"the label {a.text!r} is cut"
+        elif isinstance(a, UIDropDownMenu):
+            text = a.selected_option[0]
+            assert text_width(ui, text, BUTTON) <= a.rect.width - DROP_DOWN_CHROME // 2, f"{text!r} is cut"
+        elif hasattr(a, "text") and a.text:  # a button
+            assert text_width(ui, a.text, BUTTON) <= a.rect.width - 4, f"the button {a.text!r} is cut"
+
+
+@pytest.mark.parametrize("game", sorted(MOST))
+def test_the_menu_at_the_smallest_window_with_the_most_seats(make_app, game):
+    saved_games(game)
+    app = make_app(SMALL)
+    menu = app.scene
+    click(app, menu.buttons[f"game:{game}"])
+    assert menu.selected_game == game
+    if menu.player_menu is not None:
+        choose(app, menu.player_menu, str(MOST[game]))
+    for name, text in WIDEST.get(game, {}).items():
+        shown = next(t for t, _ in menu.option_menus[name].options_list if text.startswith(t.rstrip("\u2026")))
+        choose(app, menu.option_menus[name], shown)
+    assert "replay" in menu.buttons and "resume" in menu.buttons
+    assert any(isinstance(w, UILabel) and w.text.startswith("Unfinished game saved") for w in widgets(menu))
+    check_menu(menu)
+    form = menu.form()
+    names = [o.label for o in menu.entry.rules.options if o.applies(form.options)]
+    shown = [label.text for label in menu.form_widgets.option_labels]
+    assert all(name in shown for name in names), f"every option's name is whole: {shown}"
+    menus = [*menu.option_menus.values(), *([menu.player_menu] if menu.player_menu else []), *menu.seat_kind_menus]
+    for drop_down in menus:
+        click(app, drop_down)
+        state = drop_down.current_state
+        assert state is drop_down.menu_states["expanded"]
+        listed = state.options_selection_list.rect
+        assert pygame.Rect((0, 0), SMALL).contains(listed), f"the list at {listed} runs off the window"
+        click(app, drop_down)  # closed again
+        frames(app, 2)
+
+
+def test_kachuful_form_follows_the_players_and_the_scoring(make_app):
+    """Hand sizes name what the player count plays, the penalty factor and the multiplier show only with their
+    scoring, and the options keep their columns whatever the number of seats."""
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    assert "penalty_factor" not in menu.option_menus and "multiplier" not in menu.option_menus
+    columns = sorted({m.rect.x for m in menu.option_menus.values()})
+    choose(app, menu.player_menu, "7")
+    assert [t for t, _ in menu.option_menus["hands"].options_list][:3] == [
+        "Down and up (7\u21921\u21927)", "Down (7\u21921)", "Up (1\u21927)"]
+    assert sorted({m.rect.x for m in menu.option_menus.values()}) == columns, "the options keep their columns"
+    choose(app, menu.player_menu, "3")
+    assert menu.option_menus["hands"].options_list[0][0] == "Down and up (8\u21921\u21928)"
+    assert sorted({m.rect.x for m in menu.option_menus.values()}) == columns
+    scoring = menu.option_menus["scoring"]
+    choose(app, scoring, next(t for t, _ in scoring.options_list if t.startswith("Penalty")))
+    assert "penalty_factor" in menu.option_menus and "multiplier" not in menu.option_menus
+    choose(app, menu.option_menus["penalty_factor"], "3")
+    click(app, menu.buttons["new"])
+    assert app.scene is not menu, menu.message
+    assert app.scene.match.options["scoring"] == "penalty" and app.scene.match.options["penalty_factor"] == 3
+
+
+def test_kachuful_plays_a_custom_list_of_hand_sizes_typed_in_the_form(make_app):
+    """'Custom list' opens a field for the hand sizes; a list the deck cannot deal is refused with the rules'
+    reason, one it can starts the table with those rounds."""
+    app = make_app(SMALL)
+    menu = app.scene
+    click(app, menu.buttons["game:kachuful"])
+    choose(app, menu.player_menu, "7")
+    hands = menu.option_menus["hands"]
+    choose(app, hands, next(t for t, _ in hands.options_list if t.startswith("Custom")))
+    entry = menu.form_widgets.custom_entries["hands"]
+    check_menu(menu)
+
+    def type_in(text: str) -> None:
+        click(app, menu.form_widgets.custom_entries["hands"])
+        for _ in range(12):
+            key(app, pygame.K_BACKSPACE)
+        for ch in text:
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+            frames(app)
+
+    type_in("8,4")
+    assert entry.get_text() == "8,4"
+    click(app, menu.buttons["new"])
+    assert app.scene is menu and "too large for 7 players" in menu.message
+    check_menu(menu)
+    shown = " ".join(lb.text for lb in menu.message_labels) or menu.notice.confirmation_text.html_text
+    assert "too large for 7 players" in shown, "the reason is in the panel, or over it when the form fills it"
+    if menu.notice is not None:
+        click(app, menu.notice.confirm_button)
+        assert not menu.notice.alive() and menu.message == ""
+    type_in("5,3,1")
+    click(app, menu.buttons["new"])
+    assert app.scene is not menu, menu.message
+    match = app.scene.match
+    assert match.options["hands"] == "5,3,1" and match.state.sequence == (5, 3, 1)

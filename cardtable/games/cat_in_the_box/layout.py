@@ -238,6 +238,8 @@ class CatLayout(BaseLayout):
             zones.append(Zone(f"column{colour}", "seat", (x - 2, y0 - 2, cw + 4, column_h + 4),
                               tint=COLUMN_TINTS[colour], marks=marks))
             name = COLOUR_NAMES[colour].capitalize()
+            if cw < 64 * ctx.scale:  # a narrow column, tinted in its colour: its initial heads it
+                name = name[0]
             zones.append(Zone(f"head{colour}", "seat", (x, y0, cw, head_h), lines=(name,),
                               tint=BOARD_COLOURS[colour]))
         token = int(min(cw, chh) * 0.72)

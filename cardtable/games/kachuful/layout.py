@@ -15,6 +15,7 @@ from cardtable.core.layout import (
     Choice,
     ChoicePanel,
     LastTrick,
+    Marker,
     Picked,
     Rect,
     ScoreSheet,
@@ -38,6 +39,20 @@ def trump_text(view: Mapping[str, Any]) -> str:
     if trump == "J":
         return "Trumps: jokers"
     return f"Trumps {SUIT_SYMBOLS[trump]}"
+
+
+TRUMP_COLOURS = {"H": (196, 34, 40), "D": (196, 34, 40), "S": (24, 24, 30), "C": (24, 24, 30)}
+
+
+def trump_badge(view: Mapping[str, Any], rect: Rect) -> Marker:
+    """The round's trump as a badge beside the deck, in `rect`: its suit on the suit's colour, "Jokers" when the
+    jokers alone are trumps, "No trump" for a round without (a turned-up trump card shows itself instead)."""
+    trump = view["trump"]
+    if trump is None:
+        return Marker(rect, text="No trump", shape="counter", colour=(70, 84, 76))
+    if trump == "J":
+        return Marker(rect, text="Jokers", shape="counter", colour=(120, 60, 150))
+    return Marker(rect, text=f"Trumps {SUIT_SYMBOLS[trump]}", shape="counter", colour=TRUMP_COLOURS[trump])
 
 
 class KachufulLayout(BaseLayout):
@@ -108,8 +123,11 @@ class KachufulLayout(BaseLayout):
         zones.append(Zone("deck", "pile", (16, deck_y, sw, sh), deck))
         trump_card: Card | None = view["trump_card"]
         tx = 16 + sw + 14
+        bh = int(40 * ctx.scale)  # the badge: big enough to read at a glance, level with the deck's foot
+        badge = (tx, deck_y + sh - bh, int(bh * 2.7), bh)
         zones.append(Zone("trump", "pile", (tx, deck_y, sw, sh),
-                          [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else []))
+                          [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else [],
+                          markers=() if trump_card is not None else (trump_badge(view, badge),)))
         if width >= 940:
             cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
             info_w, info_h = int(280 * ctx.scale), int(36 * ctx.scale)
@@ -140,7 +158,7 @@ class KachufulLayout(BaseLayout):
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: Rect, name: str) -> Zone:
         bid = view["bids"][seat]
         if bid is None:
-            bid_text = "bid in, hidden" if view["has_bid"][seat] else "no bid yet"
+            bid_text = "bid hidden" if view["has_bid"][seat] else "no bid"  # short: whole in a small panel
         else:
             bid_text = f"bid {bid}"
         lines = (name, f"{bid_text} \u00b7 won {view['tricks'][seat]}", f"score {view['totals'][seat]}")

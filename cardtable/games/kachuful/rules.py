@@ -210,16 +210,23 @@ def _deal_events(round_: int, rounds: int, dealer: int, h: int, n: int) -> tuple
     return events
 
 
-_ROUND_TEXTS: dict[tuple[int, tuple[int, ...]], str] = {}
+_ROUND_TEXTS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], str] = {}
 
 
-def _round_text(round_: int, made: tuple[int, ...]) -> str:
-    """The end of round `round_` (from 0): the seats that made their bids."""
-    text = _ROUND_TEXTS.get((round_, made))
+def _round_text(round_: int, bids: tuple[int, ...], tricks: tuple[int, ...], points: tuple[int, ...]) -> str:
+    """The end of round `round_` (from 0): the seats that made their bids, then each seat's bid, tricks won and
+    points ("Seat 1 2/2 +12")."""
+    key = (round_, bids, tricks, points)
+    text = _ROUND_TEXTS.get(key)
     if text is None:
-        text = _ROUND_TEXTS[round_, made] = (
-            f"Round {round_ + 1}: " + (seat_list(made) + " made their bid" + ("s" if len(made) > 1 else "")
-                                       if made else "nobody made their bid") + ".")
+        made = [s for s in range(len(bids)) if bids[s] == tricks[s]]
+        head = (f"Round {round_ + 1}: " + (seat_list(made) + " made their bid" + ("s" if len(made) > 1 else "")
+                                           if made else "nobody made their bid") + ".")
+        figures = ", ".join(f"{_SEAT_NAMES[s]} {b}/{t} {p:+d}" if p else f"{_SEAT_NAMES[s]} {b}/{t} 0"
+                            for s, (b, t, p) in enumerate(zip(bids, tricks, points, strict=True)))
+        text = f"{head} Bid/won/points: {figures}."
+        if len(_ROUND_TEXTS) < 100_000:
+            _ROUND_TEXTS[key] = text
     return text
 
 
@@ -236,7 +243,8 @@ assert not hasattr(Result, "__post_init__") and not hasattr(Result, "__slots__")
 
 
 def _summary(key: tuple[bool, int, int, tuple[int, ...], tuple[int, ...]]) -> str:
-    """The text of a result: (over, rounds played, rounds, totals, winners)."""
+    """The text of a result: (over, rounds played, rounds, totals, winners); the standings while the game is
+    played, the winners once it is over."""
     over, played, rounds, totals, winners = key
     names = _SEAT_NAMES
     # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
@@ -248,7 +256,7 @@ def _summary(key: tuple[bool, int, int, tuple[int, ...], tuple[int, ...]]) -> st
     verb = "wins" if len(winners) == 1 else "share the win"
     tied_on_total = totals.count(max(totals)) > len(winners)
     how = " on the highest single-round score" if tied_on_total else ""
-    return f"{who} {verb}{how}. {standings}."
+    return f"{who} {verb}{how}."  # the totals are the result's scores, which the result lists
 
 
 _SHUFFLE = random.Random.shuffle
@@ -703,8 +711,7 @@ class KachufulState(State):
         tricks = tuple(self.tricks)
         self.history.append((self.hand_size, self.dealer, self.trump, bids, tricks))  # type: ignore[arg-type]
         points = self.round_points(len(self.history) - 1)
-        made = tuple([s for s in range(n) if bids[s] == tricks[s]])
-        events.append(_event("round", text=_round_text(self.round, made), value=tuple(points)))
+        events.append(_event("round", text=_round_text(self.round, bids, tricks, tuple(points)), value=tuple(points)))
         for s in range(n):
             if points[s]:
                 events.append(_score_event(s, points[s]))
@@ -1020,25 +1027,32 @@ class KachufulRules(Rules):
         return state
 
 
+def hand_labels(players: int) -> tuple[str, ...]:
+    """The named sequences as they are played by `players` (the largest hand capped by the deck: 7 for 7)."""
+    top = min(MAX_HAND, max_hand(players))
+    return (f"Down and up ({top}\u21921\u2192{top})", f"Down ({top}\u21921)", f"Up (1\u2192{top})")
+
+
 RULES = KachufulRules(
     id="kachuful",
     title="Kachuful (Judgement)",
     players=range(3, 8),
     options=(
         Option("hands", "Hand sizes", NAMED_SEQUENCES, "down_up",
-               ("Down and up (8\u21921\u21928)", "Down (8\u21921)", "Up (1\u21928)")),
+               ("Down and up (8\u21921\u21928)", "Down (8\u21921)", "Up (1\u21928)"), labels_for=hand_labels,
+               custom="Custom list"),
         Option("trump", "Trump", ("rotate", "turn_up", "rotate_no_trump", "random"), "rotate",
                ("Rotate \u2660 \u2666 \u2663 \u2665", "Turn up the next card", "Rotate with no-trump rounds",
                 "Random suit")),
         Option("bidding", "Bidding", ("sequential", "simultaneous"), "sequential",
                ("Sequential, from the dealer's left", "Simultaneous (hidden until all have bid)")),
-        Option("hook", "Last-bidder restriction", (True, False), True,
+        Option("hook", "Dealer's hook", (True, False), True,
                ("On: the dealer cannot make the bids total the tricks", "Off")),
         Option("scoring", "Scoring", ("standard", "penalty", "multiplier"), "standard",
                ("Standard: exact 10 + bid, miss 0", "Penalty: exact 10 + bid, miss minus the difference",
                 "Multiplier: exact bid \u00d7 multiplier, miss 0")),
-        Option("penalty_factor", "Penalty factor", (1, 2, 3, 5, 10), 1),
-        Option("multiplier", "Multiplier", (5, 10, 20), 10),
+        Option("penalty_factor", "Penalty factor", (1, 2, 3, 5, 10), 1, when=("scoring", ("penalty",))),
+        Option("multiplier", "Multiplier", (5, 10, 20), 10, when=("scoring", ("multiplier",))),
         Option("jokers", "Jokers", (False, True), False, ("Off", "On: two jokers, the highest trumps")),
         Option("tie_break", "Tie-break", ("highest_round", "shared"), "highest_round",
                ("Highest single-round score", "Shared victory")),

@@ -15,6 +15,7 @@ from typing import Any
 
 from cardtable.core.cards import ACE, KING, RANK_LABELS, Card, shuffled, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.wording import counted
 
 TABLEAU = tuple(f"t{i}" for i in range(7))
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
@@ -349,9 +350,9 @@ class KlondikeState(State):
     def result(self) -> Result:
         won = self.won
         if won:
-            summary = f"Won in {self.moves} moves, score {self.score}."
+            summary = f"Won in {counted(self.moves, 'move')}, score {self.score}."
         elif self.resigned:
-            summary = f"Gave up after {self.moves} moves, score {self.score}."
+            summary = f"Gave up after {counted(self.moves, 'move')}, score {self.score}."
         else:
             summary = f"{sum(len(f) for f in self.foundations)} of 52 cards home, score {self.score}."
         return Result(scores=[self.score], winners=[0] if won else [], summary=summary)

@@ -12,6 +12,7 @@ import pygame
 
 from cardtable.core.layout import LastTrick, Rect
 from cardtable.ui import theme
+from cardtable.ui.table.fit_text import shorten
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -178,10 +179,7 @@ class LastTrickView:
                                        (play.note, small, theme.MUTED)):
                 if not text:
                     continue
-                line = font.render(text, True, colour)
-                if line.get_width() > column:
-                    line = pygame.transform.smoothscale(
-                        line, (column, max(1, line.get_height() * column // line.get_width())))
+                line = font.render(shorten(font, text, column), True, colour)
                 image.blit(line, line.get_rect(midtop=(x + column // 2, ty)))
                 ty += line.get_height() + 2
         return image

@@ -53,6 +53,7 @@ class TablePanels:
         self.confirm: ConfirmDialog | None = None
         self.pending_confirm: Callable[[], Any] | None = None  # what a "yes" does
         self.sheet_window: Any = None
+        self.sheet_shown: Any = None  # the ScoreSheet the open window shows
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
@@ -116,6 +117,7 @@ class TablePanels:
                 else:
                     self.action_buttons[name] = choice.action
                 right -= 8
+        self.follow_score_sheet()
         self.refresh()
 
     def greyed_at(self, pos: tuple[int, int]) -> str | None:
@@ -272,9 +274,21 @@ class TablePanels:
         sheet = scene.game_layout.score_sheet(scene.view(), scene.context())
         if sheet is None:
             return
+        at = None
         if self.sheet_window is not None and self.sheet_window.alive():
+            at = self.sheet_window.rect.topright if self.sheet_shown is not None else None
             self.sheet_window.kill()
-        self.sheet_window = open_score_window(scene.ui, scene.app.size, sheet, scene.font, scene.bold)
+        self.sheet_window = open_score_window(scene.ui, scene.app.size, sheet, scene.font, scene.bold, at)
+        self.sheet_shown = sheet
+
+    def follow_score_sheet(self) -> None:
+        """An open score sheet shows the position as it is now: made again, where it was, when its figures
+        changed (a round scored, a bid made, a move taken back)."""
+        if self.sheet_window is None or not self.sheet_window.alive():
+            return
+        scene = self.scene
+        if scene.game_layout.score_sheet(scene.view(), scene.context()) != self.sheet_shown:
+            self.open_score_sheet()
 
     def toggle_score_sheet(self) -> None:
         """The score sheet's key opens it, and closes it again."""

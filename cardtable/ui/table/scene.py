@@ -87,7 +87,8 @@ class TableScene(Scene):
         self.status_line = StatusLine(self)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
-        self.seat_notes = SeatNotes()  # what each seat did last, on its panel
+        # What each seat did last, on its panel.
+        self.seat_notes = SeatNotes(self.named, lambda seat: self.match.seats[seat].name)
         self.summaries = DealSummaries(self)  # the pause between deals
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self._words_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly

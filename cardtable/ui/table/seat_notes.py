@@ -7,7 +7,7 @@ deal (an event of kind "deal", which every game with rounds emits) starts every 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from cardtable.core.engine import Event
 from cardtable.core.wording import seat_name
@@ -19,8 +19,10 @@ NEW_DEAL = "deal"
 class SeatNotes:
     """Seat -> what it did last in the current deal, as the engine said it (without the seat's name)."""
 
-    def __init__(self) -> None:
+    def __init__(self, named: Callable[[str], str], name_of: Callable[[int], str]) -> None:
+        """`named` puts the players' names into an engine's sentence; `name_of` gives a seat's name."""
         self.notes: dict[int, str] = {}
+        self.named, self.name_of = named, name_of
 
     def get(self, seat: int) -> str:
         return self.notes.get(seat, "")
@@ -31,7 +33,10 @@ class SeatNotes:
             if ev.kind == NEW_DEAL:
                 self.notes.clear()
             if logged(ev) and ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
-                self.notes[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
+                # The named sentence's verb agrees with the name ("are skipped." under You, never "is skipped.").
+                said, name = self.named(ev.text), self.name_of(ev.seat)
+                self.notes[ev.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else \
+                    ev.text[len(seat_name(ev.seat)) + 1:]
 
     def recall(self, moves: Iterable[tuple[int, list[Event]]]) -> None:
         """Work the notes out again from the events of the last moves (oldest first), as `Match.recent_events`

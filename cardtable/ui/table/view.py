@@ -13,10 +13,13 @@ from cardtable.core.layout import FaceSpec, Marker, Rect, TableContext, Zone
 from cardtable.storage import CARD_SIZES
 from cardtable.ui import theme
 from cardtable.ui.table.animate import Flight
+from cardtable.ui.table.fit_text import bar_lines, min_px
+from cardtable.ui.table.panel_text import panel_texts
 from cardtable.ui.table.sprites import DRAG_LAYER, FLIGHT_LAYER, OUTLINE_PX, TableSprites
 from cardtable.ui.theme import STATUS_H, TOOLBAR_H, Fonts, wrap_words
 
 CROWN_ROOM = 24  # room above a panel for its crown
+NOTE = (250, 240, 200)  # a seat's note on its panel
 
 
 def table_context(size: tuple[int, int], names: tuple[str, ...], viewer: int | None,
@@ -130,35 +133,18 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str, crown_inside:
     pygame.draw.rect(image, theme.GOLD if current else theme.QUIET_BORDER, rect, 3 if current else 1,
                      border_radius=8)
     ink = theme.readable_ink(zone.tint) if zone.tint else None
-    bold, font = fonts.get(17 * scale, bold=True), fonts.get(16 * scale)
-    y = rect.y + 6
-    text_right = rect.x  # where the last line's text ends
-    for i, line in enumerate(zone.lines):
-        colour = ink or (theme.GOLD if i == 0 else theme.INK)
-        if out:
-            colour = theme.MUTED
-        text = (bold if i == 0 else font).render(line, True, colour)
-        if text.get_width() > w - 12:
-            fit = (w - 12, max(1, text.get_height() * (w - 12) // text.get_width()))
-            text = pygame.transform.smoothscale(text, fit)
-        image.blit(text, (rect.x + 8, y))
-        text_right = rect.x + 8 + text.get_width()
-        y += text.get_height() + 2
-    if cue:
-        text = fonts.get(13 * scale).render(cue, True, (250, 240, 200))
-        room = w - 16
-        if rect.bottom - text.get_height() - 4 < y:  # a low panel: the cue shares the last line's height
-            room = rect.right - 8 - text_right - 12
-        if text.get_width() > room:
-            text = text.subsurface((0, 0, max(0, room), text.get_height())) if room >= 24 else None
-        if text is not None:
-            image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
+    for part in panel_texts(zone, fonts, scale, cue):
+        if part.line is None:
+            colour = NOTE
+        else:
+            colour = theme.MUTED if out else ink or (theme.GOLD if part.line == 0 else theme.INK)
+        image.blit(part.font.render(part.text, True, colour), part.rect.move(0, room))
     if "crown" in zone.marks and crown_inside:
         _draw_crown(image, (rect.right - int(34 * scale) - 20, rect.y + 26))
     elif "crown" in zone.marks:
         _draw_crown(image, (rect.centerx, rect.y - 4))
     if "dealer" in zone.marks:
-        d = bold.render("D", True, (30, 30, 30))
+        d = fonts.get(17 * scale, bold=True).render("D", True, (30, 30, 30))
         spot = pygame.Rect(0, 0, int(22 * scale), int(22 * scale))
         spot.topright = (rect.right - 6, rect.y + 6)
         pygame.draw.ellipse(image, (240, 236, 222), spot)
@@ -189,7 +175,10 @@ def render_markers(markers: tuple[Marker, ...], box: Rect, fonts: Fonts) -> pyga
                 pygame.draw.circle(image, theme.INK, rect.center, max(1, radius - 1), max(1, radius // 5))
                 pygame.draw.circle(image, theme.INK, rect.center, max(1, radius // 2), 1)
         if marker.text:
-            text = fonts.get(max(8, int(h * 0.55)), bold=True).render(marker.text, True, theme.readable_ink(colour))
+            px = max(8, int(h * 0.55))
+            while px > 8 and fonts.get(px, bold=True).size(marker.text)[0] > w - 4:  # a wide text: a smaller size
+                px -= 1
+            text = fonts.get(px, bold=True).render(marker.text, True, theme.readable_ink(colour))
             image.blit(text, text.get_rect(center=rect.center))
     return image
 
@@ -233,6 +222,7 @@ class StatusBar:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
         self.message_box: pygame.Rect | None = None  # where the last frame drew the message (None: no message)
+        self.shown: tuple[list[str], pygame.font.Font, int] | None = None  # the status's lines, font and room
 
     def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
         key = (text, bold, colour, px)
@@ -276,13 +266,12 @@ class StatusBar:
         px = int(16 * scale)
         clock_image = self._text(clock, True, theme.WARNING if warn else theme.GOLD, int(17 * scale))
         room = sw - clock_image.get_width() - 40
-        font = self.fonts.get(px)
-        if font.size(status)[0] > room:  # a narrow window: cut the text rather than overlap the clock
-            while status and font.size(status + "\u2026")[0] > room:
-                status = status[:-1]
-            status += "\u2026"
-        text = self._text(status, False, theme.INK, px)
-        surface.blit(text, (12, bar.y + (bar.h - text.get_height()) // 2))
+        lines, px = bar_lines(self.fonts, status, room, px, min_px(scale))
+        self.shown = (lines, self.fonts.get(px), room)
+        tall = self.fonts.get(px).get_linesize()
+        top = bar.y + (bar.h - tall * len(lines)) // 2
+        for i, line in enumerate(lines):
+            surface.blit(self._text(line, False, theme.INK, px), (12, top + i * tall))
         surface.blit(clock_image, (sw - clock_image.get_width() - 14, bar.y + (bar.h - clock_image.get_height()) // 2))
         self.message_box = None
         if message:

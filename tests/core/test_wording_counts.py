@@ -1,0 +1,26 @@
+"""Numbers and the person called You in the table's sentences."""
+
+from cardtable.core.wording import counted
+from cardtable.games import get_game
+from cardtable.session.turns import TimedOut
+
+
+def test_one_move_is_singular():
+    assert counted(1, "move") == "1 move" and counted(2, "move") == "2 moves" and counted(0, "move") == "0 moves"
+
+
+def test_a_time_out_speaks_to_the_person_called_you():
+    kachuful = get_game("kachuful").rules
+    state = kachuful.new_game(3, {}, 1)
+    action = state.legal_actions()[0]
+    text = TimedOut(0, 1, False).sentence("You", action)
+    assert text.endswith(f"{action.describe()} was played for you."), text
+    assert TimedOut(0, 1, False).sentence("Ada", action).endswith("was played for Ada.")
+
+
+def test_klondike_gave_up_after_one_move():
+    klondike = get_game("klondike").rules
+    state = klondike.new_game(1, {}, 1)
+    state.apply(next(a for a in state.legal_actions() if "resign" not in type(a).__name__.lower()))
+    state.resigned = True
+    assert "after 1 move," in state.result().summary
