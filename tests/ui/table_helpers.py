@@ -19,6 +19,7 @@ import pytest
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Rules, State
 from cardtable.core.layout import Rect, Spot, Zone
+from cardtable.core.wording import name_seats
 from cardtable.games import get_game
 from cardtable.session.match import Match, Saver, Seat
 from cardtable.ui import theme
@@ -93,16 +94,19 @@ def new_match(game: str, people: Sequence[Seat], options: dict | None = None, se
 
 def seat_notes_due(match: Match) -> dict[int, str]:
     """What each seat's panel should say it did last: its last announced move since the last deal (an event of kind
-    "deal"), as the engine said it without the seat's name; worked out by replaying the match's log afresh."""
+    "deal"), as the table says it without the seat's name (the verb agreeing with it: "play" under You); worked out
+    by replaying the match's log afresh."""
     state = match.rules.new_game(len(match.seats), match.options, match.seed)
+    names = [seat.name for seat in match.seats]
     notes: dict[int, str] = {}
     for entry in match.log:
         for event in state.apply(entry.action):
             if event.kind == "deal":
                 notes.clear()
-            name = f"Seat {event.seat + 1} " if event.seat is not None else None
-            if name and event.text and event.kind != "win" and event.text.startswith(name):
-                notes[event.seat] = event.text[len(name):]  # type: ignore[index]
+            tag = f"Seat {event.seat + 1} " if event.seat is not None else None
+            if tag and event.text and event.kind != "win" and event.text.startswith(tag):
+                said, name = name_seats(event.text, names), names[event.seat]  # type: ignore[index]
+                notes[event.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else event.text[len(tag):]  # type: ignore[index]
     return notes
 
 

@@ -33,7 +33,7 @@ def dealer_room(zone: Zone, scale: float) -> int:
 
 def panel_texts(zone: Zone, fonts: Fonts, scale: float, cue: str) -> list[PanelText]:
     """The panel's lines (the name first, bold), at the largest size from 16 px down to the smallest at which they
-    stack in the panel, a line too wide shortened at a word; then the note ("bids 2", "thinking...") at the bottom
+    stack in the panel, a line too wide shortened at a word; then the note ("plays red 7", "thinking...") at the bottom
     right: under the lines when there is room, else beside the line that leaves it most, shortened at a word, or
     left out rather than drawn over text."""
     w, h = zone.slot[2], zone.slot[3]

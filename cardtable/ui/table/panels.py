@@ -283,7 +283,7 @@ class TablePanels:
 
     def follow_score_sheet(self) -> None:
         """An open score sheet shows the position as it is now: made again, where it was, when its figures
-        changed (a round scored, a bid made, a move taken back)."""
+        changed (a round scored, a choice made, a move taken back)."""
         if self.sheet_window is None or not self.sheet_window.alive():
             return
         scene = self.scene
