@@ -79,7 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.navigator.new_table(args.table)
     else:
         app.navigator.menu()
-    app.run()
+    app.run(exit_after=True)  # the process ends there
     return 0
 
 
