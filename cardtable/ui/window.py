@@ -38,6 +38,10 @@ IDLE_SLICE = 1 / FPS  # an idle loop looks for events this often: the first inpu
 IDLE_WAKE = 1.0  # the longest an idle loop sleeps without asking the scene again
 WAKE_MARGIN = 0.002  # a frame for a change due at some moment comes just after it
 CARET_SECONDS = 0.1  # how often a text field with the focus is drawn (its caret blinks every 0.4 s)
+#: The person's input, after which frames go on for `LINGER_SECONDS` (the window's own events draw one frame).
+INPUT_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                          pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.FINGERDOWN,
+                          pygame.FINGERUP, pygame.FINGERMOTION})
 
 log = logging.getLogger("cardtable")
 
@@ -271,7 +275,7 @@ class App:
         else:
             events = pygame.event.get()
         for event in events:
-            if event.type < pygame.USEREVENT:  # the person's (or the window's), not what the widgets posted
+            if event.type in INPUT_EVENTS:
                 self._input_at = self.now()
             self.dispatch(event)
             if not self.running:
