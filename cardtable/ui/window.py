@@ -310,8 +310,8 @@ class App:
         if scene is None:
             return None
         due = scene.next_change()
-        if any(isinstance(e, UITextEntryLine | UITextEntryBox) for e in scene.ui.get_focus_set() or ()):
-            due = CARET_SECONDS if due is None else min(due, CARET_SECONDS)  # its caret blinks
+        if typing(scene.ui):  # a caret blinks
+            due = CARET_SECONDS if due is None else min(due, CARET_SECONDS)
         return due
 
     def _wait(self) -> tuple[list[pygame.event.Event], float, bool]:
@@ -416,6 +416,12 @@ def end_process() -> None:
         except (OSError, ValueError):
             pass
     os._exit(0)
+
+
+def typing(manager: pygame_gui.UIManager) -> bool:
+    """Whether a text field of `manager` has the focus."""
+    return any(isinstance(e, UITextEntryLine | UITextEntryBox) and e.is_focused
+               for e in manager.get_sprite_group().sprites())
 
 
 def desktop_sizes() -> list[tuple[int, int]]:

@@ -18,9 +18,9 @@ from cardtable.storage import config_dir
 from cardtable.ui import window
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.table.pace import POLL_SECONDS
-from cardtable.ui.window import FPS, IDLE_WAKE, LINGER_SECONDS
+from cardtable.ui.window import CARET_SECONDS, FPS, IDLE_WAKE, LINGER_SECONDS
 from tests.ui.klondike_helpers import POSITION, klondike
-from tests.ui.table_helpers import new_match, seats
+from tests.ui.table_helpers import click_button, new_match, seats
 
 
 class LoopClock:
@@ -128,6 +128,24 @@ def test_a_bot_thinking_is_looked_at_a_few_times_a_second_its_dots_moving(open_t
     assert loop.paced == [] and loop.flips == 12
     assert all(0 < s <= POLL_SECONDS + window.WAKE_MARGIN for s in loop.sleeps), "(or sooner: the clock's second)"
     assert {"thinking.", "thinking..", "thinking..."} <= set(cues)
+
+
+def test_a_deal_number_being_typed_keeps_its_caret_blinking(open_table, table_app, tmp_path, monkeypatch):
+    """D, then Choose a deal: the number field has the focus, and its caret blinks while the table otherwise rests
+    (the loop wakes every `CARET_SECONDS`, not at the frame rate)."""
+    table, driver = open_table(klondike(tmp_path, position=POSITION))
+    driver.key(pygame.K_d)
+    click_button(driver, table, "deal:choose")
+    entry = table.deals.entry
+    assert entry is not None and entry.is_focused
+    loop = LoopClock(table_app, monkeypatch)
+    caret = []
+    for _ in range(20):
+        table_app.step()
+        caret.append(entry.cursor_on)
+    assert loop.paced == [] and loop.flips == 20
+    assert all(0 < s <= CARET_SECONDS + window.WAKE_MARGIN for s in loop.sleeps), loop.sleeps
+    assert sum(loop.sleeps) < 2.1 and caret.count(True) >= 5 and caret.count(False) >= 5, "it blinks"
 
 
 def test_closing_the_window_ends_the_process_at_once(open_table, table_app, tmp_path, monkeypatch):
