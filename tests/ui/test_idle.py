@@ -16,10 +16,12 @@ import pytest
 from cardtable.games.klondike.rules import Move
 from cardtable.storage import config_dir
 from cardtable.ui import window
+from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
+from cardtable.ui.replay import AUTO_STEP_SECONDS
 from cardtable.ui.table.pace import POLL_SECONDS
 from cardtable.ui.window import CARET_SECONDS, FPS, IDLE_WAKE, LINGER_SECONDS
-from tests.ui.klondike_helpers import POSITION, klondike
+from tests.ui.klondike_helpers import POSITION, finished_klondike, klondike
 from tests.ui.table_helpers import click_button, new_match, seats
 
 
@@ -96,6 +98,41 @@ def test_the_menu_draws_nothing_until_the_pointer_moves_then_hovers_and_shows_a_
     flips = loop.flips
     table_app.step()
     assert loop.flips == flips, "then the menu sleeps again"
+
+
+@pytest.mark.parametrize("screen", ["settings", "statistics", "rules"])
+def test_the_other_screens_rest_too(table_app, monkeypatch, screen):
+    navigator = table_app.navigator
+    {"settings": navigator.settings, "statistics": navigator.statistics,
+     "rules": lambda: navigator.rules("klondike")}[screen]()
+    table_app.step(1 / 60)
+    loop = LoopClock(table_app, monkeypatch)
+    for _ in range(3):
+        table_app.step()
+    assert loop.flips == 0 and loop.paced == [] and loop.sleeps == [IDLE_WAKE] * 3
+
+
+def test_a_replay_playing_rests_between_its_moves(table_app, monkeypatch):
+    """Space plays the last game's moves one after another: the loop sleeps until each is due, and draws it."""
+    match = finished_klondike()
+    table_app.navigator.replay(match)
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    replay = table_app.scene
+    loop = LoopClock(table_app, monkeypatch)
+    table_app.step()
+    assert loop.flips == 0, "stopped, it rests"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    table_app.step()
+    assert replay.playing
+    while table_app.next_change() == 0:  # the moment after a key
+        table_app.step()
+    position, sleeps, paced = replay.replay.position, len(loop.sleeps), len(loop.paced)
+    table_app.step()  # the rest of the first move's wait
+    for _ in range(4):
+        table_app.step()
+    assert replay.replay.position == position + 5 and len(loop.paced) == paced, "instant moves: none at the frame rate"
+    assert [round(s, 3) for s in loop.sleeps[sleeps + 1:]] == [round(AUTO_STEP_SECONDS + window.WAKE_MARGIN, 3)] * 4
 
 
 @pytest.mark.parametrize("table_speed", ["normal"])
