@@ -22,7 +22,7 @@ from cardtable.ui.replay import AUTO_STEP_SECONDS
 from cardtable.ui.table.pace import POLL_SECONDS
 from cardtable.ui.window import CARET_SECONDS, FPS, IDLE_WAKE, LINGER_SECONDS
 from tests.ui.klondike_helpers import POSITION, finished_klondike, klondike
-from tests.ui.table_helpers import click_button, new_match, seats
+from tests.ui.table_helpers import click_button, new_match, seats, until_human
 
 
 class LoopClock:
@@ -165,6 +165,25 @@ def test_a_bot_thinking_is_looked_at_a_few_times_a_second_its_dots_moving(open_t
     assert loop.paced == [] and loop.flips == 12
     assert all(0 < s <= POLL_SECONDS + window.WAKE_MARGIN for s in loop.sleeps), "(or sooner: the clock's second)"
     assert {"thinking.", "thinking..", "thinking..."} <= set(cues)
+
+
+def test_a_turn_timer_still_counts_every_second_and_moves_when_the_time_is_up(open_table, table_app, monkeypatch):
+    """Kachuful with a 15 s turn timer, the person to bid: the table rests between the seconds the status bar
+    counts down, and bids for the person when the time is up."""
+    match = new_match("kachuful", seats(["You"], 4, ["Ada", "Bo", "Cy"]), {"turn_timer": 15, "hands": "3,2,1"}, 5)
+    table, driver = open_table(match)
+    until_human(table, driver)
+    before = len(match.log)
+    loop = LoopClock(table_app, monkeypatch)
+    left = set()
+    while len(match.log) == before and len(loop.sleeps) < 100:
+        table_app.step()
+        text = table.clock_text()[0]
+        if " s left" in text:
+            left.add(int(text.split(" s left")[0]))
+    assert len(match.log) == before + 1 and match.log[-1].seat == 0, "the time-out's bid was made for the person"
+    assert set(range(1, 15)) <= left, "every second was shown"
+    assert loop.paced == [] and len(loop.sleeps) <= 40, "only the seconds (the clock's and the timer's) woke it"
 
 
 def test_a_deal_number_being_typed_keeps_its_caret_blinking(open_table, table_app, tmp_path, monkeypatch):
