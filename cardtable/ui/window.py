@@ -337,7 +337,7 @@ class App:
         if scene is not None:
             scene.ui.update(rested)
             scene.update(rested)
-        return events, 0.0, due is not None and due + WAKE_MARGIN <= sleep
+        return events, 0.0, due is not None and due <= sleep
 
     def idle_wait(self, seconds: float) -> list[pygame.event.Event]:
         """Sleep until events come (and return them) or `seconds` pass (and return none).  pygame's own
