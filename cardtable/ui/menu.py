@@ -474,8 +474,7 @@ class MenuScene(Scene):
         """Drawn above the widgets: the keyboard's focus."""
         self.focus.draw(surface, self.focusable(), self.confirm_quit, self.ui_scale)
 
-    def next_change(self) -> None:
-        """Nothing here moves by itself: the screen changes only when the person acts."""
+    def next_change(self) -> None:  # nothing here moves by itself: it changes only when the person acts
         return None
 
     def on_resize(self, size: tuple[int, int]) -> None:
