@@ -24,6 +24,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--report-scenes", metavar="FILE",
                         help="append a JSON line to FILE when each scene draws its first frame (time, scene, "
                              "window size, button and zone rectangles): for start-up timing and smoke tests")
+    parser.add_argument("--table", metavar="ID",
+                        help="open a new table of this game (the options and seats the menu's form has for it) "
+                             "instead of the menu")
     # macOS may pass a process serial number (-psn_0_1234) to an app opened from the Finder.
     args = sys.argv[1:] if argv is None else argv
     return parser.parse_args([a for a in args if not a.startswith("-psn_")])
@@ -57,6 +60,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     from cardtable.ui.display import NoDisplay
     from cardtable.ui.window import App
 
+    if args.table:
+        from cardtable.games import get_game
+
+        try:
+            get_game(args.table)
+        except KeyError as exc:
+            print(f"cardtable: {exc.args[0]}", file=sys.stderr)
+            return 2
     try:
         app = App(size)
     except (NoDisplay, AssetsMissing) as exc:  # one sentence, not a traceback
@@ -64,8 +75,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.report_scenes:
         app.scene_report = Path(args.report_scenes)
-    app.navigator.menu()
-    app.run()
+    if args.table:
+        app.navigator.new_table(args.table)
+    else:
+        app.navigator.menu()
+    app.run(exit_after=True)  # the process ends there
     return 0
 
 

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pygame
 import pytest
@@ -95,3 +96,28 @@ def test_report_scenes_writes_a_line_per_scene_with_rects(home):
         assert "undo" in table["buttons"]
     finally:
         pygame.quit()
+
+
+def test_table_flag_opens_a_new_table_of_the_game(home):
+    """`--table kachuful`: the app's first scene is a Kachuful table with the menu form's seats, not the menu."""
+    report = home / "scenes.jsonl"
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", CARDTABLE_BOT_MODE="thread")
+    proc = subprocess.Popen([sys.executable, "-m", "cardtable", "--table", "kachuful", "--report-scenes", str(report)],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        while not (report.exists() and report.read_text(encoding="utf-8").endswith("\n")):
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)  # polling for the first frame, not waiting a set time
+    finally:
+        proc.terminate()  # SDL makes it the window's QUIT
+        _, err = proc.communicate(timeout=120)
+    first = json.loads(report.read_text(encoding="utf-8").splitlines()[0])
+    assert first["scene"] == "TableScene"
+    assert {"seat1", "seat2", "seat3"} <= set(first["zones"])  # the form's four seats
+    assert proc.returncode == 0, err
+
+
+def test_table_flag_with_an_unknown_game_says_so_and_exits_2(home, capsys):
+    assert app_module.main(["--table", "snap"]) == 2
+    err = capsys.readouterr().err
+    assert "no such game: 'snap'" in err and "klondike" in err

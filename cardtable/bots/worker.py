@@ -112,9 +112,10 @@ def worker_pids() -> list[int]:
         return list(processes)
 
 
-def replace_worker() -> None:
+def replace_worker(wait: bool = True) -> None:
     """Kill the worker process (hung or stopped: SIGKILL works on both) and forget its pool; the next decision
-    starts a fresh one.  Decisions still waiting in the old pool fail with BrokenProcessPool."""
+    starts a fresh one.  Decisions still waiting in the old pool fail with BrokenProcessPool.  With `wait` False
+    (the app is closing) the killed process is not waited for."""
     global _executor
     with _lock:
         executor, _executor = _executor, None
@@ -127,7 +128,7 @@ def replace_worker() -> None:
         except (OSError, ValueError):  # gone already, or closed
             pass
     executor.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
+    for process in processes if wait else ():
         try:  # reap it: a SIGKILLed process goes at once
             process.join(timeout=1.0)
         except (OSError, ValueError, AssertionError):

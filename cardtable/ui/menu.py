@@ -509,6 +509,9 @@ class MenuScene(Scene):
         """Drawn above the widgets: the keyboard's focus."""
         self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
+    def next_change(self) -> None:  # nothing here moves by itself: it changes only when the person acts
+        return None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()
         self.build()

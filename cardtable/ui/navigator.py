@@ -40,6 +40,17 @@ class Navigator:
 
         self.app.show(TableScene(self.app, match))
 
+    def new_table(self, game_id: str) -> None:
+        """A new table of `game_id` with the options and seats the menu's form would start it with (`--table`);
+        KeyError for a game there is none of."""
+        from cardtable.session.saves import Autosave
+        from cardtable.ui.menu_memory import restore_form
+
+        game = get_game(game_id)
+        form = restore_form(game.rules, self.app.settings.last_forms.get(game.id))
+        saver = Autosave.for_game(game.id) if self.app.instance.claim() else None
+        self.table(Match(game, form.seats(), dict(form.options), saver=saver))
+
     def replay(self, match: Match) -> None:
         from cardtable.ui.replay import ReplayScene
 

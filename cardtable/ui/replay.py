@@ -149,6 +149,12 @@ class ReplayScene(Scene):
                     self.playing = False
                     self._build_buttons()
 
+    def next_change(self) -> float | None:
+        """A move is moving (0), or the next one is due while the replay plays; otherwise nothing moves."""
+        if self.animator.busy:
+            return 0.0
+        return max(0.0, AUTO_STEP_SECONDS - self.auto_wait) if self.playing else None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.animator.clear()
         self.set_layout(self.build_layout())

@@ -331,6 +331,10 @@ class RulesScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
             self.grab = None
 
+    def next_change(self) -> None:
+        """Nothing here moves by itself: the screen changes only when the person acts."""
+        return None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build()
 

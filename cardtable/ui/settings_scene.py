@@ -177,6 +177,10 @@ class SettingsScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.choose("card_back", design)
 
+    def next_change(self) -> None:
+        """Nothing here moves by itself: the screen changes only when the person acts."""
+        return None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build()
 

@@ -1,8 +1,9 @@
 """The table's sounds through pygame's mixer, at the volume the person chose.
 
 The mixer (the sound device) opens only when a sound is due with the volume on, and closes when the volume is
-turned off.  Without a device, or with one another program holds, the app stays silent: the failure is written to
-the log once and never raised, and the mixer is not tried again until the sound is turned off and on.
+turned off (and, in the app's main loop, when nothing has sounded for a while: `quiet_seconds`).  Without a device,
+or with one another program holds, the app stays silent: the failure is written to the log once and never raised,
+and the mixer is not tried again until the sound is turned off and on.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import io
 import logging
 import os
 import sys
+import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -28,6 +31,10 @@ log = logging.getLogger("cardtable")
 VOLUMES = {"off": 0.0, "low": 0.25, "medium": 0.55, "high": 1.0}
 #: The mixer's output; a small buffer so a card's sound comes with its move.
 MIXER_ARGS = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}
+#: Seconds after the last sound before the app lets go of the device: an open one mixes silence in its own thread,
+#: some 2% of a core with PulseAudio; by then what was played has drained, so closing takes milliseconds (right
+#: after a sound PulseAudio drains it first, 1-1.5 s).  The next sound opens it again, in a millisecond or two.
+QUIET_SECONDS = 5.0
 
 
 @contextlib.contextmanager
@@ -56,9 +63,15 @@ class Sounds:
     """Plays the cues of `cardtable.core.cues`; `volume()` gives the current `Settings.volume` (read at each sound,
     so a change in the settings applies at once).  `mixer` is pygame's mixer module, or a stand-in in tests."""
 
-    def __init__(self, volume: Callable[[], str], mixer: Any = None) -> None:
+    def __init__(self, volume: Callable[[], str], mixer: Any = None, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.volume = volume
         self.mixer = mixer if mixer is not None else pygame.mixer
+        self.quiet_seconds: float | None = None  # see `close_when_quiet`
+        self._clock, self._sleep = clock, sleep
+        self._lock = threading.RLock()  # the device is opened and played from the UI, closed by the watcher too
+        self._played_at = 0.0
+        self._watcher: threading.Thread | None = None
         self.state = "closed"  # "open", "closed", or "failed" (no device: silent until the volume is off once)
         self._sounds: dict[str, Any] = {}
         #: The cues played last, newest at the end (for tests and the log of a report).
@@ -82,31 +95,70 @@ class Sounds:
         if level <= 0:
             self.close()
             return False
-        if not self._open():
-            return False
-        try:
-            sound = self._sounds.get(cue)
-            if sound is None:
-                sound = self._sounds[cue] = self.mixer.Sound(file=io.BytesIO(ready_wav(cue)))
-            sound.set_volume(level)
-            sound.play()
-        except pygame.error as exc:
-            self._fail(exc)
-            return False
+        with self._lock:
+            if not self._open():
+                return False
+            try:
+                sound = self._sounds.get(cue)
+                if sound is None:
+                    sound = self._sounds[cue] = self.mixer.Sound(file=io.BytesIO(ready_wav(cue)))
+                sound.set_volume(level)
+                sound.play()
+            except pygame.error as exc:
+                self._fail(exc)
+                return False
+            self._played_at = self._clock()
+            self._start_watcher()
         self.recent.append(cue)
         return True
+
+    def close_when_quiet(self, seconds: float | None) -> None:
+        """From now on, close the device once nothing has sounded for `seconds` (None: keep it open)."""
+        with self._lock:
+            self.quiet_seconds = seconds
+            self._start_watcher()
+
+    def _start_watcher(self) -> None:
+        if self.quiet_seconds is not None and self.state == "open" and self._watcher is None:
+            self._watcher = threading.Thread(target=self._watch, daemon=True, name="sound-quiet")
+            self._watcher.start()
+
+    def close_if_quiet(self) -> float | None:
+        """Close the device if nothing has sounded for `quiet_seconds`; otherwise the seconds until it may be (None:
+        it is closed, or is never closed for quiet)."""
+        with self._lock:
+            if self.state != "open" or self.quiet_seconds is None:
+                return None
+            left = self._played_at + self.quiet_seconds - self._clock()
+            if left > 0:
+                return left
+            self.close()
+            return None
+
+    def _watch(self) -> None:
+        """The watcher's thread: sleeps until the device may be closed for quiet, and closes it (the mixer lets go of
+        Python while it closes, so the window goes on meanwhile)."""
+        while True:
+            with self._lock:
+                left = self.close_if_quiet()
+                if left is None:
+                    self._watcher = None
+                    return
+            self._sleep(left)
 
     @property
     def busy(self) -> bool:
         """Whether a sound is still playing."""
-        return self.state == "open" and bool(self.mixer.get_init()) and bool(self.mixer.get_busy())
+        with self._lock:
+            return self.state == "open" and bool(self.mixer.get_init()) and bool(self.mixer.get_busy())
 
     def close(self) -> None:
         """Close the sound device (if this opened it); a failed one may be tried again at the next sound."""
-        if self.state == "open" and self.mixer.get_init():
-            self.mixer.quit()
-        self.state = "closed"
-        self._sounds.clear()
+        with self._lock:
+            if self.state == "open" and self.mixer.get_init():
+                self.mixer.quit()
+            self.state = "closed"
+            self._sounds.clear()
 
     def _open(self) -> bool:
         if self.state == "failed":

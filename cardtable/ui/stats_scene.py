@@ -385,6 +385,10 @@ class StatsScene(Scene):
             else:
                 self.back()
 
+    def next_change(self) -> None:
+        """Nothing here moves by itself: the screen changes only when the person acts."""
+        return None
+
     def on_resize(self, size: tuple[int, int]) -> None:
         self.build()
 

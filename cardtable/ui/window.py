@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import stat
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -13,6 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from cardtable import DEFAULT_SIZE
 from cardtable.bots.worker import replace_worker
@@ -22,12 +25,23 @@ from cardtable.storage import Settings, instance_lock_path, keep_aside, log_dir,
 from cardtable.ui import theme
 from cardtable.ui.cards import CardArt
 from cardtable.ui.display import NoDisplay, init_display
-from cardtable.ui.sound import Sounds
+from cardtable.ui.sound import QUIET_SECONDS, Sounds
 from cardtable.ui.theme import ui_scale
 from cardtable.ui.tones import warm_up
 
 TITLE = "cardtable"
 MIN_SIZE = (800, 560)
+FPS = 60  # the frame rate while something moves
+MAX_DT = 0.1  # a frame late by more than this (a hiccup) moves things on by this much
+LINGER_SECONDS = 1.5  # frames go on this long after the person's last input: hover, tooltips (1 s), the widgets' own
+IDLE_SLICE = 1 / FPS  # an idle loop looks for events this often: the first input after a rest waits at most a frame
+IDLE_WAKE = 1.0  # the longest an idle loop sleeps without asking the scene again
+WAKE_MARGIN = 0.002  # a frame for a change due at some moment comes just after it
+CARET_SECONDS = 0.1  # how often a text field with the focus is drawn (its caret blinks every 0.4 s)
+#: The person's input, after which frames go on for `LINGER_SECONDS` (the window's own events draw one frame).
+INPUT_EVENTS = frozenset({pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL,
+                          pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.FINGERDOWN,
+                          pygame.FINGERUP, pygame.FINGERMOTION})
 
 log = logging.getLogger("cardtable")
 
@@ -100,6 +114,12 @@ class Scene:
     def on_exit(self) -> None:
         """The scene is being replaced or the app is closing."""
 
+    def next_change(self) -> float | None:
+        """Seconds until this scene shows something new by itself, with no input: 0 while something moves (it is
+        drawn every frame), None when nothing changes until the person acts.  The main loop sleeps until then or
+        until an event.  A scene that does not say is drawn every frame."""
+        return 0.0
+
 
 class App:
     """The window and its loop; owns settings, card art and the current scene."""
@@ -136,6 +156,10 @@ class App:
         self.scene: Scene | None = None
         self.running = True
         self.frame = 0
+        self.now: Callable[[], float] = time.monotonic  # the main loop's clock (tests give it a clock of their own)
+        self._frame_at = self.now()  # when the main loop's last frame began
+        self._input_at = -math.inf  # when the last input came (frames go on for a moment after it)
+        self._drawn: Scene | None = None  # the scene the last frame drew
         self.after_frame: list[Callable[[], None]] = []
         from cardtable.ui.navigator import Navigator  # scenes' modules import this one: not at the top
 
@@ -243,12 +267,19 @@ class App:
     def step(self, dt: float | None = None) -> None:
         """One frame: events, update, draw.
 
-        Without `dt` the frame waits for its turn at 60 frames a second and advances by the time that passed.
-        A caller that passes `dt` (tests, the self-test) drives time itself: the frame never waits.
+        Without `dt` (the main loop) the frame waits for its turn: 60 frames a second while the scene moves or the
+        person has just acted (`LINGER_SECONDS`); otherwise the loop sleeps until an event or the scene's next change
+        (`Scene.next_change`), and a wake that brings neither draws nothing.  A caller that passes `dt` (tests, the
+        self-test) drives time itself: the frame never waits, and always draws.
         """
+        draw = True
         if dt is None:
-            dt = min(self.clock.tick(60) / 1000.0, 0.1)
-        for event in pygame.event.get():
+            events, dt, draw = self._wait()
+        else:
+            events = pygame.event.get()
+        for event in events:
+            if event.type in INPUT_EVENTS:
+                self._input_at = self.now()
             self.dispatch(event)
             if not self.running:
                 return
@@ -257,6 +288,9 @@ class App:
             return
         scene.ui.update(dt)
         scene.update(dt)
+        if not (draw or events or scene is not self._drawn):
+            return
+        self._drawn = scene
         self.screen.fill(theme.FELT)
         scene.draw(self.screen)
         scene.ui.draw_ui(self.screen)
@@ -270,6 +304,55 @@ class App:
         callbacks, self.after_frame = self.after_frame, []
         for cb in callbacks:
             cb()
+
+    def next_change(self) -> float | None:
+        """Seconds until the next frame is due with no input (0: now, at the frame rate; None: at the next event)."""
+        scene = self.scene
+        if self.after_frame or scene is not self._drawn or self.now() - self._input_at < LINGER_SECONDS:
+            return 0.0
+        if scene is None:
+            return None
+        due = scene.next_change()
+        if typing(scene.ui):  # a caret blinks
+            due = CARET_SECONDS if due is None else min(due, CARET_SECONDS)
+        return due
+
+    def _wait(self) -> tuple[list[pygame.event.Event], float, bool]:
+        """The main loop's wait for the next frame: the frame's events, its dt, and whether it draws.
+
+        While something moves, the frame waits for its turn at `FPS`.  Otherwise the app sleeps until an event or the
+        scene's next change; the scene is moved on by the time it rested before the events are handled (nothing was
+        moving, so only its clocks and timers see it), and the frame then runs with a dt of 0, so an animation an
+        event starts begins from its start."""
+        due = self.next_change()
+        if due is not None and due <= 0:
+            self.clock.tick(FPS)
+            now = self.now()
+            dt, self._frame_at = min(now - self._frame_at, MAX_DT), now
+            return pygame.event.get(), dt, True
+        sleep = IDLE_WAKE if due is None else min(due + WAKE_MARGIN, IDLE_WAKE)
+        events = self.idle_wait(sleep)
+        self.clock.tick()
+        now = self.now()
+        # The time rested, but never the hours of a computer that was suspended meanwhile.
+        rested, self._frame_at = min(now - self._frame_at, sleep + MAX_DT), now
+        scene = self.scene
+        if scene is not None:
+            scene.ui.update(rested)
+            scene.update(rested)
+        return events, 0.0, due is not None and due <= sleep
+
+    def idle_wait(self, seconds: float) -> list[pygame.event.Event]:
+        """Sleep until events come (and return them) or `seconds` pass (and return none).  pygame's own
+        `event.wait` looks for events every millisecond: 1-1.5% of a core while it waits, most of what an idle app
+        may spend."""
+        end = self.now() + seconds
+        while True:
+            events = pygame.event.get()
+            left = end - self.now()
+            if events or left <= 0:
+                return events
+            time.sleep(min(IDLE_SLICE, left))
 
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -301,15 +384,50 @@ class App:
         elif event.type == pygame.MOUSEBUTTONDOWN:
             scene.widget_pressed(event)
 
-    def run(self, max_frames: int | None = None) -> None:
-        """The main loop, until Quit (or `max_frames`)."""
+    def run(self, max_frames: int | None = None, exit_after: bool = False) -> None:
+        """The main loop, until Quit (or `max_frames`); then `close`.  `exit_after` (the app's own run): the process
+        then ends at once, see `end_process`."""
+        self.sounds.close_when_quiet(QUIET_SECONDS)  # the main loop's own: tests that drive frames keep the device
         try:
             while self.running and (max_frames is None or self.frame < max_frames):
                 self.step()
-        finally:
-            replace_worker()  # killed, not waited for: a bot worker that hangs must not hold up the exit
-            self.instance.release()
-            pygame.quit()
+        except BaseException:
+            self.close()
+            raise
+        self.close(exit_after)
+
+    def close(self, exit_process: bool = False) -> None:
+        """Close the window first, so the person sees it go at once; then kill the bots' worker (not waited for: one
+        that hangs must not hold up the exit), let go of the lock on the saves, and quit pygame, or with
+        `exit_process` end the process (`end_process`)."""
+        pygame.display.quit()
+        replace_worker(wait=False)
+        self.instance.release()
+        if exit_process:
+            end_process()
+        pygame.quit()
+
+
+def end_process() -> None:
+    """End the process now, everything being saved: the log is flushed, and nothing else is waited for.
+
+    Closing the sound device takes 1-1.5 s with PulseAudio within a second or two of a sound (its stream is drained
+    first), and Python's own exit spends a few tenths of a second more on tearing down what the app made and on
+    joining the killed worker; none of it is of any use to a process that is ending."""
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(0)
+
+
+def typing(manager: pygame_gui.UIManager) -> bool:
+    """Whether a text field of `manager` has the focus."""
+    return any(isinstance(e, UITextEntryLine | UITextEntryBox) and e.is_focused
+               for e in manager.get_sprite_group().sprites())
 
 
 def desktop_sizes() -> list[tuple[int, int]]:

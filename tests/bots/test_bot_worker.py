@@ -114,3 +114,20 @@ def test_warming_up_starts_the_worker_from_another_thread(monkeypatch: pytest.Mo
         assert job.mode == "process" and job.result() in state.legal_actions()
     finally:
         worker.replace_worker()
+
+
+def test_the_app_closing_kills_the_worker_without_waiting_for_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`replace_worker(wait=False)`, as the app closes: the worker process is killed and the caller goes on at once,
+    never joining it."""
+    monkeypatch.delenv("CARDTABLE_BOT_MODE", raising=False)
+    state = get_rules("kachuful").new_game(4, {}, seed=2)
+    wait(worker.think(RandomBot(3), state, state.turn, mode="process"))
+    assert len(worker.worker_pids()) == 1
+    process = next(iter(worker._executor._processes.values()))  # type: ignore[union-attr]
+    joined: list[float | None] = []
+    monkeypatch.setattr(type(process), "join", lambda self, timeout=None: joined.append(timeout))
+    worker.replace_worker(wait=False)
+    assert joined == [] and worker.worker_pids() == []
+    monkeypatch.undo()
+    process.join(timeout=60)  # killed: it is gone at once
+    assert process.exitcode is not None and process.exitcode < 0, "killed by a signal"

@@ -12,7 +12,7 @@ import pytest
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton
 
-from cardtable.ui.display import headless_fallback, missing_display
+from cardtable.ui.display import headless_fallback, missing_display, plain_framebuffer
 
 START_TIMEOUT = 120  # a safety net for a hung start, never a wait: the process ends on its own
 
@@ -85,6 +85,18 @@ def test_a_frame_given_its_time_never_waits(table_app):
 
     table_app.clock = NoTicking()
     table_app.step(1 / 60)
+
+
+@pytest.mark.parametrize("driver, environ, wanted", [
+    ("x11", {}, "0"),  # the window's pixels go to the X server as they are, not through OpenGL
+    ("x11", {"SDL_FRAMEBUFFER_ACCELERATION": "opengl"}, "opengl"),  # asked for: it stands
+    ("wayland", {}, None),  # no plain framebuffer there: SDL's own choice
+    ("windows", {}, None),
+    ("cocoa", {}, None),
+])
+def test_on_x11_the_window_is_drawn_without_opengl(driver, environ, wanted):
+    plain_framebuffer(driver, environ)
+    assert environ.get("SDL_FRAMEBUFFER_ACCELERATION") == wanted
 
 
 def test_a_start_prints_nothing_to_the_terminal(tmp_path):

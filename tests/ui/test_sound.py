@@ -26,7 +26,7 @@ from cardtable.games.klondike.rules import AutoFinish, Move
 from cardtable.session.match import Match, Seat
 from cardtable.storage import VOLUME_LEVELS, Settings, config_dir, write_json_atomic
 from cardtable.ui import tones
-from cardtable.ui.sound import VOLUMES, Sounds, quiet_stderr
+from cardtable.ui.sound import QUIET_SECONDS, VOLUMES, Sounds, quiet_stderr
 from tests.ui.klondike_helpers import ENDGAME, POSITION, klondike
 from tests.ui.table_helpers import fast
 
@@ -173,6 +173,41 @@ def test_a_device_lost_while_playing_is_silent_too():
     sounds = Sounds(Volume("medium"), mixer)
     assert sounds.play(DEAL) is False
     assert sounds.state == "failed" and not mixer.opened
+
+
+def test_the_device_is_let_go_after_a_quiet_while_and_opened_again_for_the_next_sound():
+    """An open device mixes silence in its own thread: the app's main loop closes it once nothing has sounded for
+    `QUIET_SECONDS` (a sound meanwhile puts that off), from a thread of its own; the next sound opens it again."""
+    now = [0.0]
+    mixer = FakeMixer()
+    closed_at: list[float] = []
+    quit_device = mixer.quit
+
+    def quit_() -> None:
+        closed_at.append(now[0])
+        quit_device()
+
+    mixer.quit = quit_  # type: ignore[method-assign]
+    again = [True]
+
+    def sleep(seconds: float) -> None:
+        if again[0]:  # a card is played 3 s into the first quiet while
+            again[0] = False
+            now[0] = 3.0
+            assert sounds.play(PLAY)
+            now[0] = 5.0
+            return
+        now[0] += seconds
+
+    sounds = Sounds(Volume("medium"), mixer, clock=lambda: now[0], sleep=sleep)
+    assert sounds.play(DEAL)
+    assert sounds.close_if_quiet() is None and sounds.state == "open", "tests and the self-test keep the device"
+    sounds.close_when_quiet(QUIET_SECONDS)
+    sounds._watcher.join(timeout=60)  # its sleeps move the fake clock on at once
+    assert closed_at == [3.0 + QUIET_SECONDS] and sounds.state == "closed" and not mixer.opened
+    assert sounds.play(WIN) and mixer.inits == 2 and mixer.played[-1][0] == tones.wav_bytes(WIN)
+    sounds._watcher.join(timeout=60)
+    assert closed_at == [3.0 + QUIET_SECONDS, 8.0 + QUIET_SECONDS]
 
 
 def test_an_unknown_cue_is_a_programming_error():

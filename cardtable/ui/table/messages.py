@@ -62,6 +62,15 @@ class Messages:
         """The announcement on screen and those waiting."""
         return ([self.text] if self.showing else []) + self.queue
 
+    def next_change(self) -> float | None:
+        """Seconds until the message on screen changes by itself: it goes, or the next announcement takes its
+        place (None: nothing is shown)."""
+        if self.time_left <= 0:
+            return None
+        if self.queue:
+            return max(0.0, self.time_left - (MESSAGE_SECONDS - MESSAGE_MIN_SECONDS))
+        return self.time_left
+
     def update(self, dt: float) -> None:
         if self.time_left <= 0:
             return

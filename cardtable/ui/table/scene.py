@@ -42,6 +42,7 @@ from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.move_log import RECALLED_MOVES, MoveLog, logged
+from cardtable.ui.table.pace import next_change
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
@@ -524,6 +525,10 @@ class TableScene(Scene):
             draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
         if self.deals.searching:
             self.deals.draw_cue(surface)
+
+    def next_change(self) -> float | None:
+        """See `cardtable.ui.table.pace`."""
+        return next_change(self)
 
     def status_text(self) -> str:
         """The status bar's left side (`StatusLine.status_text`)."""
