@@ -86,8 +86,8 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
     """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, A plays every safe move (in games that have
     them), S score sheet (open or close), N new game, D the deal menu, R restart this deal, F1 the game's rules (the
     table waits behind them, its game under way), Esc (let go of a drag or a selection, close a chooser or the deal
-    menu, else the menu), Enter or Space lifts the curtain.  While the deal-number dialog is open, keys type into it
-    (Esc closes it)."""
+    menu, else the menu), Enter or Space lifts the curtain (after its beat).  While the deal-number dialog is open,
+    keys type into it (Esc closes it)."""
     if scene.confirm is not None and scene.confirm.alive():  # a question is open: keys wait for the answer
         if event.key == pygame.K_ESCAPE:
             scene.panels.dismiss()
@@ -127,4 +127,4 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
         else:
             scene.to_menu()
     elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and scene.curtain_for is not None:
-        scene.lift_curtain()
+        scene.curtain.key()

@@ -35,6 +35,7 @@ from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
 from cardtable.ui.table.commands import event_received
+from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
 from cardtable.ui.table.hints import TableHints
@@ -50,7 +51,6 @@ from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.view import (
     CardLook,
     dim,
-    draw_curtain,
     outline,
     place_cards,
     place_panels,
@@ -90,9 +90,12 @@ class TableScene(Scene):
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
+        if len(self.humans) > 1 and match.log and not match.state.is_over():
+            self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
         if self.driver.bots:
             warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
+        self.curtain = Curtain(self)
         self.game_over_handled = match.state.is_over()
         self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
@@ -381,8 +384,9 @@ class TableScene(Scene):
             if turn is not None and self.match.seats[turn].is_human:
                 self.viewer = turn
             return
-        if self.match.seats[turn].is_human and turn != self.viewer:
+        if self.match.seats[turn].is_human and turn != self.viewer and turn != self.curtain_for:
             self.curtain_for = turn
+            self.curtain.raised(turn)
 
     def lift_curtain(self) -> None:
         if self.curtain_for is not None:
@@ -473,7 +477,7 @@ class TableScene(Scene):
         self.last_trick.draw(surface)
         self.focus.draw(surface)
         if self.curtain_for is not None:
-            draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
+            self.curtain.draw(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
         if self.deals.searching:
             self.deals.draw_cue(surface)
 
