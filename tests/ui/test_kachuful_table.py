@@ -569,15 +569,72 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     saved = load_match(autosave_path("kachuful"), get_game)
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log
-    # The bot plays the seat from now on: the game finishes on its own, and counts in the person's statistics.
+    # The person lets the bot play the seat: the game finishes on its own, and counts in the person's statistics,
+    # marked as finished by a bot.
+    driver.click_widget(table.confirm.cancel_button)
     wait(driver, lambda: match.state.is_over())
     driver.settle(table)
     assert table.result_panel is not None
     record = stats.load("kachuful")
     assert record.played == 1
     assert record.won == (0 in match.state.result().winners)
+    assert record.history[-1].by_bot
     table.new_game()  # the next game is the person's again
     assert isinstance(table_app.scene, TableScene) and table_app.scene.match.seats[0] == Seat("human", "You")
+
+
+def seat_panel(table: TableScene, seat: int) -> Zone:
+    return next(z for z in table.layout.zones if z.kind == "seat" and z.seat == seat)
+
+
+def handed_over(table: TableScene, driver: UIDriver) -> None:
+    """Three time-outs in a row: a bot takes seat 0, and the table asks what the person wants."""
+    for _ in range(3):
+        time_out(table, driver)
+    assert table.match.seats[0].handed_over and table.confirm is not None and table.confirm.alive()
+
+
+def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(table_app, open_table,
+                                                                                  reopen_autosave):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    # Said on the table, in a question that stays until it is answered: the game waits meanwhile.
+    question = table.confirm.confirmation_text.html_text
+    assert "You timed out 3 times in a row, so a bot plays for you now." in question
+    assert "finished by a bot" in question
+    assert table.confirm.confirm_button.text == "Take my seat back"
+    assert table.confirm.cancel_button.text == "Let the bot play"
+    moves = len(match.log)
+    idle(driver, 5.0)
+    assert len(match.log) == moves and table.confirm.alive(), "the bots wait for the answer"
+    shot(table_app, "handed_over_question")
+    driver.click_widget(table.confirm.cancel_button)
+    # The seat's panel says a bot plays it for the person; the toolbar offers the seat back.
+    assert seat_panel(table, 0).lines[0] == "Bot for you"
+    button = table.buttons["seat_back:0"]
+    assert button.text == "Take my seat back" and button.is_enabled
+    wait(driver, lambda: any(e.seat == 0 for e in match.log[moves:]) and table.settled)
+    shot(table_app, "handed_over")
+    assert not match.state.is_over()
+    driver.click_widget(table.buttons["seat_back:0"])
+    assert match.seats[0] == Seat("human", "You") and table.humans == [0] and 0 not in table.driver.bots
+    assert seat_panel(table, 0).lines[0] == "You" and "seat_back:0" not in table.buttons
+    assert "You play again" in table.message
+    assert load_match(autosave_path("kachuful"), get_game).seats[0] == Seat("human", "You")
+    resumed, again = reopen_autosave("kachuful")
+    assert resumed.seats[0] == Seat("human", "You") and again.humans == [0] and "seat_back:0" not in again.buttons
+
+
+def test_the_seat_is_taken_back_from_the_question(table_app, open_table):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    driver.click_widget(table.confirm.confirm_button)
+    driver.frames(1)  # the dialog's answer comes a frame after its button's press
+    assert match.seats[0] == Seat("human", "You") and table.confirm is None
+    until_human(table, driver)
+    assert table.human_turn and table.buttons["hint"].is_enabled
 
 
 # --------------------------------------------------------------------------- resume
