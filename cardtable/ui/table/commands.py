@@ -59,6 +59,8 @@ def button_pressed(scene: TableScene, name: str) -> None:
         scene.deals.toggle_menu()
     elif name.startswith("deal:"):
         scene.deals.pressed(name)
+    elif scene.handover.pressed(name):  # "Take my seat back"
+        pass
     elif name in ("scores", "result_scores"):
         scene.open_score_sheet()
     elif name.startswith("pick:") and name not in scene.action_buttons:

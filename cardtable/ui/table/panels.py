@@ -110,6 +110,7 @@ class TablePanels:
                 else:
                     self.action_buttons[name] = choice.action
                 right -= 8
+        self.scene.handover.place_buttons()
         self.refresh()
 
     def checked(self, choice: Choice, legal: Sequence[Action]) -> Choice:
@@ -224,10 +225,11 @@ class TablePanels:
                 self.action_buttons.pop(name, None)
 
     # ----- a question before a move ------------------------------------------------------------------
-    def ask(self, question: str, then: Callable[[], Any]) -> None:
-        """Ask `question`; a "yes" does `then`."""
+    def ask(self, question: str, then: Callable[[], Any], **words: str) -> None:
+        """Ask `question`; a "yes" does `then`.  `words`: the dialog's own title, yes and no, if given."""
         self.pending_confirm = then
-        self.confirm = ConfirmDialog(self.scene.ui, question, scale=self.scene.ui_scale, on_no=self._answered_no)
+        self.confirm = ConfirmDialog(self.scene.ui, question, scale=self.scene.ui_scale, on_no=self._answered_no,
+                                     **words)
 
     def _answered_no(self) -> None:
         self.confirm = self.pending_confirm = None

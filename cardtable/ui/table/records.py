@@ -1,8 +1,10 @@
 """What a game adds to the person's statistics when it ends or is given up, and what the record says at its end.
 
 A game counts for its game and for its variant (`GamePlugin.variant`), and in pass-and-play (several people at
-one table) for each person under their seat's name too.  A deal restarted (`Match.restarted`) counts once: its new
-count replaces the one its earlier play left.  A disk problem never reaches the table as an
+one table) for each person under their seat's name too, with their own result and score; the game as a whole then
+counts as won when one of the people won it, without a score.  A game a bot finished for a person who timed out
+counts as played, with the seat's result, marked as finished by a bot.  A deal restarted (`Match.restarted`)
+counts once: its new count replaces the one its earlier play left.  A disk problem never reaches the table as an
 exception: it comes back as a sentence for the table to say.
 """
 
@@ -23,10 +25,11 @@ def _people(match: Match) -> list[int]:
     return seats if len(seats) > 1 else []
 
 
-def _count(match: Match, won: bool, score: int | None, people: list[stats.PersonResult]) -> str | None:
+def _count(match: Match, won: bool, score: int | None, people: list[stats.PersonResult],
+           by_bot: bool = False) -> str | None:
     return stats.record(match.game_id, won=won, seconds=match.elapsed, score=score,
                         variant=match.game.variant(match.options), deal=match.seed,
-                        restarted=getattr(match, "restarted", False), people=people).problem
+                        restarted=getattr(match, "restarted", False), people=people, by_bot=by_bot).problem
 
 
 def _whole(score: float) -> int | None:
@@ -47,12 +50,18 @@ def count_given_up(match: Match) -> str | None:
 
 def count_result(match: Match, people: list[int]) -> str | None:
     """A finished game, for the person (the first of `people`: the seats where a person sat); its score only where
-    scores are points (not a plain win's 1 and 0)."""
+    scores are points (not a plain win's 1 and 0).  A game a bot finished for a person who timed out counts as
+    played, with the seat's result, marked as finished by a bot."""
     result = match.state.result()
-    score = _whole(result.scores[people[0]]) if result.scored else None
+    each_person = _people(match)
+    # In pass-and-play each person's score is kept under their name; the game as a whole (Everyone's) is won when
+    # one of the people won it, and has no one score (the first person's beside another's win would contradict it).
+    score = _whole(result.scores[people[0]]) if result.scored and not each_person else None
     each = [stats.PersonResult(match.seats[i].name, i in result.winners,
-                               _whole(result.scores[i]) if result.scored else None) for i in _people(match)]
-    return _count(match, any(w in people for w in result.winners), score, each)
+                               _whole(result.scores[i]) if result.scored else None, match.seats[i].handed_over)
+            for i in each_person]
+    return _count(match, any(w in people for w in result.winners), score, each,
+                  by_bot=any(match.seats[i].handed_over for i in people))
 
 
 def record_lines(match: Match, timed: bool, running_total: bool) -> list[str]:

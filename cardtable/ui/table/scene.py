@@ -38,6 +38,7 @@ from cardtable.ui.table.commands import event_received
 from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
+from cardtable.ui.table.handover import HandOver
 from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
@@ -78,6 +79,7 @@ class TableScene(Scene):
         self.safe_play = SafePlay(self)
         self.messages = Messages()
         self.panels = TablePanels(self)
+        self.handover = HandOver(self)
         self.deals = TableDeals(self)
         self.focus = TableFocus(self)
         self.analysis = TableAnalysis(self)
@@ -128,7 +130,7 @@ class TableScene(Scene):
 
     def context(self) -> TableContext:
         """The free area of the window and the players' names, for the layout."""
-        return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
+        return table_context(self.app.size, self.handover.names(),
                              None if self.curtain_for is not None else self.viewer, self.ui_scale,
                              self.app.settings.card_size)
 
@@ -274,7 +276,7 @@ class TableScene(Scene):
         self._after_change(before, old_layout, events)
         if timed_out is not None:
             if timed_out.handed_over:
-                self.panels.build()
+                self.handover.taken(timed_out.seat, timed_out.in_a_row)
             self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, action))
         elif move is not None and move.note:
             self.say(move.note, error=True)
