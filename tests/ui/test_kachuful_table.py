@@ -612,6 +612,7 @@ def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(
     driver.click_widget(table.confirm.cancel_button)
     # The seat's panel says a bot plays it for the person; the toolbar offers the seat back.
     assert seat_panel(table, 0).lines[0] == "Bot for you"
+    assert not table.buttons["undo"].is_enabled and "take the seat back" in table.buttons["undo"].tool_tip_text
     button = table.buttons["seat_back:0"]
     assert button.text == "Take my seat back" and button.is_enabled
     wait(driver, lambda: any(e.seat == 0 for e in match.log[moves:]) and table.settled)
@@ -624,6 +625,21 @@ def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(
     assert load_match(autosave_path("kachuful"), get_game).seats[0] == Seat("human", "You")
     resumed, again = reopen_autosave("kachuful")
     assert resumed.seats[0] == Seat("human", "You") and again.humans == [0] and "seat_back:0" not in again.buttons
+
+
+def test_a_game_opened_again_with_the_seat_handed_over_keeps_the_bot_until_the_seat_is_taken_back(
+        table_app, open_table, reopen_autosave):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    driver.click_widget(table.confirm.cancel_button)
+    resumed, again = reopen_autosave("kachuful")
+    driver = UIDriver(again.app)
+    assert resumed.seats[0].handed_over and again.humans == []
+    assert seat_panel(again, 0).lines[0] == "Bot for you"
+    driver.click_widget(again.buttons["seat_back:0"])
+    assert resumed.seats[0] == Seat("human", "You") and again.viewer == 0
+    assert hand_faces(again)["hand0"] == list(resumed.state.hands[0]), "the person sees their hand again"
 
 
 def test_the_seat_is_taken_back_from_the_question(table_app, open_table):

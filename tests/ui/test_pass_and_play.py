@@ -153,3 +153,28 @@ def test_a_pass_and_play_game_opened_again_opens_behind_its_curtain(table_app, r
         assert_curtain(table, driver)
         lift(table, driver)
         assert table.viewer == 0 and hand_shown(table)
+
+
+def then_quin(state) -> bool:
+    """Pia (seat 0) is to move, and Quin (seat 1) moves next after her first legal move."""
+    if state.turn != 0:
+        return False
+    after = state.clone()
+    after.apply(after.legal_actions()[0])
+    return after.turn == 1
+
+
+def test_undo_is_grey_for_the_person_who_may_not_take_the_move_back(table_app, open_table):
+    seed, moves = find_moves(EAT_PAIRS, 2, then_quin, policy=lambda s, rng: s.legal_actions()[0])
+    match = new_match("eat_pairs", seats(("Pia", "Quin"), 2, ()), {}, seed, moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    if table.curtain_for == 0:
+        lift(table, driver)
+    driver.perform(table, match.state.legal_actions()[0])
+    assert match.log[-1].seat == 0 and table.curtain_for == 1
+    lift(table, driver)
+    undo = table.buttons["undo"]
+    assert not undo.is_enabled, "Quin may not take back Pia's move"
+    assert undo.tool_tip_text == "Only Pia can take back their move."
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert table.message == "Only Pia can take back their move." and match.log[-1].seat == 0

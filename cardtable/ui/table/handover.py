@@ -65,6 +65,8 @@ class HandOver:
         if not scene.driver.take_back(seat):
             return
         scene.hints.clear()
+        if scene.viewer is None and len(scene.humans) == 1:  # opened again with no person seated: now there is
+            scene.viewer = seat
         scene._check_curtain()
         scene.set_layout(scene.build_layout())
         scene.panels.build()
