@@ -33,6 +33,7 @@ from tests.ui.table_helpers import (
     card_point,
     drag_to_pile,
     fast,
+    find_moves,
     hand_faces,
     human_to_act,
     inside,
@@ -40,6 +41,7 @@ from tests.ui.table_helpers import (
     new_match,
     overlaps,
     resize,
+    run_until,
     seats,
     until_human,
     wait,
@@ -612,7 +614,8 @@ def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(
     driver.click_widget(table.confirm.cancel_button)
     # The seat's panel says a bot plays it for the person; the toolbar offers the seat back.
     assert seat_panel(table, 0).lines[0] == "Bot for you"
-    assert not table.buttons["undo"].is_enabled and "take the seat back" in table.buttons["undo"].tool_tip_text
+    for name in ("undo", "hint"):  # grey, and hovering says why
+        assert not table.buttons[name].is_enabled and "take the seat back" in table.buttons[name].tool_tip_text
     button = table.buttons["seat_back:0"]
     assert button.text == "Take my seat back" and button.is_enabled
     wait(driver, lambda: any(e.seat == 0 for e in match.log[moves:]) and table.settled)
@@ -651,6 +654,35 @@ def test_the_seat_is_taken_back_from_the_question(table_app, open_table):
     assert match.seats[0] == Seat("human", "You") and table.confirm is None
     until_human(table, driver)
     assert table.human_turn and table.buttons["hint"].is_enabled
+
+
+def pia_bids_then_quin(state) -> bool:
+    """Pia (seat 0) is to bid, and Quin (seat 1) bids next whatever she bids."""
+    if state.turn != 0 or state.phase != "bid":
+        return False
+    after = state.clone()
+    after.apply(after.legal_actions()[0])
+    return after.turn == 1
+
+
+def test_in_pass_and_play_the_hand_over_is_said_once_the_next_curtain_is_lifted(table_app, open_table):
+    """Pia's third time-out in a row; Quin bids next: the question waits behind Quin's curtain (where nobody would
+    see it, and no click could reach the curtain's button), then shows on the table."""
+    options = {"hands": "3,2,1", "turn_timer": 15}
+    seed, moves = find_moves(get_game("kachuful").rules, 4, pia_bids_then_quin, options)
+    match = new_match("kachuful", seats(("Pia", "Quin"), 4, BOTS), options, seed, moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    if table.curtain_for == 0:
+        lift(table, driver)
+    assert table.human_turn and match.state.turn == 0
+    table.driver.timeouts[0] = 2  # Pia has timed out twice in a row already; now she sits still again
+    run_until(driver, lambda: match.seats[0].handed_over, round(16 / DT))
+    assert table.curtain_for == 1 and table.confirm is None, "Quin's curtain first"
+    assert not hand_faces(table)["hand1"], "Quin's hand stays hidden from Pia, who may still be at the screen"
+    lift(table, driver)
+    assert table.confirm is not None and table.confirm.alive()
+    assert "Pia timed out 3 times in a row, so a bot plays for Pia now." in table.confirm.confirmation_text.html_text
+    assert table.buttons["seat_back:0"].text == "Take my seat back (Pia)"
 
 
 # --------------------------------------------------------------------------- resume

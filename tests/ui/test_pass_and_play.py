@@ -178,3 +178,20 @@ def test_undo_is_grey_for_the_person_who_may_not_take_the_move_back(table_app, o
     assert undo.tool_tip_text == "Only Pia can take back their move."
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert table.message == "Only Pia can take back their move." and match.log[-1].seat == 0
+
+
+def test_the_toolbar_under_the_curtain_takes_no_click(table_app, open_table):
+    """The curtain covers the toolbar: a click where Undo or New is does nothing (nobody sees them)."""
+    seed, moves = find_moves(EAT_PAIRS, 2, then_quin, policy=lambda s, rng: s.legal_actions()[0])
+    match = new_match("eat_pairs", seats(("Pia", "Quin"), 2, ()), {}, seed, moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    if table.curtain_for == 0:
+        lift(table, driver)
+    driver.perform(table, match.state.legal_actions()[0])
+    assert table.curtain_for == 1 and table.buttons["undo"].is_enabled
+    played = list(match.log)
+    run_until(driver, lambda: table.curtain.ready)
+    for name in ("undo", "new"):
+        driver.click_widget(table.buttons[name])
+        driver.frames(1)
+        assert match.log == played and table.curtain_for == 1 and table.confirm is None, name

@@ -23,6 +23,8 @@ def event_received(scene: TableScene, event: pygame.event.Event) -> None:
         return
     if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and scene.deals.owns(event.ui_element):
         scene.deals.submit()
+    elif event.type == pygame_gui.UI_BUTTON_PRESSED and scene.curtain_for is not None:
+        pass  # the curtain covers the toolbar: a click on a button nobody sees does nothing
     elif event.type == pygame_gui.UI_BUTTON_PRESSED:
         name = next((n for n, b in scene.buttons.items() if b is event.ui_element), None)
         if name is not None:

@@ -38,6 +38,7 @@ class HandOver:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._shown: tuple = ()  # what the take-back buttons were made for
+        self._waiting: tuple[int, int] | None = None  # a question held while the curtain is up (seat, time-outs)
 
     def handed(self) -> list[int]:
         """The seats a bot plays for a person now (none once the game is over)."""
@@ -50,10 +51,26 @@ class HandOver:
         return tuple(bot_for(s.name) if s.handed_over else s.name for s in self.scene.match.seats)
 
     def taken(self, seat: int, in_a_row: int) -> None:
-        """A bot has just taken `seat` after `in_a_row` time-outs: the table waits for the person's answer."""
+        """A bot has just taken `seat` after `in_a_row` time-outs: the table waits for the person's answer (once
+        the pass-and-play curtain, if it is up, is lifted: nothing moves behind it, and a question under it would
+        go unseen)."""
         scene = self.scene
-        scene.set_layout(scene.build_layout())
-        scene.panels.build()
+        scene.panels.build()  # its take-back button (the layout, built after the move, already names the bot)
+        if scene.curtain_for is not None:
+            self._waiting = (seat, in_a_row)
+            return
+        self._ask(seat, in_a_row)
+
+    def curtain_lifted(self) -> None:
+        """The curtain is down: a question that waited for it is asked now."""
+        if self._waiting is not None:
+            seat, in_a_row = self._waiting
+            self._waiting = None
+            if self.scene.match.seats[seat].handed_over:
+                self._ask(seat, in_a_row)
+
+    def _ask(self, seat: int, in_a_row: int) -> None:
+        scene = self.scene
         n = seat + 1
         said = scene.named(f"Seat {n} timed out {in_a_row} times in a row, so a bot plays for Seat {n} now.")
         scene.panels.ask(f"{said} {COUNTS}", lambda: self.give_back(seat),

@@ -34,7 +34,7 @@ TOOLBAR = (
 )
 
 
-UNDO_TIP = next(tip for name, _, tip in TOOLBAR if name == "undo")
+TOOL_TIPS = {name: tip for name, _, tip in TOOLBAR}
 
 
 class TablePanels:
@@ -54,7 +54,7 @@ class TablePanels:
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
-        self._undo_tip = UNDO_TIP  # what hovering Undo says (why it is grey, when another person must undo)
+        self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
 
     @property
     def font(self) -> pygame.font.Font:
@@ -70,7 +70,7 @@ class TablePanels:
         bw, bh = int(84 * s), int(BUTTON_H * s)
         window = (scene.app.size, s, id(scene.ui))
         if window != self._window:  # a new window size or scale: everything is made anew
-            self._window, self._dynamic, self._undo_tip = window, None, UNDO_TIP
+            self._window, self._dynamic, self._tips = window, None, {}
             for name in [n for n in self.buttons if not n.startswith("result_")]:
                 self.buttons.pop(name).kill()
             x = 10
@@ -147,12 +147,15 @@ class TablePanels:
         refused = scene.driver.undo_refused(scene.viewer) if toggles["undo"] else None
         if refused:  # pass-and-play: the last move is another person's (the tip says whose)
             toggles["undo"] = False
-        tip = scene.named(refused) if refused else UNDO_TIP
-        if not toggles["undo"] and not refused and scene.handover.handed() and not scene.humans:
-            tip = "A bot plays the seat now: take the seat back to undo."
-        if self._undo_tip != tip:
-            self._undo_tip = tip
-            self.buttons["undo"].set_tooltip(tip)
+        tips = {"undo": scene.named(refused) if refused else None, "hint": None}
+        if going and scene.handover.handed() and not scene.humans:  # why they are grey while a bot plays
+            tips = {"undo": "A bot plays the seat now: take the seat back to undo.",
+                    "hint": "A bot plays the seat now: take the seat back for hints."}
+        for name, tip in tips.items():
+            tip = tip or TOOL_TIPS[name]
+            if self._tips.get(name, TOOL_TIPS[name]) != tip:
+                self._tips[name] = tip
+                self.buttons[name].set_tooltip(tip)
         for name, enabled in toggles.items():
             if enabled:
                 self.buttons[name].enable()

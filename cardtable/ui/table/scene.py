@@ -92,7 +92,7 @@ class TableScene(Scene):
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
-        if len(self.humans) > 1 and match.log and not match.state.is_over():
+        if len(self.people) > 1 and match.log and not match.state.is_over():
             self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
         if self.driver.bots:
             warm_up()  # the bots' worker process starts while the deal is dealt
@@ -382,7 +382,7 @@ class TableScene(Scene):
     # ----- pass-and-play -----------------------------------------------------------------------------
     def _check_curtain(self) -> None:
         turn = self.state.turn
-        if turn is None or len(self.humans) < 2:
+        if turn is None or len(self.people) < 2:  # a person whose seat a bot plays may still be at the screen
             if turn is not None and self.match.seats[turn].is_human:
                 self.viewer = turn
             return
@@ -397,6 +397,7 @@ class TableScene(Scene):
             self.animator.clear()
             self.set_layout(self.build_layout())
             self.panels.build()
+            self.handover.curtain_lifted()
 
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
