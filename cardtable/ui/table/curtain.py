@@ -79,23 +79,23 @@ class Curtain:
 
     # ----- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, fonts: Fonts, name: str, scale: float) -> None:
-        """The screen covered: whom to pass it to, what happened since their last turn, and the button."""
+        """The screen covered: whom to pass it to, what happened since their last turn, and the button (their
+        image made again only when it changes: at most twice a curtain)."""
         surface.fill(theme.CURTAIN)  # opaque: nothing of the last hand may show through
         key = (surface.get_size(), name, tuple(self.since), self.ready, scale)
         if self._image is None or self._image[0] != key:
             image, button, words = render_curtain(surface.get_size(), fonts, name, self.since, self.first_turn,
                                                   self.ready, scale)
             self._image = (key, image, button, words)
-        surface.blit(self._image[1], (0, 0))
         self.button, self.words = self._image[2], self._image[3]
+        surface.blit(self._image[1], self.words[:2])
 
 
 def render_curtain(size: tuple[int, int], fonts: Fonts, name: str, since: list[str], first_turn: bool,
                    ready: bool, scale: float) -> tuple[pygame.Surface, Rect, Rect]:
-    """The curtain's words and button on a clear surface of `size`, the button's rectangle and the one around
-    everything drawn."""
+    """The curtain's words and button for a window of `size`: their image, the button's rectangle and where the
+    image goes (the rectangle around everything drawn; the rest of the window is plain curtain)."""
     w, h = size
-    image = pygame.Surface(size, pygame.SRCALPHA)
     title = fonts.get(44 * scale, bold=True).render(f"Pass to {name}", True, theme.GOLD)
     sub = fonts.get(16 * scale).render(f"Press the button when only {name} can see the screen.", True, theme.INK)
     font = fonts.get(15 * scale)
@@ -113,17 +113,22 @@ def render_curtain(size: tuple[int, int], fonts: Fonts, name: str, since: list[s
         del rows[1 if len(rows) > 1 else 0]
     total = title.get_height() + sub.get_height() + bh + sum(r.get_height() for r in rows) + (3 + bool(rows)) * gap
     y = max(0, (h - total) // 2)
+    placed: list[tuple[pygame.Surface, pygame.Rect]] = []
     for part in (title, sub):
-        image.blit(part, part.get_rect(midtop=(w // 2, y)))
+        placed.append((part, part.get_rect(midtop=(w // 2, y))))
         y += part.get_height() + gap
     button = pygame.Rect(0, 0, bw, bh)
     button.midtop = (w // 2, y + gap)
-    pygame.draw.rect(image, theme.PANEL if ready else (20, 40, 28), button, border_radius=8)
-    pygame.draw.rect(image, theme.GOLD if ready else theme.QUIET_BORDER, button, 2, border_radius=8)
-    image.blit(label, label.get_rect(center=button.center))
     y = button.bottom + 2 * gap
     for row in rows:
-        image.blit(row, row.get_rect(midtop=(w // 2, y)))
+        placed.append((row, row.get_rect(midtop=(w // 2, y))))
         y += row.get_height()
-    words = image.get_bounding_rect()
+    words = button.unionall([r for _, r in placed])
+    image = pygame.Surface(words.size, pygame.SRCALPHA)
+    for part, rect in placed:
+        image.blit(part, rect.move(-words.x, -words.y))
+    inner = button.move(-words.x, -words.y)
+    pygame.draw.rect(image, theme.PANEL if ready else (20, 40, 28), inner, border_radius=8)
+    pygame.draw.rect(image, theme.GOLD if ready else theme.QUIET_BORDER, inner, 2, border_radius=8)
+    image.blit(label, label.get_rect(center=inner.center))
     return image, (button.x, button.y, button.w, button.h), (words.x, words.y, words.w, words.h)
