@@ -103,8 +103,9 @@ def render_curtain(size: tuple[int, int], fonts: Fonts, name: str, since: list[s
     if since:
         heading = "The game so far:" if first_turn else "Since your last turn:"
         rows.append(fonts.get(16 * scale, bold=True).render(heading, True, theme.GOLD))
-        for text in since:
-            rows += [font.render(line, True, theme.MUTED) for line in wrap_words(font, text, int(w * 0.7))]
+        for text in since:  # most fit on one line: measured once, wrapped only when they do not
+            lines = [text] if font.size(text)[0] <= w * 0.7 else wrap_words(font, text, int(w * 0.7))
+            rows += [font.render(line, True, theme.MUTED) for line in lines]
     label = fonts.get(18 * scale, bold=True).render(BUTTON_TEXT, True, theme.INK if ready else theme.MUTED)
     bw, bh = label.get_width() + int(40 * scale), int(theme.BUTTON_H * scale * 1.2)
     gap = int(12 * scale)
