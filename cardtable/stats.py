@@ -191,7 +191,12 @@ def people(records: Iterable[str], game_id: str) -> list[str]:
 
 
 def _encode(records: dict[str, GameStats]) -> dict[str, Any]:
-    return {k: asdict(v) for k, v in records.items()}
+    out = {k: asdict(v) for k, v in records.items()}
+    for record in out.values():  # "by_bot" only where a bot finished the game: other games are stored as before
+        for game in record["history"]:
+            if not game["by_bot"]:
+                del game["by_bot"]
+    return out
 
 
 def _path() -> Path:
