@@ -618,8 +618,10 @@ def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(
         assert not table.buttons[name].is_enabled and "take the seat back" in table.buttons[name].tool_tip_text
     button = table.buttons["seat_back:0"]
     assert button.text == "Take my seat back" and button.is_enabled
-    wait(driver, lambda: any(e.seat == 0 for e in match.log[moves:]) and table.settled)
+    # The bot bids for the person in the next round: the table says the bot did it, not "You bid".
+    wait(driver, lambda: any(e.seat == 0 and isinstance(e.action, Bid) for e in match.log[moves:]) and table.settled)
     shot(table_app, "handed_over")
+    assert any(text.startswith("Bot for you bids") for text in table.move_log.lines()), table.move_log.lines()
     assert not match.state.is_over()
     driver.click_widget(table.buttons["seat_back:0"])
     assert match.seats[0] == Seat("human", "You") and table.humans == [0] and 0 not in table.driver.bots

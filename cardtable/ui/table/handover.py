@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton
 
-from cardtable.core.wording import YOU
+from cardtable.core.wording import YOU, name_seats
 from cardtable.ui.table.panels import TOOLBAR
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ class HandOver:
     def _ask(self, seat: int, in_a_row: int) -> None:
         scene = self.scene
         n = seat + 1
-        said = scene.named(f"Seat {n} timed out {in_a_row} times in a row, so a bot plays for Seat {n} now.")
+        said = name_seats(f"Seat {n} timed out {in_a_row} times in a row, so a bot plays for Seat {n} now.",
+                          [s.name for s in scene.match.seats])  # the person, not the bot, is spoken to
         scene.panels.ask(f"{said} {COUNTS}", lambda: self.give_back(seat),
                          title=bot_for(scene.match.seats[seat].name), yes=TAKE_BACK, no=LET_IT_PLAY)
 

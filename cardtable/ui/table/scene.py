@@ -219,8 +219,9 @@ class TableScene(Scene):
     # ----- messages ----------------------------------------------------------------------------------
     def named(self, text: str) -> str:
         """Engines call seats "Seat N" (from 1); the table puts the players' names in
-        (and speaks to a player called "You" in the second person: "You are skipped")."""
-        return name_seats(text, [seat.name for seat in self.match.seats])
+        (and speaks to a player called "You" in the second person: "You are skipped"); a seat a bot plays for a
+        person is called as its panel calls it ("Bot for you plays ...")."""
+        return name_seats(text, list(self.handover.names()))
 
     def say(self, text: str | None, error: bool = False) -> None:
         """Show `text` now (an answer to what the person just did), in place of any announcement; None: nothing."""
