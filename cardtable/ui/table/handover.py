@@ -23,8 +23,7 @@ if TYPE_CHECKING:
 PREFIX = "seat_back:"  # a take-back button's name: this, then the seat
 TAKE_BACK = "Take my seat back"
 LET_IT_PLAY = "Let the bot play"
-COUNTS = ("The game still counts: if the bot finishes it, it counts as played, with the seat's result, and the"
-          " statistics mark it \"finished by a bot\".")
+COUNTS = "If the bot finishes the game, it counts as played, marked \"finished by a bot\"."
 
 
 def bot_for(name: str) -> str:
