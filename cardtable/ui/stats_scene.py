@@ -1,5 +1,6 @@
 """The statistics screen: every game's record, per variant, its last games (and a replay of the last one), and a
-reset that asks first.  Where people played at one table, a picker shows one person's records instead of everyone's.
+reset that asks first.  Where games were played under people's names (every person's in pass-and-play, one
+person's alone under a name other than "You"), a picker shows one person's records instead of everyone's.
 
 The games in a column on the left, with Back (or Esc); the chosen game on the right: a row for the game as a whole
 and one per variant (played, won, rate, streaks, best time for a game played alone or else best score, and the

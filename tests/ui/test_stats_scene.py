@@ -385,6 +385,23 @@ def test_a_game_a_bot_finished_says_so_and_how_it_counts(start) -> None:
     assert "Only the last finished game is kept to be replayed" in said
 
 
+def test_a_persons_record_holds_their_games_alone_and_at_a_shared_table(start) -> None:
+    """Ada played once alone (under her name) and twice with Basil: her record has all three games; a game of the
+    default "You" alone is kept under no name."""
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 40), seed=7, options={},
+                           seats=[Seat("human", "Ada"), Seat("bot:normal", "Clara")]), [0])
+    count_result(pass_and_play([0], 1), [0, 1])
+    count_result(pass_and_play([1], 2), [0, 1])
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 9), seed=3, options={}), [0])  # "You" alone
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["game:kachuful"])
+    assert scene.record_rows[0][1:3] == ("4", "4"), "everyone's: every game, won when a person won"
+    scene.show_person("Ada")
+    assert scene.record_rows[0][1:3] == ("3", "2") and [r[1] for r in scene.history_rows] == ["Lost", "Won", "Won"]
+    assert stats.people(stats.load_all(), "kachuful") == ["Ada", "Basil"]
+
+
 def test_replay_opens_the_last_game_and_is_disabled_without_one(start) -> None:
     app, driver = start()
     scene = open_statistics(app, driver)
