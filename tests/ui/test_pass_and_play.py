@@ -19,6 +19,7 @@ from cardtable.ui.table import TableScene
 from cardtable.ui.table.curtain import BEAT
 from tests.ui.table_helpers import (
     assert_curtain,
+    centre,
     curtain_button,
     face_up,
     find_moves,
@@ -42,15 +43,10 @@ def click_through(table: TableScene, driver: UIDriver) -> None:
     w, h = table.app.size
     driver.click((w // 2, h // 2))
     assert table.curtain_for is not None, "a click within the beat after the curtain showed does not lift it"
-    driver.click(curtain_button_centre(table))
+    driver.click(centre(table.curtain.button))
     assert table.clock - table.curtain.shown_at < BEAT, "the clicks came within the beat"
     assert table.curtain_for is not None, "a click within the beat after the curtain showed does not lift it"
     assert not hand_shown(table)
-
-
-def curtain_button_centre(table: TableScene) -> tuple[int, int]:
-    x, y, w, h = table.curtain.button
-    return x + w // 2, y + h // 2
 
 
 def declaring_then_quin(state) -> bool:
