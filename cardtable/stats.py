@@ -38,7 +38,8 @@ def now() -> str:
 @dataclass(frozen=True)
 class PastGame:
     """One game in a record's history: when it ended, won or not, its length, the person's score (None: not
-    scored), its deal (the match's seed) and variant."""
+    scored), its deal (the match's seed) and variant.  `by_bot`: a bot finished it for the person, who had timed
+    out (it counts as played, with the seat's result, like any other game)."""
 
     when: str
     won: bool
@@ -46,6 +47,7 @@ class PastGame:
     score: int | None = None
     deal: int | None = None
     variant: str = ""
+    by_bot: bool = False
 
 
 #: The counts of a record: what `before_last` keeps.
@@ -74,7 +76,7 @@ class GameStats:
         return {name: getattr(self, name) for name in COUNTS}
 
     def record(self, won: bool, seconds: float, score: int | None = None, *, deal: int | None = None,
-               variant: str = "", restarted: bool = False, when: str | None = None) -> None:
+               variant: str = "", restarted: bool = False, when: str | None = None, by_bot: bool = False) -> None:
         """Count one finished (or abandoned) game.
 
         `restarted`: the game replays the deal counted last (the same `deal` and `variant`), which counts once: its
@@ -88,7 +90,7 @@ class GameStats:
                 setattr(self, name, value)
             self.history.pop()
         self.before_last = self.counts()
-        self.history = [*self.history, PastGame(when or now(), won, round(seconds, 1), score, deal, variant)]
+        self.history = [*self.history, PastGame(when or now(), won, round(seconds, 1), score, deal, variant, by_bot)]
         del self.history[:-HISTORY]
         if score is not None:
             self.total_score += score
@@ -189,7 +191,12 @@ def people(records: Iterable[str], game_id: str) -> list[str]:
 
 
 def _encode(records: dict[str, GameStats]) -> dict[str, Any]:
-    return {k: asdict(v) for k, v in records.items()}
+    out = {k: asdict(v) for k, v in records.items()}
+    for record in out.values():  # "by_bot" only where a bot finished the game: other games are stored as before
+        for game in record["history"]:
+            if not game["by_bot"]:
+                del game["by_bot"]
+    return out
 
 
 def _path() -> Path:
@@ -298,7 +305,7 @@ def _decode_record(record: dict[Any, Any]) -> tuple[GameStats, bool]:
     return stats, damaged
 
 
-PAST_GAME_FIELDS = {"when", "won", "seconds", "score", "deal", "variant"}
+PAST_GAME_FIELDS = {"when", "won", "seconds", "score", "deal", "variant", "by_bot"}
 
 
 def _past_game(data: Any) -> PastGame | None:
@@ -307,12 +314,14 @@ def _past_game(data: Any) -> PastGame | None:
         return None
     when, won, seconds = data["when"], data["won"], data["seconds"]
     score, deal, variant = data.get("score"), data.get("deal"), data.get("variant", "")
-    if not (isinstance(when, str) and _is_when(when) and type(won) is bool and number_in(seconds, 0, MAX_COUNT)
+    by_bot = data.get("by_bot", False)
+    if not (isinstance(when, str) and _is_when(when) and type(won) is bool and type(by_bot) is bool
+            and number_in(seconds, 0, MAX_COUNT)
             and (score is None or whole_in(score, -MAX_COUNT, MAX_COUNT))
             and (deal is None or whole_in(deal, 0, MAX_DEAL - 1))
             and isinstance(variant, str) and len(variant) <= MAX_KEY):
         return None
-    return PastGame(when, won, seconds, score, deal, variant)
+    return PastGame(when, won, seconds, score, deal, variant, by_bot)
 
 
 def _is_when(text: str) -> bool:
@@ -361,37 +370,40 @@ def load(game_id: str, variant: str = "") -> GameStats:
 
 @dataclass(frozen=True)
 class PersonResult:
-    """One person's result in a pass-and-play game: their seat's name, won or not, and their score (None: not
-    scored)."""
+    """One person's result in a pass-and-play game: their seat's name, won or not, their score (None: not
+    scored), and whether a bot finished the game for them."""
 
     name: str
     won: bool
     score: int | None = None
+    by_bot: bool = False
 
 
 def record(game_id: str, won: bool, seconds: float, score: int | None = None, *, variant: str = "",
-           deal: int | None = None, restarted: bool = False, people: Sequence[PersonResult] = ()) -> Recorded:
+           deal: int | None = None, restarted: bool = False, people: Sequence[PersonResult] = (),
+           by_bot: bool = False) -> Recorded:
     """Count a game of `game_id` for the game as a whole and for its `variant` (if it has variants), and save it,
     merged under a lock with whatever another copy of the app wrote meanwhile.  `deal` (the match's seed) and
     `restarted`: see `GameStats.record`.  `people`: each person's own result in pass-and-play, counted under
-    their name too (a name `person_name` cannot keep, or one seen twice, is not).  `Recorded.stats` is the
-    variant's record.  Never raises for the disk: a failure is `Recorded.problem`."""
+    their name too (a name `person_name` cannot keep, or one seen twice, is not).  `by_bot`: a bot finished the
+    game for the person (see `PastGame`).  `Recorded.stats` is the variant's record.  Never raises for the disk:
+    a failure is `Recorded.problem`."""
     variants = ["", *([variant] if variant else [])]
-    counted: list[tuple[str, bool, int | None]] = [(key(game_id, v), won, score) for v in variants]
+    counted: list[tuple[str, bool, int | None, bool]] = [(key(game_id, v), won, score, by_bot) for v in variants]
     names: set[str] = set()
     for person in people:
         name = person_name(person.name)
         if name and name not in names:
             names.add(name)
-            counted += [(key(game_id, v, name), person.won, person.score) for v in variants]
+            counted += [(key(game_id, v, name), person.won, person.score, person.by_bot) for v in variants]
     when = now()
 
     def count(records: dict[str, GameStats]) -> GameStats:
-        for k, result, points in counted:
+        for k, result, points, bot in counted:
             if "@" in k and k not in records and len(records) >= MAX_GAMES:
                 continue  # a file that holds as many records as it may: a new person's are not kept
             records.setdefault(k, GameStats()).record(result, seconds, points, deal=deal, variant=variant,
-                                                      restarted=restarted, when=when)
+                                                      restarted=restarted, when=when, by_bot=bot)
         return records[counted[len(variants) - 1][0]]
 
     try:

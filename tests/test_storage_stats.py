@@ -532,3 +532,11 @@ def test_the_last_game_played_is_a_setting_checked_when_read() -> None:
     for bad in (5, "not an id!", "x" * 40, None, ["crazy"]):
         write_settings(json.dumps({"last_game": bad}))
         assert Settings.load().last_game == ""
+
+
+def test_a_game_a_bot_finished_is_kept_as_such_and_other_games_as_before() -> None:
+    stats.record("kachuful", True, 60.0, 12, deal=1)
+    stats.record("kachuful", False, 70.0, 3, deal=2, by_bot=True)
+    stored = json.loads((storage.data_dir() / "statistics.json").read_text(encoding="utf-8"))
+    assert [g.get("by_bot") for g in stored["kachuful"]["history"]] == [None, True]
+    assert [g.by_bot for g in stats.load("kachuful").history] == [False, True]

@@ -212,6 +212,19 @@ class TurnDriver:
         self.bots[seat] = self._bot(self.match.seats[seat], seat)
         self.match.autosave()
 
+    def take_back(self, seat: int) -> bool:
+        """The person whose seat a bot took over sits there again (kept in the save); False if no bot had it."""
+        old = self.match.seats[seat]
+        if not old.handed_over:
+            return False
+        if self.match.state.turn == seat:
+            self.cancel()  # the bot's decision in progress is not the person's
+        self.match.seats[seat] = Seat("human", old.name)
+        self.bots.pop(seat, None)
+        self.timeouts.pop(seat, None)
+        self.match.autosave()
+        return True
+
     @property
     def shown_time_left(self) -> float | None:
         """The seconds left on a person's timer, for the status bar (None: no timer, or a quiet one)."""

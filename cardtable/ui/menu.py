@@ -484,11 +484,13 @@ class MenuScene(Scene):
                 seat = self.seat_kind_menus.index(event.ui_element)
                 form = self.form()
                 if form is not None and seat < form.players:
-                    entry = self.seat_name_entries[seat]
-                    form.names[seat] = entry.get_text()
+                    entries = self.seat_name_entries[:form.players]
+                    for i, entry in enumerate(entries):
+                        form.names[i] = entry.get_text()
                     form.set_kind(seat, event.selected_option_id)
-                    if entry.get_text() != form.names[seat]:
-                        entry.set_text(form.names[seat])
+                    for i, entry in enumerate(entries):  # the people's default names may change with it
+                        if entry.get_text() != form.names[i]:
+                            entry.set_text(form.names[i])
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.notice:
                 self.message = ""

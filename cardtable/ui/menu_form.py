@@ -87,29 +87,43 @@ class TableForm:
         return form
 
     def default_name(self, seat: int) -> str:
-        if seat == 0:
-            return "You"
+        """A seat's name until one is typed: "You" for one person against bots; in pass-and-play (two or more
+        people) each person's is "Player N", so the table never says "Pass to You"; a bot's is a name."""
         if self.kinds[seat] == "human":
-            return f"Player {seat + 1}"
+            return "You" if self.kinds.count("human") == 1 else f"Player {seat + 1}"
         return BOT_NAMES[(seat - 1) % len(BOT_NAMES)]
 
     def resize(self, count: int) -> None:
         """Change the number of seats, keeping what was chosen for the seats that stay."""
         self.players = count
+        defaults = self._at_default()
         while len(self.kinds) < count:
             seat = len(self.kinds)
             self.kinds.append("human" if seat == 0 else DEFAULT_BOT_KIND)
             self.names.append(self.default_name(seat))
         del self.kinds[count:]
         del self.names[count:]
+        self._follow(defaults[:count])
+
+    def _at_default(self) -> list[bool]:
+        """Which seats' names are still their defaults (or empty)."""
+        return [self.names[i].strip() in ("", self.default_name(i)) for i in range(len(self.names))]
+
+    def _follow(self, defaults: list[bool], but: int | None = None) -> None:
+        """The people's names that were at their defaults take the new ones ("You" or "Player N"), but for the
+        seat `but`."""
+        for i, default in enumerate(defaults):
+            if default and i != but and self.kinds[i] == "human":
+                self.names[i] = self.default_name(i)
 
     def set_kind(self, seat: int, kind: str) -> None:
         """Change a seat's kind; a name still at its default follows the new kind, but a seat made Human keeps the
         name it has (a person may well be called Ada)."""
-        was_default = self.names[seat].strip() in ("", self.default_name(seat))
+        defaults = self._at_default()
         self.kinds[seat] = kind
-        if was_default and (kind != "human" or not self.names[seat].strip()):
+        if defaults[seat] and (kind != "human" or not self.names[seat].strip()):
             self.names[seat] = self.default_name(seat)
+        self._follow(defaults, but=seat)
 
     def seats(self) -> list[Seat]:
         out = []

@@ -1,5 +1,6 @@
 """The statistics screen: every game's record, per variant, its last games (and a replay of the last one), and a
-reset that asks first.  Where people played at one table, a picker shows one person's records instead of everyone's.
+reset that asks first.  Where games were played under people's names (every person's in pass-and-play, one
+person's alone under a name other than "You"), a picker shows one person's records instead of everyone's.
 
 The games in a column on the left, with Back (or Esc); the chosen game on the right: a row for the game as a whole
 and one per variant (played, won, rate, streaks, best time for a game played alone or else best score, and the
@@ -96,11 +97,28 @@ def history_table(game: GamePlugin, records: dict[str, GameStats], person: str =
     rows = []
     for past in reversed(records.get(stats.key(game.id, "", person), GameStats()).history):
         rows.append((past.when, *((names.get(past.variant, past.variant),) if varied else ()),
-                     "Won" if past.won else "Lost", format_time(past.seconds),
+                     result_text(past), format_time(past.seconds),
                      NONE if past.score is None else str(past.score),
                      NONE if past.deal is None else f"#{past.deal}"))
     header = ("When", *(("Variant",) if varied else ()), "Result", "Time", "Score", "Deal")
     return Table(header, tuple(rows), first=2 if varied else 1)
+
+
+def result_text(past: stats.PastGame) -> str:
+    """A past game's result as its row says it: won or lost, and whether a bot finished it for the person."""
+    return ("Won" if past.won else "Lost") + (", finished by a bot" if past.by_bot else "")
+
+
+BY_BOT_NOTE = ("Finished by a bot: the person timed out three times in a row and a bot played the seat to the"
+               " end. Such a game counts as played, with the seat's result.")
+REPLAY_NOTE = "Only the last finished game is kept to be replayed (Replay last); older rows cannot be replayed."
+
+
+def history_notes(record: GameStats) -> list[str]:
+    """What the last games' table needs said under it: how a game a bot finished counts (when one is listed), and
+    that only the last game can be replayed (when there are older ones)."""
+    notes = [BY_BOT_NOTE] if any(p.by_bot for p in record.history) else []
+    return notes + ([REPLAY_NOTE] if len(record.history) > 1 else [])
 
 
 class TableArt:
@@ -247,6 +265,10 @@ class StatsScene(Scene):
                 UILabel(pygame.Rect(inner.x, bottom + i * line_h, inner.width, line_h), line, self.ui,
                         object_id="#error")
             bottom -= gap
+        notes = history_notes(self.records.get(stats.key(game.id, "", self.person), GameStats()))
+        for line in reversed([part for note in notes for part in wrap(self.ui, note, inner.width - 8)]):
+            bottom -= line_h
+            UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h), line, self.ui, object_id="#muted")
         px = int(15 * s)
         records = TableArt(self.fonts, record_table(game, self.records, self.person), inner.width, px, s)
         self.record_rows = records.table.rows

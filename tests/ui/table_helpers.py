@@ -292,13 +292,16 @@ def assert_curtain_colour(app: App, points: Iterable[tuple[int, int]]) -> None:
 
 
 def assert_curtain(table: TableScene, driver: UIDriver, hidden: Collection[Card] = ()) -> None:
-    """The curtain is up: no card of a hand (nor of `hidden`) is in the picture, and the screen is the curtain."""
+    """The curtain is up: no card of a hand (nor of `hidden`) is in the picture, and the screen is the curtain
+    (outside its words and button)."""
     assert table.curtain_for is not None and not table.human_turn
     secret = {c for h in table.state.hands for c in h} | set(hidden)
     assert not face_up(table) & secret
     driver.frames(1)
     w, h = table.app.size
-    assert_curtain_colour(table.app, [(x, y) for x in range(10, w - 10, w // 9) for y in range(10, h - 10, h // 7)])
+    words = pygame.Rect(table.curtain.words or (0, 0, 0, 0))
+    assert_curtain_colour(table.app, [(x, y) for x in range(10, w - 10, w // 9) for y in range(10, h - 10, h // 7)
+                                      if not words.collidepoint(x, y)])
 
 
 def assert_curtain_for(table: TableScene, name: str) -> None:
@@ -311,8 +314,15 @@ def assert_curtain_for(table: TableScene, name: str) -> None:
     assert not face_up(table) & held, "no card of any hand is in the picture under the curtain"
 
 
+def curtain_button(table: TableScene, driver: UIDriver) -> tuple[int, int]:
+    """The middle of the curtain's button, once its beat has passed (frames run until then)."""
+    run_until(driver, lambda: table.curtain.ready and table.curtain.button is not None, 600)
+    driver.frames(1)
+    assert table.curtain.button is not None
+    return centre(table.curtain.button)
+
+
 def lift(table: TableScene, driver: UIDriver) -> None:
-    """'Click anywhere': a click in the middle of the screen lifts the curtain."""
-    w, h = table.app.size
-    driver.click((w // 2, h // 2))
-    assert table.curtain_for is None, "a click in the middle of the screen lifts the curtain"
+    """The person the curtain is up for clicks its button, once it takes input."""
+    driver.click(curtain_button(table, driver))
+    assert table.curtain_for is None, "a click on the curtain's button lifts it"

@@ -33,6 +33,7 @@ from tests.ui.table_helpers import (
     card_point,
     drag_to_pile,
     fast,
+    find_moves,
     hand_faces,
     human_to_act,
     inside,
@@ -578,15 +579,120 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     saved = load_match(autosave_path("kachuful"), get_game)
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)
     assert saved.log == match.log
-    # The bot plays the seat from now on: the game finishes on its own, and counts in the person's statistics.
+    # The person lets the bot play the seat: the game finishes on its own, and counts in the person's statistics,
+    # marked as finished by a bot.
+    driver.click_widget(table.confirm.cancel_button)
     wait(driver, lambda: match.state.is_over())
     driver.settle(table)
     assert table.result_panel is not None
     record = stats.load("kachuful")
     assert record.played == 1
     assert record.won == (0 in match.state.result().winners)
+    assert record.history[-1].by_bot
     table.new_game()  # the next game is the person's again
     assert isinstance(table_app.scene, TableScene) and table_app.scene.match.seats[0] == Seat("human", "You")
+
+
+def seat_panel(table: TableScene, seat: int) -> Zone:
+    return next(z for z in table.layout.zones if z.kind == "seat" and z.seat == seat)
+
+
+def handed_over(table: TableScene, driver: UIDriver) -> None:
+    """Three time-outs in a row: a bot takes seat 0, and the table asks what the person wants."""
+    for _ in range(3):
+        time_out(table, driver)
+    assert table.match.seats[0].handed_over and table.confirm is not None and table.confirm.alive()
+
+
+def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(table_app, open_table,
+                                                                                  reopen_autosave):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    # Said on the table, in a question that stays until it is answered: the game waits meanwhile.
+    question = table.confirm.confirmation_text.html_text
+    assert "You timed out 3 times in a row, so a bot plays for you now." in question
+    assert "finished by a bot" in question
+    assert table.confirm.confirm_button.text == "Take my seat back"
+    assert table.confirm.cancel_button.text == "Let the bot play"
+    moves = len(match.log)
+    idle(driver, 5.0)
+    assert len(match.log) == moves and table.confirm.alive(), "the bots wait for the answer"
+    shot(table_app, "handed_over_question")
+    driver.click_widget(table.confirm.cancel_button)
+    # The seat's panel says a bot plays it for the person; the toolbar offers the seat back.
+    assert seat_panel(table, 0).lines[0] == "Bot for you"
+    for name in ("undo", "hint"):  # grey, and hovering says why
+        assert not table.buttons[name].is_enabled and "take the seat back" in table.buttons[name].tool_tip_text
+    button = table.buttons["seat_back:0"]
+    assert button.text == "Take my seat back" and button.is_enabled
+    # The bot bids for the person in the next round: the table says the bot did it, not "You bid".
+    wait(driver, lambda: any(e.seat == 0 and isinstance(e.action, Bid) for e in match.log[moves:]) and table.settled)
+    shot(table_app, "handed_over")
+    assert any(text.startswith("Bot for you bids") for text in table.move_log.lines()), table.move_log.lines()
+    assert not match.state.is_over()
+    driver.click_widget(table.buttons["seat_back:0"])
+    assert match.seats[0] == Seat("human", "You") and table.humans == [0] and 0 not in table.driver.bots
+    assert seat_panel(table, 0).lines[0] == "You" and "seat_back:0" not in table.buttons
+    assert "You play again" in table.message
+    assert load_match(autosave_path("kachuful"), get_game).seats[0] == Seat("human", "You")
+    resumed, again = reopen_autosave("kachuful")
+    assert resumed.seats[0] == Seat("human", "You") and again.humans == [0] and "seat_back:0" not in again.buttons
+
+
+def test_a_game_opened_again_with_the_seat_handed_over_keeps_the_bot_until_the_seat_is_taken_back(
+        table_app, open_table, reopen_autosave):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    driver.click_widget(table.confirm.cancel_button)
+    resumed, again = reopen_autosave("kachuful")
+    driver = UIDriver(again.app)
+    assert resumed.seats[0].handed_over and again.humans == []
+    assert seat_panel(again, 0).lines[0] == "Bot for you"
+    driver.click_widget(again.buttons["seat_back:0"])
+    assert resumed.seats[0] == Seat("human", "You") and again.viewer == 0
+    assert hand_faces(again)["hand0"] == list(resumed.state.hands[0]), "the person sees their hand again"
+
+
+def test_the_seat_is_taken_back_from_the_question(table_app, open_table):
+    match = kachuful({"turn_timer": 15})
+    table, driver = open_table(match)
+    handed_over(table, driver)
+    driver.click_widget(table.confirm.confirm_button)
+    driver.frames(1)  # the dialog's answer comes a frame after its button's press
+    assert match.seats[0] == Seat("human", "You") and table.confirm is None
+    until_human(table, driver)
+    assert table.human_turn and table.buttons["hint"].is_enabled
+
+
+def pia_bids_then_quin(state) -> bool:
+    """Pia (seat 0) is to bid, and Quin (seat 1) bids next whatever she bids."""
+    if state.turn != 0 or state.phase != "bid":
+        return False
+    after = state.clone()
+    after.apply(after.legal_actions()[0])
+    return after.turn == 1
+
+
+def test_in_pass_and_play_the_hand_over_is_said_once_the_next_curtain_is_lifted(table_app, open_table):
+    """Pia's third time-out in a row; Quin bids next: the question waits behind Quin's curtain (where nobody would
+    see it, and no click could reach the curtain's button), then shows on the table."""
+    options = {"hands": "3,2,1", "turn_timer": 15}
+    seed, moves = find_moves(get_game("kachuful").rules, 4, pia_bids_then_quin, options)
+    match = new_match("kachuful", seats(("Pia", "Quin"), 4, BOTS), options, seed, moves)
+    table, driver = open_table(match, bot_delay=30.0)
+    if table.curtain_for == 0:
+        lift(table, driver)
+    assert table.human_turn and match.state.turn == 0
+    table.driver.timeouts[0] = 2  # Pia has timed out twice in a row already; now she sits still again
+    run_until(driver, lambda: match.seats[0].handed_over, round(16 / DT))
+    assert table.curtain_for == 1 and table.confirm is None, "Quin's curtain first"
+    assert not hand_faces(table)["hand1"], "Quin's hand stays hidden from Pia, who may still be at the screen"
+    lift(table, driver)
+    assert table.confirm is not None and table.confirm.alive()
+    assert "Pia timed out 3 times in a row, so a bot plays for Pia now." in table.confirm.confirmation_text.html_text
+    assert table.buttons["seat_back:0"].text == "Take my seat back (Pia)"
 
 
 # --------------------------------------------------------------------------- resume

@@ -375,7 +375,8 @@ def test_multiplayer_form_seats_and_player_count(make_app, party_game):
     options, seats = menu.form_values()
     assert options == {"scoring": "standard"}
     assert [s.kind for s in seats] == ["human", "human", "bot:hard", "bot:normal", "bot:normal"]
-    assert seats[0].name == "You" and seats[1].name == "Ada", "a seat made Human keeps its name"
+    assert seats[1].name == "Ada", "a seat made Human keeps its name"
+    assert seats[0].name == "Player 1", "with two people at the table the first is no longer called You"
     # Back to Klondike and here again: the choices are kept.
     click(app, menu.buttons["game:klondike"])
     assert menu.selected_game == "klondike" and menu.player_menu is None and menu.seat_kind_menus == []
@@ -580,6 +581,24 @@ def test_bad_stored_forms_are_dropped_without_a_crash(make_app):
     assert Settings.read() == (Settings(), None)
 
 
+def test_pass_and_play_names_the_people_player_1_and_player_2_and_one_person_you(make_app):
+    """"You" only when one person plays against bots: a second person at the table makes the default names
+    "Player 1", "Player 2" (so the curtain never says "Pass to You"), and a name typed stays."""
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["game:crazy"])
+    assert [e.get_text() for e in menu.seat_name_entries[:2]] == ["You", "Ada"]
+    menu.seat_name_entries[1].set_text("")
+    choose(app, menu.seat_kind_menus[1], "Human")
+    assert [e.get_text() for e in menu.seat_name_entries[:2]] == ["Player 1", "Player 2"]
+    assert [s.name for s in menu.form_values()[1][:2]] == ["Player 1", "Player 2"]
+    choose(app, menu.seat_kind_menus[1], "Bot normal")
+    assert [e.get_text() for e in menu.seat_name_entries[:2]] == ["You", "Ada"]
+    menu.seat_name_entries[0].set_text("Pia")
+    choose(app, menu.seat_kind_menus[1], "Human")
+    assert [s.name for s in menu.form_values()[1][:2]] == ["Pia", "Ada"], "a typed name stays, and a bot's too"
+
+
 def test_choosing_human_keeps_the_seat_name(make_app):
     app = make_app()
     menu = app.scene
@@ -590,7 +609,7 @@ def test_choosing_human_keeps_the_seat_name(make_app):
     menu.seat_name_entries[2].set_text("Zoe")
     choose(app, menu.seat_kind_menus[2], "Human")
     seats = menu.form_values()[1]
-    assert [s.name for s in seats[:3]] == ["You", "Ada", "Zoe"] and seats[1].kind == seats[2].kind == "human"
+    assert [s.name for s in seats[:3]] == ["Player 1", "Ada", "Zoe"] and seats[1].kind == seats[2].kind == "human"
     form = TableForm.for_rules(get_game("crazy").rules)
     form.set_kind(1, "human")
     assert form.names[1] == "Ada"

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
+from pygame_gui.elements import UILabel
 
 from cardtable import stats
 from cardtable.core.engine import Result
@@ -345,6 +346,60 @@ def test_pass_and_play_counts_each_person_and_the_picker_shows_them(start) -> No
     assert scene.record_rows[0][1:3] == ("2", "1") and scene.record_rows[0][-1] == "30"
     scene.choose("crazy")
     assert scene.person == "" and scene.person_menu is None
+
+
+def labels(scene: StatsScene) -> list[str]:
+    """The texts of the screen's labels."""
+    return [w.text for w in scene.ui.get_root_container().elements if isinstance(w, UILabel)]
+
+
+def test_pass_and_play_everyone_counts_a_persons_win_without_anothers_score(start) -> None:
+    """Basil wins: under Everyone the game is won, with no score (Ada's 30 beside Basil's win said "Won, 30");
+    each person's own row has their own result and score."""
+    count_result(pass_and_play([1], 4), [0, 1])
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["game:kachuful"])
+    assert scene.history_rows[0][1] == "Won" and scene.history_rows[0][3] == "—"
+    scene.show_person("Basil")
+    assert scene.history_rows[0][1] == "Won" and scene.history_rows[0][3] == "12"
+    scene.show_person("Ada")
+    assert scene.history_rows[0][1] == "Lost" and scene.history_rows[0][3] == "30"
+
+
+def test_a_game_a_bot_finished_says_so_and_how_it_counts(start) -> None:
+    """The person timed out three times and a bot finished the game: it counts as played, with the seat's
+    result, and its row and a note under the last games say so; with older games, a note says only the last one
+    can be replayed."""
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 9), seed=3, options={}), [0])
+    count_result(FakeMatch(get_game("kachuful"), FakeState(False, 4), seed=5, options={},
+                           seats=[Seat("bot:normal", "You", handed_over=True)]), [0])
+    record = stats.load("kachuful")
+    assert (record.played, record.won) == (2, 1) and record.history[-1].by_bot
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["game:kachuful"])
+    assert [r[1] for r in scene.history_rows] == ["Lost, finished by a bot", "Won"]
+    said = " ".join(labels(scene))
+    assert "Finished by a bot:" in said and "counts as played, with the seat's result" in said
+    assert "Only the last finished game is kept to be replayed" in said
+
+
+def test_a_persons_record_holds_their_games_alone_and_at_a_shared_table(start) -> None:
+    """Ada played once alone (under her name) and twice with Basil: her record has all three games; a game of the
+    default "You" alone is kept under no name."""
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 40), seed=7, options={},
+                           seats=[Seat("human", "Ada"), Seat("bot:normal", "Clara")]), [0])
+    count_result(pass_and_play([0], 1), [0, 1])
+    count_result(pass_and_play([1], 2), [0, 1])
+    count_result(FakeMatch(get_game("kachuful"), FakeState(True, 9), seed=3, options={}), [0])  # "You" alone
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["game:kachuful"])
+    assert scene.record_rows[0][1:3] == ("4", "4"), "everyone's: every game, won when a person won"
+    scene.show_person("Ada")
+    assert scene.record_rows[0][1:3] == ("3", "2") and [r[1] for r in scene.history_rows] == ["Lost", "Won", "Won"]
+    assert stats.people(stats.load_all(), "kachuful") == ["Ada", "Basil"]
 
 
 def test_replay_opens_the_last_game_and_is_disabled_without_one(start) -> None:

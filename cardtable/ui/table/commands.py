@@ -26,6 +26,8 @@ def event_received(scene: TableScene, event: pygame.event.Event) -> None:
         return
     if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and scene.deals.owns(event.ui_element):
         scene.deals.submit()
+    elif event.type == pygame_gui.UI_BUTTON_PRESSED and scene.curtain_for is not None:
+        pass  # the curtain covers the toolbar: a click on a button nobody sees does nothing
     elif event.type == pygame_gui.UI_BUTTON_PRESSED:
         name = next((n for n, b in scene.buttons.items() if b is event.ui_element), None)
         if name is not None:
@@ -64,6 +66,8 @@ def button_pressed(scene: TableScene, name: str) -> None:
         scene.deals.toggle_menu()
     elif name.startswith("deal:"):
         scene.deals.pressed(name)
+    elif scene.handover.pressed(name):  # "Take my seat back"
+        pass
     elif name in ("scores", "result_scores"):
         scene.open_score_sheet()
     elif name == "result_table":
@@ -107,8 +111,8 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
     """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, A plays every safe move (in games that have
     them), S score sheet (open or close), N new game, D the deal menu, R restart this deal, F1 the game's rules (the
     table waits behind them, its game under way), Esc (let go of a drag or a selection, close a chooser or the deal
-    menu, else the menu), Enter or Space lifts the curtain.  While the deal-number dialog is open, keys type into it
-    (Esc closes it)."""
+    menu, else the menu), Enter or Space lifts the curtain (after its beat).  While the deal-number dialog is open,
+    keys type into it (Esc closes it)."""
     if scene.confirm is not None and scene.confirm.alive():  # a question is open: keys wait for the answer
         if event.key == pygame.K_ESCAPE:
             scene.panels.dismiss()
@@ -150,4 +154,4 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
         else:
             scene.to_menu()
     elif event.key in (pygame.K_RETURN, pygame.K_SPACE) and scene.curtain_for is not None:
-        scene.lift_curtain()
+        scene.curtain.key()

@@ -177,8 +177,8 @@ class TableInput:
         moves."""
         scene = self.scene
         self.pointer = pos
-        if scene.curtain_for is not None:
-            scene.lift_curtain()
+        if scene.curtain_for is not None:  # only its button lifts it (`Curtain`)
+            scene.curtain.press(pos)
             return
         if scene.celebration is not None:
             scene.end_celebration()
@@ -269,6 +269,9 @@ class TableInput:
     def release(self, pos: tuple[int, int]) -> None:
         d, self.drag = self.drag, None
         self.pointer = pos
+        if self.scene.curtain_for is not None:
+            self.scene.curtain.release(pos)
+            return
         if d is None:
             return
         if not d.dragging:

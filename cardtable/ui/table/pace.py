@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardtable.ui.table.curtain import BEAT as CURTAIN_BEAT
+
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
 
 POLL_SECONDS = 0.1  # how often a table waiting for the worker looks for its answer
 SOONEST = 0.005  # a change due now, but not something moving: the next frame after a short sleep
+PULSE_FRAME = 1 / 20  # a lit hint's pulse is drawn at 20 frames a second
 
 
 def next_change(scene: TableScene) -> float | None:
@@ -29,8 +32,10 @@ def next_change(scene: TableScene) -> float | None:
     message = scene.messages.next_change()
     if message is not None:
         soon.append(message)
-    if scene.hints.time_left > 0:
-        soon.append(scene.hints.time_left)
+    if scene.hints.time_left > 0:  # lit for a moment, and pulsing meanwhile: drawn at a low frame rate
+        soon.append(min(scene.hints.time_left, PULSE_FRAME))
+    if scene.curtain_for is not None and not scene.curtain.ready():  # its button lights up when its beat is over
+        soon.append(scene.curtain.shown_at + CURTAIN_BEAT - scene.clock)
     left = scene.driver.time_left  # a person's turn timer: its next second, or its end
     if left is not None:
         soon.append(left % 1.0)

@@ -38,6 +38,9 @@ TOOLBAR = (
 )
 
 
+TOOL_TIPS = {name: tip for name, _, tip in TOOLBAR}
+
+
 class TablePanels:
     """The widgets of one table, made from what the layout and the legal moves say."""
 
@@ -57,6 +60,7 @@ class TablePanels:
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
+        self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
 
     @property
     def font(self) -> pygame.font.Font:
@@ -72,7 +76,7 @@ class TablePanels:
         bw, bh = int(84 * s), int(BUTTON_H * s)
         window = (scene.app.size, s, id(scene.ui))
         if window != self._window:  # a new window size or scale: everything is made anew
-            self._window, self._dynamic = window, None
+            self._window, self._dynamic, self._tips = window, None, {}
             for name in [n for n in self.buttons if not n.startswith("result_")]:
                 self.buttons.pop(name).kill()
             x = 10
@@ -118,6 +122,7 @@ class TablePanels:
                     self.action_buttons[name] = choice.action
                 right -= 8
         self.follow_score_sheet()
+        self.scene.handover.place_buttons()
         self.refresh()
 
     def greyed_at(self, pos: tuple[int, int]) -> str | None:
@@ -156,6 +161,18 @@ class TablePanels:
             "redo": going and scene.match.can_redo(),
             "hint": going and scene.human_turn,
         }
+        refused = scene.driver.undo_refused(scene.viewer) if toggles["undo"] else None
+        if refused:  # pass-and-play: the last move is another person's (the tip says whose)
+            toggles["undo"] = False
+        tips = {"undo": scene.named(refused) if refused else None, "hint": None}
+        if going and scene.handover.handed() and not scene.humans:  # why they are grey while a bot plays
+            tips = {"undo": "A bot plays the seat now: take the seat back to undo.",
+                    "hint": "A bot plays the seat now: take the seat back for hints."}
+        for name, tip in tips.items():
+            tip = tip or TOOL_TIPS[name]
+            if self._tips.get(name, TOOL_TIPS[name]) != tip:
+                self._tips[name] = tip
+                self.buttons[name].set_tooltip(tip)
         for name, enabled in toggles.items():
             if enabled:
                 self.buttons[name].enable()
@@ -246,10 +263,11 @@ class TablePanels:
                 self.reasons.pop(name, None)
 
     # ----- a question before a move ------------------------------------------------------------------
-    def ask(self, question: str, then: Callable[[], Any]) -> None:
-        """Ask `question`; a "yes" does `then`."""
+    def ask(self, question: str, then: Callable[[], Any], **words: str) -> None:
+        """Ask `question`; a "yes" does `then`.  `words`: the dialog's own title, yes and no, if given."""
         self.pending_confirm = then
-        self.confirm = ConfirmDialog(self.scene.ui, question, scale=self.scene.ui_scale, on_no=self._answered_no)
+        self.confirm = ConfirmDialog(self.scene.ui, question, scale=self.scene.ui_scale, on_no=self._answered_no,
+                                     **words)
 
     def _answered_no(self) -> None:
         self.confirm = self.pending_confirm = None

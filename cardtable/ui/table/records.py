@@ -1,14 +1,19 @@
 """What a game adds to the person's statistics when it ends or is given up, and what the record says at its end.
 
-A game counts for its game and for its variant (`GamePlugin.variant`), and in pass-and-play (several people at
-one table) for each person under their seat's name too.  A deal restarted (`Match.restarted`) counts once: its new
-count replaces the one its earlier play left.  A disk problem never reaches the table as an
-exception: it comes back as a sentence for the table to say.
+A game counts for its game and for its variant (`GamePlugin.variant`), and for each person under their seat's name
+too, with their own result and score: every person's in pass-and-play (several people at one table), and one
+person's alone under a name of their own (not "You"), so the statistics screen's person filter holds all the games
+a name played.  In pass-and-play the game as a whole then counts as won when one of the people won it, without a
+score.  A game a bot finished for a person who timed out counts as played, with the seat's result, marked as
+finished by a bot.  A deal restarted (`Match.restarted`) counts once: its new count replaces the one its earlier
+play left.  A disk problem never reaches the table as an exception: it comes back as a sentence for the table to
+say.
 """
 
 from __future__ import annotations
 
 from cardtable import stats
+from cardtable.core.wording import YOU
 from cardtable.session.match import Match
 
 
@@ -17,16 +22,23 @@ def _person(match: Match) -> int:
     return next((i for i, seat in enumerate(match.seats) if seat.is_person), 0)
 
 
+def _shared(match: Match) -> bool:
+    """Pass-and-play: more than one person at the table."""
+    return sum(seat.is_person for seat in match.seats) > 1
+
+
 def _people(match: Match) -> list[int]:
-    """The seats whose person's result is counted under their name: every person's, when more than one plays."""
+    """The seats whose person's result is counted under their name: every person's in pass-and-play, and one
+    person's alone under a name of their own (not the default "You"), so a person's record holds all their games."""
     seats = [i for i, seat in enumerate(match.seats) if seat.is_person]
-    return seats if len(seats) > 1 else []
+    return seats if len(seats) > 1 else [i for i in seats if match.seats[i].name != YOU]
 
 
-def _count(match: Match, won: bool, score: int | None, people: list[stats.PersonResult]) -> str | None:
+def _count(match: Match, won: bool, score: int | None, people: list[stats.PersonResult],
+           by_bot: bool = False) -> str | None:
     return stats.record(match.game_id, won=won, seconds=match.elapsed, score=score,
                         variant=match.game.variant(match.options), deal=match.seed,
-                        restarted=getattr(match, "restarted", False), people=people).problem
+                        restarted=getattr(match, "restarted", False), people=people, by_bot=by_bot).problem
 
 
 def _whole(score: float) -> int | None:
@@ -47,12 +59,17 @@ def count_given_up(match: Match) -> str | None:
 
 def count_result(match: Match, people: list[int]) -> str | None:
     """A finished game, for the person (the first of `people`: the seats where a person sat); its score only where
-    scores are points (not a plain win's 1 and 0)."""
+    scores are points (not a plain win's 1 and 0).  A game a bot finished for a person who timed out counts as
+    played, with the seat's result, marked as finished by a bot."""
     result = match.state.result()
-    score = _whole(result.scores[people[0]]) if result.scored else None
+    # In pass-and-play each person's score is kept under their name; the game as a whole (Everyone's) is won when
+    # one of the people won it, and has no one score (the first person's beside another's win would contradict it).
+    score = _whole(result.scores[people[0]]) if result.scored and not _shared(match) else None
     each = [stats.PersonResult(match.seats[i].name, i in result.winners,
-                               _whole(result.scores[i]) if result.scored else None) for i in _people(match)]
-    return _count(match, any(w in people for w in result.winners), score, each)
+                               _whole(result.scores[i]) if result.scored else None, match.seats[i].handed_over)
+            for i in _people(match)]
+    return _count(match, any(w in people for w in result.winners), score, each,
+                  by_bot=any(match.seats[i].handed_over for i in people))
 
 
 def record_lines(match: Match, timed: bool, running_total: bool) -> list[str]:

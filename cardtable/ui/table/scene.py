@@ -35,8 +35,10 @@ from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
 from cardtable.ui.table.commands import event_received, greyed_pressed
+from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
+from cardtable.ui.table.handover import HandOver
 from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
@@ -53,7 +55,6 @@ from cardtable.ui.table.summary import DealSummaries
 from cardtable.ui.table.view import (
     CardLook,
     dim,
-    draw_curtain,
     drop_mark,
     outline,
     place_cards,
@@ -82,6 +83,7 @@ class TableScene(Scene):
         self.safe_play = SafePlay(self)
         self.messages = Messages()
         self.panels = TablePanels(self)
+        self.handover = HandOver(self)
         self.deals = TableDeals(self)
         self.focus = TableFocus(self)
         self.analysis = TableAnalysis(self)
@@ -97,9 +99,12 @@ class TableScene(Scene):
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
+        if len(self.people) > 1 and match.log and not match.state.is_over():
+            self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
         if self.driver.bots:
             warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
+        self.curtain = Curtain(self)
         self.game_over_handled = match.state.is_over()
         self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
@@ -132,7 +137,7 @@ class TableScene(Scene):
 
     def context(self) -> TableContext:
         """The free area of the window and the players' names, for the layout."""
-        return table_context(self.app.size, tuple(seat.name for seat in self.match.seats),
+        return table_context(self.app.size, self.handover.names(),
                              None if self.curtain_for is not None else self.viewer, self.ui_scale,
                              self.app.settings.card_size)
 
@@ -234,8 +239,9 @@ class TableScene(Scene):
     # ----- messages ----------------------------------------------------------------------------------
     def named(self, text: str) -> str:
         """Engines call seats "Seat N" (from 1); the table puts the players' names in
-        (and speaks to a player called "You" in the second person: "You are skipped")."""
-        return name_seats(text, [seat.name for seat in self.match.seats])
+        (and speaks to a player called "You" in the second person: "You are skipped"); a seat a bot plays for a
+        person is called as its panel calls it ("Bot for you plays ...")."""
+        return name_seats(text, list(self.handover.names()))
 
     def say(self, text: str | None, error: bool = False) -> None:
         """Show `text` now (an answer to what the person just did), in place of any announcement; None: nothing."""
@@ -309,7 +315,7 @@ class TableScene(Scene):
         self._after_change(before, old_layout, events)
         if timed_out is not None:
             if timed_out.handed_over:
-                self.panels.build()
+                self.handover.taken(timed_out.seat, timed_out.in_a_row)
             self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, action))
         elif move is not None and move.note:
             self.say(move.note, error=True)
@@ -419,12 +425,13 @@ class TableScene(Scene):
     # ----- pass-and-play -----------------------------------------------------------------------------
     def _check_curtain(self) -> None:
         turn = self.state.turn
-        if turn is None or len(self.humans) < 2:
+        if turn is None or len(self.people) < 2:  # a person whose seat a bot plays may still be at the screen
             if turn is not None and self.match.seats[turn].is_human:
                 self.viewer = turn
             return
-        if self.match.seats[turn].is_human and turn != self.viewer:
+        if self.match.seats[turn].is_human and turn != self.viewer and turn != self.curtain_for:
             self.curtain_for = turn
+            self.curtain.raised(turn)
 
     def lift_curtain(self) -> None:
         if self.curtain_for is not None:
@@ -433,6 +440,7 @@ class TableScene(Scene):
             self.animator.clear()
             self.set_layout(self.build_layout())
             self.panels.build()
+            self.handover.curtain_lifted()
 
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
@@ -522,7 +530,7 @@ class TableScene(Scene):
         self.last_trick.draw(surface)
         self.focus.draw(surface)
         if self.curtain_for is not None:
-            draw_curtain(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
+            self.curtain.draw(surface, self.fonts, self.match.seats[self.curtain_for].name, self.ui_scale)
         if self.deals.searching:
             self.deals.draw_cue(surface)
 

@@ -1,5 +1,5 @@
 """Drawing the table: cards and panels through their sprites, then the overlays (targets, hints, the dragged
-run's outline), the status bar with its messages, and the pass-and-play curtain."""
+run's outline), the status bar with its messages."""
 
 from __future__ import annotations
 
@@ -304,12 +304,3 @@ def dim(surface: pygame.Surface) -> None:
     """Darken everything drawn so far (the table behind a result) by half: a multiply, no veil image."""
     surface.fill(theme.DIM, special_flags=pygame.BLEND_RGB_MULT)
 
-
-def draw_curtain(surface: pygame.Surface, fonts: Fonts, name: str, scale: float) -> None:
-    """The pass-and-play curtain: the screen covered, and whom to pass it to."""
-    surface.fill(theme.CURTAIN)  # opaque: nothing of the last hand may show through
-    text = fonts.get(44 * scale, bold=True).render(f"Pass to {name}", True, theme.GOLD)
-    sub = fonts.get(16 * scale).render("Click anywhere when only they can see the screen.", True, (230, 230, 220))
-    cx, cy = surface.get_width() // 2, surface.get_height() // 2
-    surface.blit(text, text.get_rect(center=(cx, cy - 20)))
-    surface.blit(sub, sub.get_rect(center=(cx, cy + 30)))
