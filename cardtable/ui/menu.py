@@ -7,12 +7,10 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
 from cardtable import stats
@@ -20,19 +18,18 @@ from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
 from cardtable.session.match import Match, SaveError, Seat
-from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
+from cardtable.session.saves import Autosave, load_match, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
+from cardtable.ui.menu_games import build_game_list, latest_autosave
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
 from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
     HEADING,
-    TAG,
-    TITLE,
     clamp,
     draw_panel,
     draw_vignette,
@@ -44,24 +41,6 @@ from cardtable.ui.widgets import (
 from cardtable.ui.window import App, Scene
 
 log = logging.getLogger("cardtable")
-
-def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
-    """The built game whose autosave was written most recently, and that file."""
-    best: tuple[float, CatalogueEntry, Path] | None = None
-    for entry in CATALOGUE:
-        if entry.rules is None:
-            continue
-        path = autosave_path(entry.id)
-        stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
-        if stamp is None:
-            continue
-        if best is None or stamp > best[0]:
-            best = (stamp, entry, path)
-    return None if best is None else (best[1], best[2])
-
-
-# --------------------------------------------------------------------------- the scene
-
 
 class MenuScene(Scene):
     """The first screen: pick a game, set up the table, start or resume it."""
@@ -149,74 +128,8 @@ class MenuScene(Scene):
         self.margin = clamp(min(width * 0.022, height * 0.03), 14, 40 * s)
         self.gap = clamp(height * 0.009, 5, 10 * s)
         self.control_h = clamp(height * 0.045, 30, 40 * s)
-        self._build_left(width, height)
+        build_game_list(self, width, height)
         self._build_panel(width, height)
-
-    def _build_left(self, width: int, height: int) -> None:
-        m, gap = self.margin, self.gap
-        left_w = clamp(width * 0.26, 280, 400 * self.ui_scale)
-        self.left_rect = pygame.Rect(m, m, left_w, height - 2 * m)
-        rows = len(CATALOGUE) + 2  # the games, then "Resume ..." and "Settings | Quit"
-        text_h = max(56, line_height(self.ui, TITLE) + 10)
-        spare = height - 2 * m - text_h - rows * gap - 4 * gap
-        button_h = clamp(spare / rows, 28, 44 * self.ui_scale)
-        title_h = clamp(height - 2 * m - rows * (button_h + gap) - 4 * gap, text_h, 170 * self.ui_scale)
-        # Title: a fan of the four aces above the name when there is room, beside it otherwise.
-        title_w = text_width(self.ui, "cardtable", TITLE) + 12
-        if title_h >= text_h + 60:
-            fan_h = title_h - text_h
-            self.fan_rect = pygame.Rect(0, m, min(left_w, int(fan_h * 1.8)), fan_h)
-            self.fan_rect.centerx = self.left_rect.centerx
-            title_rect = pygame.Rect(m, m + fan_h, left_w, text_h)
-        else:
-            fan_h = min(title_h - 4, int((left_w - title_w - 8) / 1.6))
-            fan_w = int(fan_h * 1.6) if fan_h >= 40 else 0
-            block = fan_w + title_w
-            x0 = m + (left_w - block) // 2
-            self.fan_rect = pygame.Rect(x0, m + (title_h - fan_h) // 2, fan_w, fan_h if fan_w else 0)
-            title_rect = pygame.Rect(x0 + fan_w, m + (title_h - text_h) // 2, title_w, text_h)
-        UILabel(title_rect, "cardtable", self.ui, object_id="#title")
-        y = m + title_h + gap * 2
-        tag_w = text_width(self.ui, "coming soon", TAG) + 10
-        for entry in CATALOGUE:
-            rect = pygame.Rect(m, y, left_w, button_h)
-            built = entry.rules is not None
-            button = UIButton(rect, entry.title, self.ui,
-                              object_id=ObjectID(class_id="@game", object_id=None if built else "#coming_soon"),
-                              tool_tip_text=entry.blurb if built else f"{entry.blurb} (coming soon)")
-            self.buttons[f"game:{entry.id}"] = button
-            if not built:
-                button.disable()
-                fits = text_width(self.ui, entry.title, BUTTON) + tag_w + 14 + 12 <= left_w
-                self._place_soon_tag(entry.id, "coming soon" if fits else "soon", rect)
-            elif entry.id == self.selected_game:
-                button.select()
-            y += button_h + gap
-        # Bottom of the column: resume the most recent game, then statistics, settings and quit.
-        bottom = self.left_rect.bottom
-        third = (left_w - 2 * gap) // 3
-        for i, (name, text, tip) in enumerate((
-                ("statistics", "Statistics", "Every game's record, per variant, and the last games"),
-                ("settings", "Settings", "Animation speed, card backs, fullscreen"), ("quit", "Quit", None))):
-            width = left_w - 2 * (third + gap) if i == 2 else third
-            self.buttons[name] = UIButton(pygame.Rect(m + i * (third + gap), bottom - button_h, width, button_h),
-                                          text, self.ui, tool_tip_text=tip)
-        latest = latest_autosave()
-        if latest is not None:
-            entry, path = latest
-            text = f"Resume {entry.title}"
-            if text_width(self.ui, text, BUTTON) + 24 > left_w:
-                text = f"Resume {entry.title.split(' (')[0]}"
-            self.buttons["resume_last"] = UIButton(
-                pygame.Rect(m, bottom - 2 * button_h - gap, left_w, button_h), text, self.ui,
-                tool_tip_text=f"Continue the {entry.title} game saved {saved_when(path)}")
-
-    def _place_soon_tag(self, game_id: str, text: str, rect: pygame.Rect) -> None:
-        """A small 'coming soon' note at the right end of a disabled game button."""
-        w = text_width(self.ui, text, TAG) + 12
-        label = UILabel(pygame.Rect(rect.right - w - 8, rect.y + 1, w, rect.height - 2), text, self.ui,
-                        object_id=ObjectID(class_id="@tag", object_id="#coming_soon"))
-        self.coming_soon_labels[game_id] = label
 
     def _build_panel(self, width: int, height: int) -> None:
         m, gap, ch = self.margin, self.gap, self.control_h

@@ -39,6 +39,30 @@ class Curtain:
         self._pressed = False
         self._image: tuple[tuple, pygame.Surface, Rect, Rect] | None = None
 
+    def check(self) -> None:
+        """After a change: the curtain goes up when the turn passes to another person than the one at the screen
+        (with one person, that person is at the screen whenever it is their turn)."""
+        scene = self.scene
+        turn = scene.state.turn
+        if turn is None or len(scene.people) < 2:  # a person whose seat a bot plays may still be at the screen
+            if turn is not None and scene.match.seats[turn].is_human:
+                scene.viewer = turn
+            return
+        if scene.match.seats[turn].is_human and turn != scene.viewer and turn != scene.curtain_for:
+            scene.curtain_for = turn
+            self.raised(turn)
+
+    def lift(self) -> None:
+        """The person it was up for is at the screen: their hand shows."""
+        scene = self.scene
+        if scene.curtain_for is not None:
+            scene.viewer = scene.curtain_for
+            scene.curtain_for = None
+            scene.animator.clear()
+            scene.set_layout(scene.build_layout())
+            scene.panels.build()
+            scene.handover.curtain_lifted()
+
     def raised(self, seat: int) -> None:
         """The curtain goes up for `seat` now (on the table's clock)."""
         self.shown_at = self.scene.clock

@@ -84,7 +84,7 @@ class HandOver:
         scene.hints.clear()
         if scene.viewer is None and len(scene.humans) == 1:  # opened again with no person seated: now there is
             scene.viewer = seat
-        scene._check_curtain()
+        scene.curtain.check()
         scene.set_layout(scene.build_layout())
         scene.panels.build()
         scene.say(scene.named(f"Seat {seat + 1} plays again: the bot has given the seat back."))

@@ -34,7 +34,7 @@ def next_change(scene: TableScene) -> float | None:
         soon.append(message)
     if scene.hints.time_left > 0:  # lit for a moment, and pulsing meanwhile: drawn at a low frame rate
         soon.append(min(scene.hints.time_left, PULSE_FRAME))
-    if scene.curtain_for is not None and not scene.curtain.ready():  # its button lights up when its beat is over
+    if scene.curtain_for is not None and not scene.curtain.ready:  # its button lights up when its beat is over
         soon.append(scene.curtain.shown_at + CURTAIN_BEAT - scene.clock)
     left = scene.driver.time_left  # a person's turn timer: its next second, or its end
     if left is not None:

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from cardtable.bots.worker import warm_up
-from cardtable.core.cues import DEAL, ILLEGAL, WIN
+from cardtable.core.cues import DEAL, ILLEGAL
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     GameLayout,
@@ -38,17 +38,16 @@ from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
 from cardtable.ui.table.focus import TableFocus
+from cardtable.ui.table.game_over import game_over
 from cardtable.ui.table.handover import HandOver
 from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
-from cardtable.ui.table.move_log import RECALLED_MOVES, MoveLog, logged
+from cardtable.ui.table.move_log import MoveLog
 from cardtable.ui.table.pace import next_change
 from cardtable.ui.table.panels import TablePanels
-from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
-from cardtable.ui.table.seat_notes import SeatNotes
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
@@ -62,6 +61,7 @@ from cardtable.ui.table.view import (
     table_context,
     union,
 )
+from cardtable.ui.table.words import TableWords
 from cardtable.ui.theme import Fonts
 from cardtable.ui.window import App, Scene
 
@@ -90,11 +90,9 @@ class TableScene(Scene):
         self.status_line = StatusLine(self)
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
-        # What each seat did last, on its panel.
-        self.seat_notes = SeatNotes(self.named, lambda seat: self.match.seats[seat].name)
         self.summaries = DealSummaries(self)  # the pause between deals
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
-        self._words_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly
+        self.words = TableWords(self)  # the toasts, the log and the seats' notes, said when a move has landed
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
         self.driver = self._make_driver()
@@ -106,18 +104,18 @@ class TableScene(Scene):
         self.curtain_for: int | None = None
         self.curtain = Curtain(self)
         self.game_over_handled = match.state.is_over()
-        self._check_curtain()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
+        self.curtain.check()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self.panels.build()
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
-            self._recall()
+            self.words.recall()
         if not match.log and not match.state.is_over():
             app.sounds.play(DEAL)
             for flight in deal_flights(self.layout, self.animation_seconds):
                 self.choreography.animator.add(flight)
         if match.state.is_over():  # a finished game; or a new one over before its first move: that one counts
             self.game_over_handled = False
-            self._on_game_over(celebrate=not match.log)
+            game_over(self, celebrate=not match.log)
         self.say(app.take_notices(), error=True)
         self.deals.start_search()
         if not self.deals.searching:
@@ -161,12 +159,12 @@ class TableScene(Scene):
     def shown_layout(self) -> TableLayout:
         """The layout whose panels, markers and status show now: the one before a move until the move's cards have
         landed (so the colour, counts and notes change with the card, not before it), else the current one."""
-        return self._words_from or self.layout
+        return self.words.showing_from or self.layout
 
     @property
     def last_moves(self) -> dict[int, str]:
         """Seat -> what it did last in this deal, as its panel says it."""
-        return self.seat_notes.notes
+        return self.words.seat_notes.notes
 
     def set_layout(self, layout: TableLayout) -> None:
         """Show `layout`: every sprite follows it."""
@@ -257,27 +255,6 @@ class TableScene(Scene):
         """The announcement on screen and those waiting."""
         return self.messages.all()
 
-    def _announce(self, events: list[Event], moment: int) -> None:
-        """Say, log and note on the seats' panels what move number `moment` did (`events`)."""
-        for ev in events:
-            if logged(ev):
-                self.announce(self.named(ev.text), moment)
-                self.move_log.add(self.named(ev.text), moment)
-        self.seat_notes.heard(events)
-
-    def _landed(self, events: list[Event], moment: int) -> None:
-        """Move number `moment`'s cards have landed: its words show, with the panels of the position it made."""
-        self._words_from = None
-        self._announce(events, moment)
-
-    def _recall(self) -> None:
-        """Work the log and the seats' notes out again from the match (after undo or redo, or a game opened
-        again): nothing said of a move taken back, or of an earlier deal, stays."""
-        recent = self.match.recent_events(RECALLED_MOVES)
-        self.seat_notes.recall(recent)
-        if self.layout.move_log is not None:
-            self.move_log.refill(recent, self.named)
-
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
         """Apply `action` through the match; on IllegalAction show the engine's reason.  `move`: the turn
@@ -307,10 +284,10 @@ class TableScene(Scene):
             # Hold each picture after its held event (all the cards played) for its beat; then the rest plays out.
             # The words are said once the first picture is reached, while it shows what they tell (who took the
             # cards, the round's end).
-            self._words_from = old_layout
+            self.words.showing_from = old_layout
             self.choreography.hold(before, old_layout, [(i, self.build_layout(v)) for i, v in holds], events)
             moment, said = len(self.match.log), events
-            self.choreography.when_landed(lambda: self._landed(said, moment))
+            self.choreography.when_landed(lambda: self.words.landed(said, moment))
             old_layout, events, before = self.layout, [], self.drawn_at()
         self._after_change(before, old_layout, events)
         if timed_out is not None:
@@ -338,17 +315,17 @@ class TableScene(Scene):
 
     def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
                       events: list[Event]) -> None:
-        self._check_curtain()
+        self.curtain.check()
         if not self.stages:
-            self._words_from = old  # until the cards land, the panels and words are those of the last moment
+            self.words.showing_from = old  # until the cards land, the panels and words are those of the last moment
             self.choreography.animate(before, old, self.build_layout(), events)
         self.panels.build()
         moment = len(self.match.log)
-        self.choreography.when_landed(lambda: self._landed(events, moment))
+        self.choreography.when_landed(lambda: self.words.landed(events, moment))
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
-            self._on_game_over(celebrate=True)
+            game_over(self, celebrate=True)
         self.analysis.position_changed()
 
     def finish_animations(self) -> None:
@@ -366,7 +343,7 @@ class TableScene(Scene):
         if self.match.undo():
             self.driver.cancel()
             self.hints.clear()
-            self._recall()
+            self.words.recall()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to undo.")
@@ -376,7 +353,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.redo():
             self.hints.clear()
-            self._recall()
+            self.words.recall()
             self._after_change(before, old, [])
         else:
             self.say("Nothing to redo.")
@@ -403,44 +380,13 @@ class TableScene(Scene):
         self.panels.open_score_sheet()
 
     # ----- game over ---------------------------------------------------------------------------------
-    def _on_game_over(self, celebrate: bool) -> None:
-        self.game_over_handled = True
-        result = self.state.result()
-        human_won = any(w in self.humans for w in result.winners)
-        if celebrate and human_won:
-            self.app.sounds.play(WIN)
-        people = self.people
-        if celebrate and people:  # a seat handed to a bot still counts for the person who sat there
-            self.say(count_result(self.match, people), error=True)
-            self.status_line.running_total.forget()
-        if celebrate and human_won and self.animation_seconds > 0 and self.layout.celebration == "cascade":
-            self.celebration = Celebration.cascade(self.layout, self.look(), self.app.size, self.match.seed)
-        else:
-            self.result_due = True
-
     def end_celebration(self) -> None:
         self.celebration = None
         self.result_due = True
 
     # ----- pass-and-play -----------------------------------------------------------------------------
-    def _check_curtain(self) -> None:
-        turn = self.state.turn
-        if turn is None or len(self.people) < 2:  # a person whose seat a bot plays may still be at the screen
-            if turn is not None and self.match.seats[turn].is_human:
-                self.viewer = turn
-            return
-        if self.match.seats[turn].is_human and turn != self.viewer and turn != self.curtain_for:
-            self.curtain_for = turn
-            self.curtain.raised(turn)
-
     def lift_curtain(self) -> None:
-        if self.curtain_for is not None:
-            self.viewer = self.curtain_for
-            self.curtain_for = None
-            self.animator.clear()
-            self.set_layout(self.build_layout())
-            self.panels.build()
-            self.handover.curtain_lifted()
+        self.curtain.lift()
 
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
@@ -523,7 +469,7 @@ class TableScene(Scene):
             return ""
         if zone.seat == self.driver.thinking_seat and not self.choreography.busy:
             return "thinking" + "." * (1 + int(self.clock * 3) % 3)
-        return self.seat_notes.get(zone.seat)
+        return self.words.seat_notes.get(zone.seat)
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the last round of play, the keyboard's focus, the pass-and-play curtain."""

@@ -1,0 +1,47 @@
+"""What the table says of the moves: the toasts, the move log and the seats' notes, said when a move's cards have
+landed (until then the panels show the moment before it), and worked out again from the match after undo, redo and
+when a game is opened again, so that nothing said outlives its moment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardtable.core.engine import Event
+from cardtable.core.layout import TableLayout
+from cardtable.ui.table.move_log import RECALLED_MOVES, logged
+from cardtable.ui.table.seat_notes import SeatNotes
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
+
+class TableWords:
+    """The words of one table and the moment they speak of."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.seat_notes = SeatNotes(scene.named, lambda seat: scene.match.seats[seat].name)
+        self.showing_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly
+
+    def said(self, events: list[Event], moment: int) -> None:
+        """Say, log and note on the seats' panels what move number `moment` did (`events`)."""
+        scene = self.scene
+        for ev in events:
+            if logged(ev):
+                scene.announce(scene.named(ev.text), moment)
+                scene.move_log.add(scene.named(ev.text), moment)
+        self.seat_notes.heard(events)
+
+    def landed(self, events: list[Event], moment: int) -> None:
+        """Move number `moment`'s cards have landed: its words show, with the panels of the position it made."""
+        self.showing_from = None
+        self.said(events, moment)
+
+    def recall(self) -> None:
+        """Work the log and the seats' notes out again from the match (after undo or redo, or a game opened
+        again): nothing said of a move taken back, or of an earlier deal, stays."""
+        scene = self.scene
+        recent = scene.match.recent_events(RECALLED_MOVES)
+        self.seat_notes.recall(recent)
+        if scene.layout.move_log is not None:
+            scene.move_log.refill(recent, scene.named)
