@@ -150,6 +150,7 @@ def with_an_unbuilt_game(monkeypatch):
     """The menu's catalogue with one more game, not built yet (every game of the app is built now)."""
     catalogue = (*CATALOGUE, UNBUILT)
     monkeypatch.setattr("cardtable.ui.menu.CATALOGUE", catalogue)
+    monkeypatch.setattr("cardtable.ui.menu_games.CATALOGUE", catalogue)  # the game list
     return catalogue
 
 
@@ -357,6 +358,7 @@ def party_game(monkeypatch):
     game = dataclasses.replace(klondike, rules=rules)
     entry = CatalogueEntry("party", "Party", "A made-up game for the tests.", game)
     monkeypatch.setattr(menu_module, "CATALOGUE", (CATALOGUE[0], entry, *CATALOGUE[2:]))
+    monkeypatch.setattr("cardtable.ui.menu_games.CATALOGUE", menu_module.CATALOGUE)  # the game list
     return entry
 
 
