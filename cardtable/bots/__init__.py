@@ -28,7 +28,7 @@ EASY_NOISE = 0.3
 HARD_ITERATIONS = 1500  # playouts per decision: the budget, so a seed and a position always give the same choice
 #: The search's safety net, in CPU seconds of the thread that searches (`ismcts.search_clock`): other programs on a
 #: busy machine do not use it up, so only a search that runs away is cut.  Every game's budget stays well inside it
-#: (benchmarks/bot_speed.py: the longest decision 2.4 s, Kachuful; the medians 0.2 to 0.9 s).
+#: (benchmarks/bot_speed.py times every game's decisions).
 HARD_TIME_LIMIT = 5.0
 
 

@@ -7,7 +7,6 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,13 +18,14 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
-from cardtable.session.match import Match, SaveError, Seat
-from cardtable.session.saves import Autosave, load_match, saved_at, saved_when
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import FormWidgets, TableForm
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
+from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
@@ -43,21 +43,6 @@ from cardtable.ui.widgets import (
 from cardtable.ui.window import App, Scene
 
 log = logging.getLogger("cardtable")
-
-def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
-    """The built game whose autosave was written most recently, and that file."""
-    best: tuple[float, CatalogueEntry, Path] | None = None
-    for entry in CATALOGUE:
-        if entry.rules is None:
-            continue
-        path = autosave_path(entry.id)
-        stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
-        if stamp is None:
-            continue
-        if best is None or stamp > best[0]:
-            best = (stamp, entry, path)
-    return None if best is None else (best[1], best[2])
-
 
 # --------------------------------------------------------------------------- the scene
 
@@ -86,6 +71,8 @@ class MenuScene(Scene):
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
+        self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
+        self.loading_label: UILabel | None = None
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -147,6 +134,9 @@ class MenuScene(Scene):
         self.control_h = clamp(height * 0.045, 30, 40 * s)
         self._build_left(width, height)
         self._build_panel(width, height)
+        if self.loading is not None:  # while a save loads, nothing but Quit can be pressed
+            for button in (b for name, b in self.buttons.items() if name != "quit"):
+                button.disable()
 
     def _build_left(self, width: int, height: int) -> None:
         m, gap = self.margin, self.gap
@@ -267,6 +257,11 @@ class MenuScene(Scene):
             for i, line in enumerate(lines[:2]):
                 UILabel(pygame.Rect(inner.x, top + i * line_h, note_w, line_h), line, self.ui, object_id="#muted")
         bottom -= button_h + gap * 2
+        self.loading_label = None
+        if self.loading is not None:  # how far the save being opened is
+            bottom -= line_h + gap
+            self.loading_label = UILabel(pygame.Rect(inner.x, bottom + gap, inner.width, line_h),
+                                         self.loading.text(), self.ui, object_id="#muted")
         if self.message:
             lines = wrap(self.ui, self.message, inner.width - 8)[:8]
             bottom -= len(lines) * line_h
@@ -320,22 +315,27 @@ class MenuScene(Scene):
         self._open_table(match)
 
     def resume(self, game_id: str | None = None) -> None:
-        """Load the autosave of `game_id` (default: the selected game) and open its table."""
-        game_id = game_id or self.selected_game
-        path = autosave_path(game_id)
-        try:
-            match = load_match(path, get_game, saver=self._saver(game_id))
-        except SaveError as exc:
-            log.warning("autosave of %s unusable: %s", game_id, exc.message)
-            self.show_message(exc.message)
+        """Load the autosave of `game_id` (default: the selected game) on its own thread; `update` opens its table."""
+        if self.loading is None:
+            game_id = game_id or self.selected_game
+            self._harvest()
+            self.message = ""
+            self.loading = SaveLoading(autosave_path(game_id), self._saver(game_id))
+            self.build()
+
+    def update(self, dt: float) -> None:
+        loading = self.loading
+        if loading is None or not loading.finished():
+            if loading is not None and self.loading_label is not None:
+                loading.show(self.loading_label)
             return
-        except FileNotFoundError:
-            self.show_message("That saved game is gone.")
+        self.loading = None
+        match, problem = loading.outcome()
+        if match is None:
+            self.show_message(problem)
             return
-        except Exception as exc:  # a bug while replaying must not take the menu down
-            log.exception("resuming %s failed", game_id)
-            self.show_message(f"The saved game could not be opened: {exc}")
-            return
+        if match.load_notice:
+            self.app.notices.append(match.load_notice)  # the table says it
         self._open_table(match)
 
     def _saver(self, game_id: str) -> Autosave | None:
@@ -413,6 +413,8 @@ class MenuScene(Scene):
         return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.loading is not None and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            return  # a save is opening: the keys wait (Esc still asks to quit)
         if self.focus.handle(event, self.focusable(), self.confirm_quit):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
