@@ -10,7 +10,7 @@ playouts it made against its budget, and how many decisions the safety net cut s
 `--busy N` keeps N other processes spinning meanwhile, to see the bots on a loaded machine: the wall times grow,
 the CPU times and the choices do not.
 
-Run: python3 benchmarks/bot_speed.py [--games N] [--every K] [--game ID ...] [--levels hard] [--busy N]
+Run: python3 benchmarks/bot_speed.py [--games N] [--every K] [--most N] [--game ID ...] [--levels hard] [--busy N]
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def players_for(game_id: str) -> int:
     return min(max(4, allowed.start), allowed.stop - 1)
 
 
-def positions(game_id: str, games: int, every: int) -> list:
+def positions(game_id: str, games: int, every: int, most: int) -> list:
     """Decision points (state, seat) with a real choice, from games between normal bots."""
     rules = REGISTRY[game_id]
     players = players_for(game_id)
@@ -43,7 +43,7 @@ def positions(game_id: str, games: int, every: int) -> list:
         bots = [make_bot(get_game(game_id), "normal", seed=g * 10 + s) for s in range(players)]
         rng = random.Random(g)
         k = 0
-        while state.turn is not None and len(out) < 60 * (g + 1):
+        while state.turn is not None and len(out) < most * (g + 1):
             seat = state.turn
             if len(state.legal_actions()) > 1:
                 if k % every == 0:
@@ -58,8 +58,8 @@ def _pct(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def measure(game_id: str, games: int, every: int, levels: list[str]) -> None:
-    points = positions(game_id, games, every)
+def measure(game_id: str, games: int, every: int, levels: list[str], most: int) -> None:
+    points = positions(game_id, games, every, most)
     print(f"{game_id}: {len(points)} decisions with a choice, from {games} games between normal bots", flush=True)
     for level in levels:
         bot = make_bot(get_game(game_id), level, seed=1)
@@ -95,6 +95,7 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=3, help="time every K-th decision with a choice")
     parser.add_argument("--game", action="append", help="game id (default: every game with bots)")
     parser.add_argument("--levels", default="easy,normal,hard", help="levels to time, comma-separated")
+    parser.add_argument("--most", type=int, default=60, help="decisions timed per game at most")
     parser.add_argument("--busy", type=int, default=0, help="other processes spinning meanwhile")
     args = parser.parse_args()
     games = args.game or [g.id for g in GAMES if REGISTRY[g.id].players.stop - 1 > 1]
@@ -103,7 +104,7 @@ def main() -> None:
         spinner.start()
     try:
         for game_id in games:
-            measure(game_id, args.games, args.every, args.levels.split(","))
+            measure(game_id, args.games, args.every, args.levels.split(","), args.most)
     finally:
         for spinner in spinners:
             spinner.terminate()
