@@ -678,13 +678,12 @@ def test_a_long_save_loads_off_the_ui_thread_while_the_menu_shows_how_far_it_is(
 
     played = klondike_autosave(2400)
     replay = Match._replay
-    gate = threading.Event()
-    held: list[int] = []
+    reached, gate = threading.Event(), threading.Event()
 
     def held_at_move_600(self, rules, n, item):  # the loading thread stops at move 600 until the test lets it go
         if n == 600 and threading.current_thread() is not threading.main_thread():
-            held.append(n)
-            gate.wait(timeout=30)
+            reached.set()
+            gate.wait(timeout=60)
         replay(self, rules, n, item)
 
     monkeypatch.setattr(Match, "_replay", held_at_move_600)
@@ -692,13 +691,10 @@ def test_a_long_save_loads_off_the_ui_thread_while_the_menu_shows_how_far_it_is(
     menu = app.scene
     click(app, menu.buttons["resume"])
     assert app.scene is menu, "the table opened before the save was loaded: it was loaded on the UI thread"
+    assert reached.wait(timeout=60), "the loading thread never got to move 600"  # a bounded wait on the loader
     drawn = app.frame
-    for _ in range(100):
-        frames(app)
-        if held:
-            break
     frames(app, 10)
-    assert held and app.frame >= drawn + 10, "the window draws frames while the save loads"
+    assert app.frame == drawn + 10 and app.scene is menu, "the window draws frames while the save loads"
     assert menu.loading is not None and menu.loading.thread.is_alive()
     assert menu.loading_label is not None and menu.loading_label.text == \
         "Opening the saved game: 500 of 2,400 moves\u2026"
