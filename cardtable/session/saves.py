@@ -225,8 +225,9 @@ def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_
         raise _kept_aside(path, ValueError(f"{type(exc).__name__}: {exc}")) from exc
     if isinstance(saver, Autosave):
         saver.attach(match, resumable if saver.path == path and damage is None else None)
-    if damage is not None:
-        match.load_notice = _journal_lost(path, damage, len(match.log))
+    if damage is not None:  # the journal is moved aside by the saver of these files only (not a second copy's load)
+        owner = isinstance(saver, Autosave) and saver.path == path
+        match.load_notice = _journal_lost(path, damage, len(match.log), owner)
         log.warning("%s", match.load_notice)
         match.autosave(compact=True)  # what was read is in the snapshot before the next move
     return match
@@ -264,9 +265,9 @@ def read_save(path: Path) -> tuple[Any, Resumable | None, Damage | None]:
     return data, Resumable(JournalFile(journal_file, inode, journal.size, token), len(journal.changes)), None
 
 
-def _journal_lost(path: Path, damage: Damage, moves: int) -> str:
-    """Move the damaged journal of the save at `path` aside; the sentence that says what was lost and where the
-    journal went."""
+def _journal_lost(path: Path, damage: Damage, moves: int, move_aside: bool) -> str:
+    """Move the damaged journal of the save at `path` aside (if `move_aside`); the sentence that says what was lost
+    and where the journal went."""
     file = journal_path(path)
     if damage.lost is None:
         lost = "the moves saved after it could not be read"
@@ -274,6 +275,8 @@ def _journal_lost(path: Path, damage: Damage, moves: int) -> str:
         lost = f"{damage.lost} move{'s' if damage.lost != 1 else ''} saved after it could not be read"
     where = f"after move {moves}" if moves else "from its start"
     text = f"The autosave's journal {damage.reason}: the game goes on {where}; {lost}."
+    if not move_aside:
+        return text
     try:
         kept = keep_aside(file)
     except FileNotFoundError:

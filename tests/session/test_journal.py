@@ -287,6 +287,16 @@ def test_a_header_cut_off_is_said(snapshot: Path, journal: Path) -> None:
     assert same(loaded, match) and "lost its header" in loaded.load_notice
 
 
+def test_a_load_without_the_files_saver_says_the_loss_and_leaves_the_journal(snapshot: Path, journal: Path) -> None:
+    """A second copy of the app (no saver) does not move aside the files the first copy keeps."""
+    match = new_match()
+    play(match, 6)
+    journal.write_bytes(journal.read_bytes()[:-3])
+    loaded = load(snapshot)
+    assert len(loaded.log) == 5 and "after move 5" in loaded.load_notice and "kept as" not in loaded.load_notice
+    assert journal.exists() and not list(snapshot.parent.glob("*.corrupt-*"))
+
+
 def test_an_old_snapshot_takes_a_journal_of_another_token_for_a_stale_one(snapshot: Path, journal: Path) -> None:
     """A snapshot of an older version names no journal it replaces: a journal of another token is stale, as then."""
     match = new_match()
