@@ -26,7 +26,10 @@ if TYPE_CHECKING:  # the plugin module imports the search from this package
 LEVELS = ("easy", "normal", "hard")
 EASY_NOISE = 0.3
 HARD_ITERATIONS = 1500  # playouts per decision: the budget, so a seed and a position always give the same choice
-HARD_TIME_LIMIT = 5.0  # a safety net only (a very slow machine): well above what the budget takes
+#: The search's safety net, in CPU seconds of the thread that searches (`ismcts.search_clock`): other programs on a
+#: busy machine do not use it up, so only a search that runs away is cut.  Every game's budget stays well inside it
+#: (benchmarks/bot_speed.py times every game's decisions).
+HARD_TIME_LIMIT = 5.0
 
 
 class Bot(Protocol):

@@ -17,7 +17,9 @@ edges are actions, whoever makes them.  Each iteration:
    counting the reward of the seat that chose it.
 
 The answer is the most visited action at the root.  With a budget in iterations the choice is a function of the
-bot's seed and the position only; a time budget (`time_limit`) stops earlier on a slow machine.
+bot's seed and the position only.  `time_limit` is a safety net counted in the CPU time of the searching thread
+(`search_clock`), not on the wall clock: other programs keeping the processor busy slow the search down but never
+cut it short, so the choice stays the budget's; only a search that really runs away (a hang) is stopped.
 
 Games tune the search through optional functions they declare in their `GamePlugin.search` (a `SearchHooks`):
 
@@ -58,6 +60,9 @@ Reward = Callable[[State, State], list[float]]
 Done = Callable[[State, State], bool]
 Rollout = Callable[[State, random.Random], Action]
 Weight = Callable[[State, int], float]
+
+#: The clock of a search's safety net: CPU seconds of the thread that searches (a busy machine does not advance it).
+search_clock: Callable[[], float] = time.thread_time
 World = Callable[[State, int, random.Random], State]
 Candidates = Callable[[State, int], Sequence[Action] | None]
 
@@ -116,10 +121,11 @@ class ISMCTSBot:
     """Single-observer ISMCTS over `state.determinize(seat, rng)`.
 
     iterations: playouts per decision (the deterministic budget; the search also stops once no other root action
-    can catch up with the most visited one); time_limit: seconds per decision at most (checked every few playouts;
-    None for no limit); exploration: the UCB1 constant for rewards in [0, 1]; max_rollout: actions per playout
-    before it is scored as it stands; opponent_model: the other seats move by the rollout policy inside the tree
-    too; particles: determinizations weighed up front when the game has a `weight` hook; world_reuse: playouts
+    can catch up with the most visited one); time_limit: CPU seconds of the searching thread per decision at most,
+    a safety net (checked every few playouts; None for no limit; see the module docstring); exploration: the UCB1
+    constant for rewards in [0, 1]; max_rollout: actions per playout before it is scored as it stands;
+    opponent_model: the other seats move by the rollout policy inside the tree too; particles: determinizations
+    weighed up front when the game has a `weight` hook; world_reuse: playouts
     made in a row from each sampled world (the tree sends them along different branches, so the moves compared at
     the root are tried in mostly the same worlds: paired comparisons, much less noisy when a game's playouts hardly
     depend on chance once the cards are dealt).  `hooks` tune the search for a game (see the module docstring).
@@ -176,7 +182,8 @@ class ISMCTSBot:
         # The hooks compare playouts with the position searched from; they get a determinization of it, so
         # nothing but `determinize` (and the seat's own legal actions) is ever asked of the state given.
         origin = state.determinize(seat, rng)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        clock = search_clock
+        deadline = None if self.time_limit is None else clock() + self.time_limit
         root_actions = self.last_moves = (state.legal_actions() if self.hooks.candidates is None
                                           else self.moves(origin, seat))
         made = 0
@@ -192,7 +199,7 @@ class ISMCTSBot:
                 self._playout(world.clone() if left else world, root, [], seat, origin, rng)
                 made += 1
                 if made % 8 == 0:
-                    if deadline is not None and time.perf_counter() > deadline:
+                    if deadline is not None and clock() > deadline:
                         break
                     if made % 64 == 0 and _settled(root, budget - made, len(root_actions)):
                         break

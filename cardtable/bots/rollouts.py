@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 
+from cardtable.bots import ismcts
 from cardtable.bots.ismcts import SearchHooks, make_sampler
 from cardtable.core.engine import Action, State
 
@@ -47,8 +47,9 @@ def paired(first: Sequence[float], second: Sequence[float]) -> tuple[float, floa
 class RolloutBot:
     """Chooses the candidate move whose playouts by the game's policy, in determinizations shared by every
     candidate, earn the seat the most (see the module docstring).  iterations: playouts per decision, shared out
-    evenly (each candidate is played in iterations // candidates worlds, at least one); time_limit: seconds per
-    decision at most (checked after each world; None for no limit); max_rollout: actions per playout before it is
+    evenly (each candidate is played in iterations // candidates worlds, at least one); time_limit: CPU seconds
+    of the searching thread per decision at most, a safety net (`ismcts.search_clock`; checked after each world;
+    None for no limit); max_rollout: actions per playout before it is
     scored as it stands; particles: determinizations weighed up front when the game has a `weight` hook;
     check, z: the race (see the module docstring); keep: when set, the policy's own move stays unless the best
     leads it by that many standard errors (`_kept`)."""
@@ -97,7 +98,8 @@ class RolloutBot:
         if len(moves) == 1:
             return moves[0]
         sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        clock = ismcts.search_clock
+        deadline = None if self.time_limit is None else clock() + self.time_limit
         rewards: list[list[float]] = [[] for _ in moves]  # per candidate, per world
         alive = list(range(len(moves)))
         budget = self.iterations
@@ -109,7 +111,7 @@ class RolloutBot:
                 sim.apply(moves[i])
                 rewards[i].append(self._play_out(sim, origin, rng)[seat])
             made += len(alive)
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock() > deadline:
                 break
             if len(rewards[alive[0]]) % self.check == 0:
                 alive = self._survivors(alive, rewards)

@@ -8,16 +8,23 @@ random `"journal"` token) and the journal `autosave-<game>.journal` beside it, w
     [n, elapsed]                              log[n:] = []: an undo
 
 Each line is added with one `write` to the end of the file (no sync: once `write` returned, a killed process loses
-nothing; a power cut may lose the last lines, never the snapshot).  A last line without its newline was being
-written when the process died and is ignored; a damaged line before it makes the save damaged.  A journal whose
-header names another token is stale (the snapshot was rewritten and the process died before the new journal was
-started) and is ignored: the snapshot already holds everything.
+nothing; a power cut may lose the last lines, never the snapshot).  A damaged line before the last makes the save
+damaged.  A journal whose header names the token the snapshot `"replaces"` is stale (the snapshot was rewritten and
+the process died before the new journal was started) and is ignored: the snapshot already holds everything.
+
+Other journals that cannot be followed to their end lose moves, and the person is told (`Journal.damage`): one
+emptied or whose header was cut off, one whose header names a token the snapshot neither has nor replaces, and one
+whose last line was cut off (a journal truncated, or a process that died in the middle of a line: then the move
+being saved, whose autosave never returned).  The game goes on from the snapshot and the lines read before the
+damage; the caller keeps the journal aside.  A snapshot without `"replaces"` (an older version's) takes a journal of
+another token for a stale one, as that version did.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,10 +64,11 @@ class JournalChanged(OSError):
 class JournalFile:
     """The journal this process writes: it appends only while the file is exactly as it left it."""
 
-    def __init__(self, path: Path, inode: int, size: int) -> None:
+    def __init__(self, path: Path, inode: int, size: int, token: str = "") -> None:
         self.path = path
         self.inode = inode
         self.size = size
+        self.token = token  # the snapshot token its header names
 
     @classmethod
     def start(cls, path: Path, token: str) -> JournalFile:
@@ -79,7 +87,7 @@ class JournalFile:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-        return cls(path, inode, len(data))
+        return cls(path, inode, len(data), token)
 
     def append(self, data: bytes) -> None:
         """Add `data` (whole lines) in one write; OSError (JournalChanged) when it cannot."""
@@ -96,32 +104,73 @@ class JournalFile:
             os.close(fd)
 
 
+def header_token(path: Path) -> str:
+    """The snapshot token named by the header of the journal at `path` ("" when there is none to read)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return ""
+    try:
+        first = os.read(fd, 256).split(b"\n", 1)[0] if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+    except OSError:
+        first = b""
+    finally:
+        os.close(fd)
+    try:
+        header = parse_json(first)
+    except Unreadable:
+        return ""
+    token = header.get("snapshot") if isinstance(header, dict) else None
+    return token if isinstance(token, str) else ""
+
+
 # ----- reading -------------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
+class Damage:
+    """Why a journal could not be read to its end: `reason` (words for the person, after "The autosave's journal")
+    and how many of its lines could not be used (`lost`; None when the damage leaves no way to count them)."""
+
+    reason: str
+    lost: int | None
+
+
+@dataclass(frozen=True)
 class Journal:
-    """A journal as read: its change lines (parsed), whether its last line was cut off, and its file's size."""
+    """A journal as read: its change lines (parsed), whether its last line was cut off, its file's size, and what
+    could not be read (None: it was read to its end)."""
 
     changes: list[Any]
     torn: bool
     size: int
+    damage: Damage | None = None
 
 
-def parse_journal(raw: bytes, token: Any) -> Journal | None:
-    """The changes of a journal that continues the snapshot with `token`; None for a journal that does not (stale,
-    or its header never finished).  `Unreadable` naming the line for a damaged one."""
-    lines = raw.split(b"\n")
-    tail = lines.pop()  # b"" when the file ends with a newline; else the line being written when the process died
-    if not lines:
+def parse_journal(raw: bytes, token: Any, replaces: Any = None) -> Journal | None:
+    """The changes of a journal that continues the snapshot with `token`; None for a stale one (its header names
+    `replaces`, the snapshot's previous token) or when the snapshot has no journal token.  A journal that cannot be
+    followed to its end gives the changes read before the damage and says what was lost (see the module
+    docstring); `Unreadable` naming the line for a damaged line before the last, or a newer format."""
+    if not isinstance(token, str):
         return None
+    lines = raw.split(b"\n")
+    tail = lines.pop()  # b"" when the file ends with a newline; else a line cut off
+    if not lines:
+        if replaces is None:  # an older version's snapshot: a journal without its header was no journal
+            return None
+        return Journal([], bool(tail), 0, Damage("has lost its header" if tail else "is empty", None))
     header = _line(lines[0], 1)
     if not isinstance(header, dict) or type(header.get("journal")) is not int or "snapshot" not in header:
         raise Unreadable("its journal does not start with a journal header")
     if header["journal"] != JOURNAL_FORMAT:
         raise Unreadable(f"its journal has format {header['journal']}; this version reads {JOURNAL_FORMAT}")
-    if not isinstance(token, str) or header["snapshot"] != token:
-        return None
+    if header["snapshot"] != token:
+        if replaces is None or header["snapshot"] == replaces:
+            return None  # stale: the snapshot holds all of it
+        return Journal([], bool(tail), 0, Damage("belongs to another save", len(lines) - 1 + bool(tail)))
     changes = [_line(line, n) for n, line in enumerate(lines[1:], 2)]
-    return Journal(changes, bool(tail), len(raw) - len(tail))
+    damage = Damage(f"was cut off at line {len(lines) + 1}", None) if tail else None
+    return Journal(changes, bool(tail), len(raw) - len(tail), damage)
 
 
 def _line(raw: bytes, n: int) -> Any:

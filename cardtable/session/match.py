@@ -38,6 +38,8 @@ MAX_SEED = 2**63
 MAX_PROOF = 4000
 #: Seconds of play a save may claim (a larger or impossible value loads as 0).
 MAX_ELAPSED = 10 * 365 * 24 * 3600.0
+#: Moves replayed between two reports of a load's progress.
+PROGRESS_EVERY = 500
 #: An event kind that starts a new round (a deal): a good moment for the saver to write the match in one piece.
 ROUND_START = "deal"
 
@@ -121,6 +123,7 @@ class Match:
         self.saver = saver
         self.undo_allowed = True
         self.save_error: str | None = None
+        self.load_notice = ""  # what loading it has to tell the person (moves a damaged journal lost)
         self.autosave()
 
     def _new_state(self) -> State:
@@ -218,13 +221,15 @@ class Match:
         return data
 
     @classmethod
-    def from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None = None) -> Match:
+    def from_json(cls, data: Any, lookup: GameLookup, saver: Saver | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> Match:
         """Rebuild a match by replaying its log; SaveError with a clear message if it does not add up.
+        `progress(done, total)` is told how many moves were replayed, now and then.
 
         The saver is not called: the match is as it was saved.
         """
         try:
-            match = cls._from_json(data, lookup)
+            match = cls._from_json(data, lookup, progress)
         except SaveError:
             raise
         except (KeyError, TypeError, ValueError, IllegalAction) as exc:
@@ -233,7 +238,7 @@ class Match:
         return match
 
     @classmethod
-    def _from_json(cls, data: Any, lookup: GameLookup) -> Match:
+    def _from_json(cls, data: Any, lookup: GameLookup, progress: Callable[[int, int], None] | None) -> Match:
         if not isinstance(data, dict):
             raise SaveError("The saved game is damaged: it is not a saved game.")
         check_format(data.get("format"))
@@ -264,7 +269,12 @@ class Match:
             raise SaveError(f"The saved game is damaged: it cannot be set up ({reason})") from exc
         except Exception as exc:  # noqa: BLE001 - see `game_fault`
             raise game_fault("the game could not be set up", exc) from exc
+        total = len(entries)
+        if progress is not None:
+            progress(0, total)
         for n, item in enumerate(entries, 1):
+            if progress is not None and n % PROGRESS_EVERY == 0:
+                progress(n, total)
             try:
                 match._replay(rules, n, item)
             except EXPECTED:

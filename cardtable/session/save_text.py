@@ -78,11 +78,12 @@ class LogText:
         return [piece for block in pieces for piece in (b",", block)][1:]
 
 
-def save_pieces(match: Match, log: LogText, token: str | None = None) -> list[bytes]:
+def save_pieces(match: Match, log: LogText, token: str | None = None, replaces: str = "") -> list[bytes]:
     """The match's save data (`Match.to_json`) as compact JSON in pieces, its log from `log`; `token` ties it to its
-    journal (see `cardtable.session.journal`)."""
+    journal, `replaces` names the journal it makes stale ("" for none; see `cardtable.session.journal`)."""
     header = match.save_header()
     if token is not None:
         header["journal"] = token
+        header["replaces"] = replaces
     text = json.dumps(header, separators=COMPACT, allow_nan=False).encode()
     return [text[:-1], b',"actions":[', *log.pieces(), b"]}"]

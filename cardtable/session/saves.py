@@ -6,7 +6,11 @@ written whole again at a round's start, every `COMPACT_AFTER` changes, when the 
 over (then as the last game, and the autosave and its journal are removed).
 
 A save that cannot be used is never deleted: it is moved aside (`<name>.corrupt-<time>`), with its journal, and the
-error says where.
+error says where.  A journal that cannot be followed to its end (emptied, cut off, or of another save) is moved
+aside alone: the game goes on from what could be read, and `Match.load_notice` says how much was lost.
+
+A save longer than any real game (`MAX_ACTIONS`) is refused before it is replayed.  Loading reports its progress
+(`load_match(progress=...)`), so that the menu can load on another thread and show how far it is.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import logging
 import os
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,9 +27,11 @@ from typing import Any
 from cardtable.files.reader import Unreadable, parse_json, read_bytes
 from cardtable.session.atomic import write_atomic
 from cardtable.session.journal import (
+    Damage,
     JournalFile,
     apply_journal,
     cut_line,
+    header_token,
     journal_path,
     move_line,
     parse_journal,
@@ -39,6 +46,15 @@ log = logging.getLogger("cardtable")
 MAX_SAVE_BYTES = 32 << 20
 #: Journal lines after which the match is written whole again (loading reads at most this many).
 COMPACT_AFTER = 1000
+#: The most actions a save may hold: far above any real game.  benchmarks/game_lengths.py plays games between bots at
+#: the largest table and the longest session: the longest takes 3,361 actions; a session that goes on until the
+#: players stop takes some 37 actions a round (100,000 is 2,700 rounds), and a solitaire played a move a second for a
+#: whole day 86,400.  A longer save is refused before it is replayed, with the reason (a 30 MB one took half a minute
+#: to replay).
+MAX_ACTIONS = 100_000
+
+#: `progress(done, total)`: moves replayed so far of a save being loaded (called from the loading thread).
+Progress = Callable[[int, int], None]
 
 
 def write_match(path: Path, match: Match) -> None:
@@ -74,6 +90,11 @@ class Autosave:
         self._seats: list[Seat] = []
         self._elapsed = "0"
         self._lines = 0  # journal lines since the snapshot
+
+    @property
+    def _journal_token(self) -> str:
+        """The token of the journal now on disk: the one this saver writes, or else the header's."""
+        return self._journal.token if self._journal is not None else header_token(self.journal_path)
 
     @classmethod
     def for_game(cls, game_id: str) -> Autosave:
@@ -158,10 +179,11 @@ class Autosave:
 
     def _write_whole(self, match: Match) -> None:
         self._sync(match)
+        replaces = self._journal_token
         self._journal = None  # until the new journal is in place
         token = secrets.token_hex(8)
-        write_atomic(self.path, save_pieces(match, self._texts, token))
-        # A crash here leaves the old journal, whose header names the old token: loading ignores it.
+        write_atomic(self.path, save_pieces(match, self._texts, token, replaces))
+        # A crash here leaves the old journal, whose header names the token the snapshot replaces: loading ignores it.
         self._journal = JournalFile.start(self.journal_path, token)
         self._seats = list(match.seats)
         self._elapsed = number(match.elapsed)
@@ -177,18 +199,23 @@ class Autosave:
 
 
 # ----- loading -------------------------------------------------------------------------------------------------
-def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_id: str | None = None) -> Match:
+def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_id: str | None = None,
+               progress: Progress | None = None) -> Match:
     """Load a save (with its journal, if it has one); an unreadable or impossible one is moved aside, with its
     journal, and SaveError says where.  `game_id` (by default the saver's): the game the save must be of.
+    `progress(done, total)` hears how far the replay is.
 
-    FileNotFoundError passes through (there is nothing to keep aside).
+    A journal that cannot be read to its end is moved aside alone, and the match's `load_notice` says how many moves
+    were lost and from which move the game goes on; the match is then written whole at once (its saver's files hold
+    what was read).  FileNotFoundError passes through (there is nothing to keep aside).
     """
     expected = game_id or getattr(saver, "game_id", None)
     try:
-        data, resumable = read_save(path)
+        data, resumable, damage = read_save(path)
         if expected is not None and isinstance(data, dict) and data.get("game") != expected:
             raise SaveError(f"The saved game is not a game of {expected}: it names another game.")
-        match = Match.from_json(data, lookup, saver)
+        check_length(data)
+        match = Match.from_json(data, lookup, saver, progress)
     except FileNotFoundError:
         raise
     except (OSError, ValueError, SaveError) as exc:
@@ -197,12 +224,26 @@ def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_
         log.exception("reading the save %s failed", path.name)
         raise _kept_aside(path, ValueError(f"{type(exc).__name__}: {exc}")) from exc
     if isinstance(saver, Autosave):
-        saver.attach(match, resumable if saver.path == path else None)
+        saver.attach(match, resumable if saver.path == path and damage is None else None)
+    if damage is not None:  # the journal is moved aside by the saver of these files only (not a second copy's load)
+        owner = isinstance(saver, Autosave) and saver.path == path
+        match.load_notice = _journal_lost(path, damage, len(match.log), owner)
+        log.warning("%s", match.load_notice)
+        match.autosave(compact=True)  # what was read is in the snapshot before the next move
     return match
 
 
-def read_save(path: Path) -> tuple[Any, Resumable | None]:
-    """The save data at `path` with its journal's changes applied, and the journal if it may be appended to.
+def check_length(data: Any) -> None:
+    """SaveError for save data with more actions than any real game (`MAX_ACTIONS`), before it is replayed."""
+    actions = data.get("actions") if isinstance(data, dict) else None
+    if isinstance(actions, list) and len(actions) > MAX_ACTIONS:
+        raise SaveError(f"The saved game holds {len(actions):,} moves, far more than any real game (at most"
+                        f" {MAX_ACTIONS:,} are loaded): it was not opened.")
+
+
+def read_save(path: Path) -> tuple[Any, Resumable | None, Damage | None]:
+    """The save data at `path` with its journal's changes applied, the journal if it may be appended to, and what
+    of the journal could not be read (None: all of it, or there is none).
 
     `Unreadable` / ValueError for a damaged file; FileNotFoundError when there is no save (a journal is optional).
     """
@@ -212,14 +253,37 @@ def read_save(path: Path) -> tuple[Any, Resumable | None]:
         raw = read_bytes(journal_file, MAX_SAVE_BYTES)
         inode = os.stat(journal_file).st_ino
     except FileNotFoundError:
-        return data, None
-    journal = parse_journal(raw, data.get("journal") if isinstance(data, dict) else None)
+        return data, None, None
+    header = data if isinstance(data, dict) else {}
+    journal = parse_journal(raw, header.get("journal"), header.get("replaces"))
     if journal is None:
-        return data, None
+        return data, None, None
     apply_journal(data, journal.changes)
-    if journal.torn:  # appending after a cut-off line would damage the journal: the next save writes it whole
-        return data, None
-    return data, Resumable(JournalFile(journal_file, inode, journal.size), len(journal.changes))
+    if journal.torn or journal.damage is not None:  # appending after it would damage it: the next save writes whole
+        return data, None, journal.damage
+    token = header["journal"]
+    return data, Resumable(JournalFile(journal_file, inode, journal.size, token), len(journal.changes)), None
+
+
+def _journal_lost(path: Path, damage: Damage, moves: int, move_aside: bool) -> str:
+    """Move the damaged journal of the save at `path` aside (if `move_aside`); the sentence that says what was lost
+    and where the journal went."""
+    file = journal_path(path)
+    if damage.lost is None:
+        lost = "the moves saved after it could not be read"
+    else:
+        lost = f"{damage.lost} move{'s' if damage.lost != 1 else ''} saved after it could not be read"
+    where = f"after move {moves}" if moves else "from its start"
+    text = f"The autosave's journal {damage.reason}: the game goes on {where}; {lost}."
+    if not move_aside:
+        return text
+    try:
+        kept = keep_aside(file)
+    except FileNotFoundError:
+        return text
+    except OSError as err:
+        return f"{text} The journal could not be moved aside ({err.strerror or err})."
+    return f"{text} The journal was kept as {kept.name}."
 
 
 def _kept_aside(path: Path, exc: Exception) -> SaveError:

@@ -17,15 +17,16 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
-from cardtable.session.match import Match, SaveError, Seat
-from cardtable.session.saves import Autosave, load_match, saved_when
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
-from cardtable.ui.menu_games import build_game_list, latest_autosave
+from cardtable.ui.menu_games import build_game_list
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
 from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
+from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
     BUTTON,
@@ -68,6 +69,8 @@ class MenuScene(Scene):
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
+        self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
+        self.loading_label: UILabel | None = None
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -130,6 +133,9 @@ class MenuScene(Scene):
         self.control_h = clamp(height * 0.045, 30, 40 * s)
         build_game_list(self, width, height)
         self._build_panel(width, height)
+        if self.loading is not None:  # while a save loads, nothing but Quit can be pressed
+            for button in (b for name, b in self.buttons.items() if name != "quit"):
+                button.disable()
 
     def _build_panel(self, width: int, height: int) -> None:
         m, gap, ch = self.margin, self.gap, self.control_h
@@ -196,6 +202,11 @@ class MenuScene(Scene):
                 UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h),
                         fit_text(self.ui, note, inner.width - LABEL_MARGIN), self.ui, object_id="#muted")
                 bottom -= gap
+        self.loading_label = None
+        if self.loading is not None:  # how far the save being opened is
+            bottom -= line_h + gap
+            self.loading_label = UILabel(pygame.Rect(inner.x, bottom + gap, inner.width, line_h),
+                                         self.loading.text(), self.ui, object_id="#muted")
         lines = wrap(self.ui, self.message, inner.width - 8)[:8] if self.message else []
         form_h = self.form_widgets.height(form, inner.width, ch, gap, line_h) + 2
         if lines and bottom - len(lines) * line_h - gap - y < form_h:  # no room beside the form: a notice over it
@@ -269,22 +280,27 @@ class MenuScene(Scene):
         self._open_table(match)
 
     def resume(self, game_id: str | None = None) -> None:
-        """Load the autosave of `game_id` (default: the selected game) and open its table."""
-        game_id = game_id or self.selected_game
-        path = autosave_path(game_id)
-        try:
-            match = load_match(path, get_game, saver=self._saver(game_id))
-        except SaveError as exc:
-            log.warning("autosave of %s unusable: %s", game_id, exc.message)
-            self.show_message(exc.message)
+        """Load the autosave of `game_id` (default: the selected game) on its own thread; `update` opens its table."""
+        if self.loading is None:
+            game_id = game_id or self.selected_game
+            self._harvest()
+            self.message = ""
+            self.loading = SaveLoading(autosave_path(game_id), self._saver(game_id))
+            self.build()
+
+    def update(self, dt: float) -> None:
+        loading = self.loading
+        if loading is None or not loading.finished():
+            if loading is not None and self.loading_label is not None:
+                loading.show(self.loading_label)
             return
-        except FileNotFoundError:
-            self.show_message("That saved game is gone.")
+        self.loading = None
+        match, problem = loading.outcome()
+        if match is None:
+            self.show_message(problem)
             return
-        except Exception as exc:  # a bug while replaying must not take the menu down
-            log.exception("resuming %s failed", game_id)
-            self.show_message(f"The saved game could not be opened: {exc}")
-            return
+        if match.load_notice:
+            self.app.notices.append(match.load_notice)  # the table says it
         self._open_table(match)
 
     def _saver(self, game_id: str) -> Autosave | None:
@@ -354,6 +370,8 @@ class MenuScene(Scene):
         return out
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.loading is not None and event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE:
+            return  # a save is opening: the keys wait (Esc still asks to quit)
         if self.focus.handle(event, self.focusable(), self.question):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -3,35 +3,19 @@ game, and Statistics, Settings and Quit."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
-from cardtable.games import CATALOGUE, CatalogueEntry
-from cardtable.session.saves import saved_at, saved_when
-from cardtable.storage import autosave_path
+from cardtable.games import CATALOGUE
+from cardtable.session.saves import saved_when
+from cardtable.ui.save_loading import latest_autosave
 from cardtable.ui.widgets import BUTTON, TAG, TITLE, clamp, line_height, text_width
 
 if TYPE_CHECKING:
     from cardtable.ui.menu import MenuScene
-
-
-def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
-    """The built game whose autosave was written most recently, and that file."""
-    best: tuple[float, CatalogueEntry, Path] | None = None
-    for entry in CATALOGUE:
-        if entry.rules is None:
-            continue
-        path = autosave_path(entry.id)
-        stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
-        if stamp is None:
-            continue
-        if best is None or stamp > best[0]:
-            best = (stamp, entry, path)
-    return None if best is None else (best[1], best[2])
 
 
 def build_game_list(menu: MenuScene, width: int, height: int) -> None:

@@ -30,6 +30,7 @@ from cardtable.storage import Settings, autosave_path, config_dir, data_dir, las
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.window import App
+from tests.ui.table_helpers import finish_loading
 
 NESTED = b"[" * 30_000 + b"]" * 30_000  # far deeper than the interpreter can recurse; under every size cap
 
@@ -103,6 +104,7 @@ def test_1_deep_nesting_as_the_last_game_or_the_autosave_gives_a_message(game_id
     menu.replay_last()
     assert app.scene is menu and "nested" in menu.message and not last.exists() and kept_copies(last)
     menu.resume()
+    finish_loading(app)
     assert app.scene is menu and "nested" in menu.message and not save.exists() and kept_copies(save)
     assert "resume" not in menu.buttons and "replay" not in menu.buttons  # nothing offered that cannot open
     UIDriver(app).frames(2)
@@ -123,6 +125,7 @@ def test_2_a_hostile_seat_name_is_refused_on_resume(game_id, name, start_app, sa
     menu = app.scene
     menu.select_game(game_id)
     menu.resume()
+    finish_loading(app)
     assert app.scene is menu and "name" in menu.message and kept_copies(path)
     UIDriver(app).frames(2)
 
@@ -208,6 +211,7 @@ def test_8_fifos_never_block_the_app(start_app) -> None:
     assert "settings file could not be read" in menu.message and "statistics file" in menu.message
     menu.select_game("klondike")
     menu.resume()
+    finish_loading(app)
     assert "not an ordinary file" in menu.message and kept_copies(autosave_path("klondike"))
 
 
@@ -322,6 +326,7 @@ def test_a_huge_elapsed_time_in_a_save_is_refused_or_reset(game_id, start_app, s
     menu = app.scene
     menu.select_game(game_id)
     menu.resume()  # the clock of a save is not the game: an impossible one reads as 0
+    finish_loading(app)
     assert isinstance(app.scene, TableScene) and app.scene.match.elapsed < 1
 
 

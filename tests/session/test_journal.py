@@ -89,7 +89,7 @@ def test_the_snapshot_is_compact_json_of_the_match(snapshot: Path) -> None:
     raw = snapshot.read_bytes()
     assert b"\n" not in raw and b": " not in raw
     data = json.loads(raw)
-    assert data.pop("journal")
+    assert data.pop("journal") and data.pop("replaces")  # its journal, and the one before it (stale if left)
     assert data == match.to_json()
 
 
@@ -234,16 +234,21 @@ def test_a_new_game_with_a_saver_of_its_own_replaces_the_autosave(snapshot: Path
 # ----- crashes ---------------------------------------------------------------------------------------------------
 
 
-def test_a_torn_last_line_is_ignored(snapshot: Path, journal: Path) -> None:
+def test_a_torn_last_line_is_said_and_the_journal_kept_aside(snapshot: Path, journal: Path) -> None:
     match = new_match()
     play(match, 6)
     expected = list(match.log)
     with journal.open("ab") as f:
-        f.write(b'[6,0,{"type":"Dr')  # the process died in the middle of this line
+        f.write(b'[6,0,{"type":"Dr')  # the process died in the middle of this line (or the file was cut here)
+    torn = journal.read_bytes()
     loaded = load(snapshot, Autosave.for_game("klondike"))
     assert loaded.log == expected
-    play(loaded, 2, seed=4)  # the journal cannot be appended to after a torn line: the save is written whole
-    assert len(lines(journal)) == 1 + 1
+    assert "cut off" in loaded.load_notice and "after move 6" in loaded.load_notice
+    kept = list(snapshot.parent.glob(journal.name + ".corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == torn and kept[0].name in loaded.load_notice
+    assert len(json.loads(snapshot.read_bytes())["actions"]) == 6, "what was read is written whole at once"
+    play(loaded, 2, seed=4)
+    assert len(lines(journal)) == 1 + 2
     assert same(load(snapshot), loaded)
 
 
@@ -273,12 +278,36 @@ def test_a_journal_without_its_snapshot_is_no_save(snapshot: Path, journal: Path
     assert journal.exists()
 
 
-def test_a_header_cut_off_is_no_journal(snapshot: Path, journal: Path) -> None:
+def test_a_header_cut_off_is_said(snapshot: Path, journal: Path) -> None:
     match = new_match()
     play(match, 3)
     match.close()
     journal.write_bytes(b'{"journal":1,"snap')
-    assert same(load(snapshot), match)
+    loaded = load(snapshot)
+    assert same(loaded, match) and "lost its header" in loaded.load_notice
+
+
+def test_a_load_without_the_files_saver_says_the_loss_and_leaves_the_journal(snapshot: Path, journal: Path) -> None:
+    """A second copy of the app (no saver) does not move aside the files the first copy keeps."""
+    match = new_match()
+    play(match, 6)
+    journal.write_bytes(journal.read_bytes()[:-3])
+    loaded = load(snapshot)
+    assert len(loaded.log) == 5 and "after move 5" in loaded.load_notice and "kept as" not in loaded.load_notice
+    assert journal.exists() and not list(snapshot.parent.glob("*.corrupt-*"))
+
+
+def test_an_old_snapshot_takes_a_journal_of_another_token_for_a_stale_one(snapshot: Path, journal: Path) -> None:
+    """A snapshot of an older version names no journal it replaces: a journal of another token is stale, as then."""
+    match = new_match()
+    play(match, 3)
+    match.close()
+    data = json.loads(snapshot.read_bytes())
+    del data["replaces"]
+    snapshot.write_text(json.dumps(data), encoding="utf-8")
+    journal.write_bytes(b'{"journal":1,"snapshot":"0123456789abcdef"}\n[3,0.0]\n')
+    loaded = load(snapshot)
+    assert same(loaded, match) and loaded.load_notice == ""
 
 
 def test_an_old_save_without_a_journal_loads_and_goes_on(tmp_path: Path, snapshot: Path, journal: Path) -> None:

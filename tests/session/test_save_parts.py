@@ -91,8 +91,8 @@ def test_the_save_in_pieces_is_the_match_as_json() -> None:
     for entry in cycling_log(1100):
         match.apply(entry.action)
     match.elapsed = 12.3456
-    data = json.loads(b"".join(save_pieces(match, LogText(match.log), "t0k3n")))
-    assert data.pop("journal") == "t0k3n"
+    data = json.loads(b"".join(save_pieces(match, LogText(match.log), "t0k3n", "0ld")))
+    assert data.pop("journal") == "t0k3n" and data.pop("replaces") == "0ld"
     assert data == match.to_json()
 
 

@@ -269,6 +269,17 @@ def run_until(driver: UIDriver, done: Callable[[], bool], frames: int = 20_000) 
     raise AssertionError("the table did not get there")
 
 
+def finish_loading(app: App, frames: int = 2) -> None:
+    """Let a save the menu is opening on its own thread finish (a bounded join: the thread's work, not a clock the
+    test waits on), then run `frames` so the menu opens its table or says why it cannot."""
+    loading = getattr(app.scene, "loading", None)
+    if loading is not None:
+        loading.thread.join(timeout=60)
+        assert not loading.thread.is_alive(), "the save was still loading after a minute"
+    for _ in range(frames):
+        app.step(DT)
+
+
 def human_to_act(table: TableScene) -> bool:
     """A person is to act at a table at rest, or the game is over."""
     turn = table.state.turn

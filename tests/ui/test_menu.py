@@ -23,6 +23,7 @@ from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.menu_form import DROP_DOWN_CHROME, LABEL_MARGIN, TableForm
 from cardtable.ui.widgets import BUTTON, text_width
 from cardtable.ui.window import MIN_SIZE, App, Scene
+from tests.ui.table_helpers import finish_loading
 
 DT = 0.016
 
@@ -233,6 +234,7 @@ def test_resume_absent_without_autosave_and_present_with_one(make_app):
     assert "resume" in menu.buttons and "resume_last" in menu.buttons
     assert menu.buttons["resume_last"].text == "Resume Klondike"
     click(app2, menu.buttons["resume"])
+    finish_loading(app2)
     assert app2.scene is not menu, menu.message
     assert len(app2.scene.match.log) == 1
     assert app2.scene.match.state.view(0) == saved.state.view(0)
@@ -242,6 +244,7 @@ def test_resume_last_opens_the_latest_autosave(make_app):
     autosave_klondike()
     app = make_app()
     click(app, app.scene.buttons["resume_last"])
+    finish_loading(app)
     assert app.scene.match.game_id == "klondike"
     assert len(app.scene.match.log) == 1
 
@@ -281,6 +284,7 @@ def test_corrupt_autosave_shows_error_and_is_kept_aside(make_app):
     app = make_app()
     menu = app.scene
     click(app, menu.buttons["resume"])
+    finish_loading(app)
     assert app.scene is menu
     assert menu.message_labels, "an error is shown"
     assert all(label.object_ids[-1] == "#error" for label in menu.message_labels)
@@ -839,3 +843,112 @@ def test_kachuful_plays_a_custom_list_of_hand_sizes_typed_in_the_form(make_app):
     assert app.scene is not menu, menu.message
     match = app.scene.match
     assert match.options["hands"] == "5,3,1" and match.state.sequence == (5, 3, 1)
+
+
+# --------------------------------------------------------------------------- Resume: damaged journals, long saves
+
+
+def klondike_autosave(moves: int) -> Match:
+    """An autosaved Klondike game `moves` moves in (the stock cycled: draw one, 24 draws then a recycle); its moves
+    are in the journal, the snapshot written whole every 1,000 of them."""
+    from cardtable.games.klondike.rules import Draw, Recycle
+
+    match = Match(get_game("klondike"), [Seat("human", "You")], {"draw": 1, "passes": "unlimited"}, seed=3,
+                  saver=Autosave.for_game("klondike"))
+    for i in range(moves):
+        match.apply(Recycle() if i % 25 == 24 else Draw())
+    return match
+
+
+def _cut(raw: bytes) -> bytes:
+    return raw[: len(raw) // 2 + 3]  # in the middle of a line
+
+
+def _token(raw: bytes) -> bytes:
+    header, rest = raw.split(b"\n", 1)
+    data = json.loads(header)
+    data["snapshot"] = "f" * len(data["snapshot"])
+    return json.dumps(data).encode() + b"\n" + rest
+
+
+JOURNAL_DAMAGES = {"cut off": _cut, "emptied": lambda raw: b"", "another token": _token}
+
+
+@pytest.mark.parametrize("damage", list(JOURNAL_DAMAGES))
+def test_resume_after_a_damaged_journal_says_what_was_lost_and_keeps_it_aside(make_app, damage):
+    played = klondike_autosave(23)
+    journal = autosave_path("klondike").with_suffix(".journal")
+    damaged = JOURNAL_DAMAGES[damage](journal.read_bytes())
+    journal.write_bytes(damaged)
+    app = make_app()
+    click(app, app.scene.buttons["resume"])
+    finish_loading(app)
+    table = app.scene
+    assert getattr(table, "match", None) is not None, app.scene.message
+    kept_moves = len(table.match.log)
+    assert kept_moves < 23 and table.match.log == played.log[:kept_moves]
+    said = table.messages.text
+    assert table.messages.error and table.messages.showing
+    if damage == "cut off":
+        assert f"after move {kept_moves}" in said and "could not be read" in said
+    elif damage == "emptied":
+        assert "is empty" in said and "from its start" in said
+    else:
+        assert "another save" in said and "23 moves saved after it could not be read" in said
+    kept = list(journal.parent.glob(journal.name + ".corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == damaged and kept[0].name in said
+    assert len(json.loads(autosave_path("klondike").read_bytes())["actions"]) == kept_moves  # written whole at once
+    frames(app, 3)
+    assert table.status_line is not None  # and the table goes on
+
+
+def test_a_long_save_loads_off_the_ui_thread_while_the_menu_shows_how_far_it_is(make_app, monkeypatch):
+    import threading
+
+    played = klondike_autosave(2400)
+    replay = Match._replay
+    reached, gate = threading.Event(), threading.Event()
+
+    def held_at_move_600(self, rules, n, item):  # the loading thread stops at move 600 until the test lets it go
+        if n == 600 and threading.current_thread() is not threading.main_thread():
+            reached.set()
+            gate.wait(timeout=60)
+        replay(self, rules, n, item)
+
+    monkeypatch.setattr(Match, "_replay", held_at_move_600)
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["resume"])
+    assert app.scene is menu, "the table opened before the save was loaded: it was loaded on the UI thread"
+    assert reached.wait(timeout=60), "the loading thread never got to move 600"  # a bounded wait on the loader
+    drawn = app.frame
+    frames(app, 10)
+    assert app.frame == drawn + 10 and app.scene is menu, "the window draws frames while the save loads"
+    assert menu.loading is not None and menu.loading.thread.is_alive()
+    assert menu.loading_label is not None and menu.loading_label.text == \
+        "Opening the saved game: 500 of 2,400 moves\u2026"
+    assert not menu.buttons["new"].is_enabled and menu.buttons["quit"].is_enabled
+    gate.set()
+    finish_loading(app)
+    assert app.scene is not menu and app.scene.match.log == played.log
+
+
+def test_a_save_longer_than_any_real_game_is_refused_with_its_reason(make_app):
+    from cardtable.session.saves import MAX_ACTIONS
+
+    data = Match(get_game("klondike"), [Seat("human", "You")], {"draw": 1}, seed=3).to_json()
+    data["actions"] = [[0, {"type": "Draw"}]] * (MAX_ACTIONS + 1)
+    path = autosave_path("klondike")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    raw = json.dumps(data).encode()
+    path.write_bytes(raw)
+    app = make_app()
+    menu = app.scene
+    click(app, menu.buttons["resume"])
+    finish_loading(app)
+    assert app.scene is menu
+    assert f"{MAX_ACTIONS + 1:,} moves, far more than any real game" in menu.message
+    assert all(label.object_ids[-1] == "#error" for label in menu.message_labels)
+    kept = list(path.parent.glob(path.name + ".corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == raw and kept[0].name in menu.message
+    assert "resume" not in menu.buttons

@@ -773,8 +773,9 @@ def _history(world: KingState) -> list[Trick] | None:
 
 
 def search_settings() -> dict[str, Any]:
-    """How the hard bot searches King of the Hill."""
-    return {"iterations": 300, "exploration": 0.1, "opponent_model": True, "particles": 128}
+    """How the hard bot searches King of the Hill: 250 playouts a decision (300 took a median of 1 s of processor
+    time on a busy machine)."""
+    return {"iterations": 250, "exploration": 0.1, "opponent_model": True, "particles": 128}
 
 
 def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
