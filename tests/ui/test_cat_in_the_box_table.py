@@ -252,7 +252,7 @@ def test_undo_and_redo_take_the_seats_notes_with_them(table_app, open_table):
     play = match.state.legal_plays(0)[0]
     drop_on_cell(table, driver, play.card, play.card.rank, play.colour)
     until_human(table, driver, SECONDS)
-    played = f"plays {play.card.rank} as {COLOUR_NAMES[play.colour]}."
+    played = f"play {play.card.rank} as {COLOUR_NAMES[play.colour]}."  # under the name You
     assert table._cue(table.layout.zone("seat0")) == played
     noted = dict(table.last_moves)
     click_button(driver, table, "undo")
