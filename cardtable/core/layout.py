@@ -338,6 +338,19 @@ class GameLayout(Protocol):
         """The last completed trick, shown on demand (the L key, a press on a zone of `TableLayout.last_trick_at`);
         None before one is complete, or in a game without tricks."""
 
+    def brisk(self, view: View) -> bool:
+        """Whether the decision `view` (the public view) shows is taken at the deal's pace: a bot acts without its
+        beat as soon as every card in flight has left (a deal that stops wherever a seat may declare)."""
+
+    def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
+        """A move the table makes for a person at once, without asking them (None: ask, with no clock but the
+        game's timer).  `view` is theirs; `present`: they are at the screen (in pass-and-play the others are behind
+        the curtain).  King of the Hill passes for a person whose declaration is not new while the deal goes on."""
+
+    def key_moment(self, event: Event) -> bool:
+        """Whether `event` is a key moment of the game (King of the Hill's teammate revealed): its announcement
+        stays its whole time and is never dropped, and it leaves the seat's note of what it did as it was."""
+
 
 class BaseLayout:
     """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
@@ -396,3 +409,12 @@ class BaseLayout:
 
     def last_trick(self, view: View) -> LastTrick | None:
         return None
+
+    def brisk(self, view: View) -> bool:
+        return False
+
+    def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
+        return None
+
+    def key_moment(self, event: Event) -> bool:
+        return False

@@ -79,7 +79,7 @@ class TablePanels:
                 self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
                 x += w + (6 if narrow else 8)
         panel, buttons, plain = None, [], 0
-        if scene.human_turn:
+        if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
             legal = scene.state.legal_actions()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())

@@ -85,6 +85,10 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
+        self.words: list[tuple[float, int, Event]] = []  # events to announce when the table shows them: (clock, move)
+        self._position: tuple[Any, ...] = ()  # the position `_answer` and `_brisk` were worked out for
+        self._answer_move: Action | None = None
+        self._brisk_now = False
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
@@ -170,7 +174,40 @@ class TableScene(Scene):
     @property
     def human_turn(self) -> bool:
         turn = self.state.turn
-        return turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+        return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+                and self._answer() is None)
+
+    def _work_out(self) -> None:
+        """The table's answer for the person to act (`GameLayout.answer_for`) and whether the decision is brisk,
+        once per position."""
+        log = self.match.log
+        turn = self.state.turn
+        key = (len(log), id(log[-1]) if log else None, turn, self.viewer, len(self.humans))
+        if key == self._position:
+            return
+        self._position = key
+        self._brisk_now = self.game_layout.brisk(self.state.view(None))
+        self._answer_move = None
+        if turn is not None and self.match.seats[turn].is_human:
+            present = turn == self.viewer and len(self.humans) == 1  # alone at the screen
+            self._answer_move = self.game_layout.answer_for(self.state.view(turn), self.state.legal_actions(),
+                                                            present)
+
+    def _answer(self) -> Action | None:
+        """The move the table makes at once for the person to act, without asking them (None: they are asked)."""
+        self._work_out()
+        return self._answer_move
+
+    def _brisk(self) -> bool:
+        """The decision on the table is taken at the deal's pace (`GameLayout.brisk`)."""
+        self._work_out()
+        return self._brisk_now
+
+    @property
+    def behind(self) -> bool:
+        """The table has not yet shown all of the last move: a held picture, or events still to land and be said.
+        The person's buttons and choices wait for it."""
+        return bool(self.words) or bool(self.choreography.stages)
 
     @property
     def animation_seconds(self) -> float:
@@ -180,7 +217,7 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
         return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
-                    or self.safe_play.pending)
+                    or self.safe_play.pending or self.words)
 
     # The parts' state, under the names the table has always shown it by.
     hint_marks = property(lambda self: self.hints.marks)
@@ -202,7 +239,7 @@ class TableScene(Scene):
         return self.input.hit(pos)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.choreography.finish()  # held pictures were made for the old size
+        self.finish_animations()  # held pictures were made for the old size
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
@@ -230,14 +267,37 @@ class TableScene(Scene):
         """The announcement on screen and those waiting."""
         return self.messages.all()
 
-    def _announce(self, events: list[Event]) -> None:
+    def _announce(self, events: list[Event], moment: int | None = None) -> None:
+        moment = len(self.match.log) if moment is None else moment
         for ev in events:
             if logged(ev):
-                self.announce(self.named(ev.text))
-                self.move_log.add(self.named(ev.text), len(self.match.log))
-                if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
+                lasting = self.game_layout.key_moment(ev)
+                self.messages.announce(self.named(ev.text), moment, lasting)
+                self.move_log.add(self.named(ev.text), moment)
+                if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} ") and not lasting:
                     # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
                     self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
+
+    def _announce_when_shown(self, events: list[Event], times: list[float]) -> None:
+        """Say each event (and note it on its seat's panel) when the table has shown it: `times` are the seconds
+        from now at which each one has (its cards landed)."""
+        moment = len(self.match.log)
+        for ev, at in zip(events, times, strict=True):
+            if at <= 0 and not self.words:
+                self._announce([ev], moment)
+            else:
+                self.words.append((self.clock + at, moment, ev))
+
+    def _say_due(self, everything: bool = False) -> None:
+        """Say the events the table has shown by now (`everything`: all that wait); once all are said, the
+        person's buttons and choices are made."""
+        if not self.words:
+            return
+        while self.words and (everything or self.words[0][0] <= self.clock):
+            _, moment, ev = self.words.pop(0)
+            self._announce([ev], moment)
+        if not self.behind:
+            self.panels.build()
 
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
@@ -246,6 +306,7 @@ class TableScene(Scene):
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
+        brisk = self._brisk()
         before = self.drawn_at()
         before.update({k: (r, before[k][1]) for k, r in (from_rects or {}).items() if k in before})
         try:
@@ -260,7 +321,9 @@ class TableScene(Scene):
         self.panels.close_chooser()
         timed_out = self.driver.moved(move, seat)
         self.hints.clear()
-        self.choreography.finish()
+        if not (brisk and self.choreography.under_way):  # at the deal's pace the cards in flight fly on
+            self.choreography.finish()
+            self._say_due(everything=True)
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
         if holds:
             # Said now, while the held picture shows what they tell (who took the cards, the round's end).
@@ -296,9 +359,10 @@ class TableScene(Scene):
                       events: list[Event]) -> None:
         self._check_curtain()
         if not self.stages:
-            self.choreography.animate(before, old, self.build_layout(), events)
+            self._announce_when_shown(events, self.choreography.animate(before, old, self.build_layout(), events))
+        else:
+            self._announce(events)
         self.panels.build()
-        self._announce(events)
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
@@ -308,9 +372,10 @@ class TableScene(Scene):
     def finish_animations(self) -> None:
         """A person acts: whatever is still moving lands at once."""
         self.choreography.finish()
+        self._say_due(everything=True)
 
     def undo(self) -> None:
-        self.choreography.finish()
+        self.finish_animations()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
             self.say(self.named(refused), error=True)
@@ -325,7 +390,7 @@ class TableScene(Scene):
             self.say("Nothing to undo.")
 
     def redo(self) -> None:
-        self.choreography.finish()
+        self.finish_animations()
         before, old = self.drawn_at(), self.layout
         if self.match.redo():
             self.hints.clear()
@@ -381,7 +446,7 @@ class TableScene(Scene):
             if turn is not None and self.match.seats[turn].is_human:
                 self.viewer = turn
             return
-        if self.match.seats[turn].is_human and turn != self.viewer:
+        if self.match.seats[turn].is_human and turn != self.viewer and self._answer() is None:
             self.curtain_for = turn
 
     def lift_curtain(self) -> None:
@@ -395,11 +460,19 @@ class TableScene(Scene):
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        ready = not self.choreography.busy and self.curtain_for is None and self.confirm is None
+        brisk = self._brisk()
+        at_rest = not self.choreography.busy or (brisk and self.choreography.under_way)
+        ready = at_rest and self.curtain_for is None and self.confirm is None
+        answer = self._answer()
+        if answer is not None:  # a move the table makes for the person without asking them
+            if ready:
+                self.play(answer)
+            return
         timer = None
         if self.human_turn:
             timer = self.game_layout.timer(self.view(), self.state.legal_actions())
-        self.driver.bot_delay = self.app.settings.bot_delay  # the setting may change during the game
+        # The setting may change during the game; at the deal's pace a bot has no beat.
+        self.driver.bot_delay = 0.0 if brisk else self.app.settings.bot_delay
         move = self.driver.update(dt, ready, timer)
         if move is not None:
             self.play(move.action, move=move)
@@ -415,7 +488,11 @@ class TableScene(Scene):
             self.deals.update(dt)
             return
         self.analysis.update()
+        behind = self.behind
         self.choreography.update(dt)
+        self._say_due()
+        if behind and not self.behind:  # the last move is shown whole: the person's buttons now
+            self.panels.build()
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:

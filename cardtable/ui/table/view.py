@@ -111,6 +111,20 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
                                      (zone.slot[0], zone.slot[1] - CROWN_ROOM))
 
 
+def cut_words(font: pygame.font.Font, text: str, room: int) -> str:
+    """`text` if it fits in `room` pixels, else as many of its first words as fit, with an ellipsis ("" if not
+    even one does): a note is never cut in the middle of a word."""
+    if font.size(text)[0] <= room:
+        return text
+    words = text.split(" ")
+    while words:
+        words.pop()
+        shorter = " ".join(words).rstrip(":,;") + "\u2026"
+        if words and font.size(shorter)[0] <= room:
+            return shorter
+    return ""
+
+
 def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Surface:
     """A seat panel's image: its lines (the name first, in gold), a gold frame for the seat to act, a crown above it
     for the seat that leads, a dealer button, a "thinking" cue; greyed for a seat that is out."""
@@ -145,7 +159,8 @@ def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str) -> pygame.Sur
         if rect.bottom - text.get_height() - 4 < y:  # a low panel: the cue shares the last line's height
             room = rect.right - 8 - text_right - 12
         if text.get_width() > room:
-            text = text.subsurface((0, 0, max(0, room), text.get_height())) if room >= 24 else None
+            words = cut_words(fonts.get(13 * scale), cue, room)
+            text = fonts.get(13 * scale).render(words, True, (250, 240, 200)) if words and room >= 24 else None
         if text is not None:
             image.blit(text, (rect.right - text.get_width() - 8, rect.bottom - text.get_height() - 4))
     if "crown" in zone.marks:
