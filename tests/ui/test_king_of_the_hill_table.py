@@ -52,10 +52,12 @@ from tests.ui.table_helpers import (
     click_anew,
     find_moves,
     hand_zone,
+    inside,
     lift,
     new_match,
     overlaps,
     random_move,
+    resize,
     run_until,
     seats,
     state_at,
@@ -319,6 +321,9 @@ def test_the_teammate_reveal_is_shown_whole_and_stays_while_the_play_goes_on(tab
     run_until(driver, lambda: table.message != reveal or table.clock - start > 5.5, frames=600)
     assert table.message == reveal, "the reveal stays at least 5.5 s"
     assert len(match.log) > moves, "while the bots play on"
+    for size in ((800, 560), (1920, 1080)):
+        resize(table_app, driver, size)
+        assert table.message == reveal and inside(table.status_line.bar.message_box, size), "shown whole"
     panel = table.layout.zone("seat0")
     assert "teammate" in panel.lines[0] and panel.tint == DEFENDER_TINT
     assert table._cue(panel).startswith("play") and "teammate" not in table._cue(panel), \

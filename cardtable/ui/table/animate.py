@@ -120,7 +120,8 @@ def _hidden_spots(layout: Any, zone_id: str | None) -> list[tuple[Any, Any]]:
 
 
 def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], duration: float,
-                  beat: Callable[[float], float], times: list[float] | None = None) -> list[Flight]:
+                  beat: Callable[[float], float], times: list[float] | None = None, landing: float | None = None
+                  ) -> list[Flight]:
     """The flights that show `events` turning the `old` layout into the `new` one.
 
     `before` is where every card was drawn (and which side showed).  Moved cards fly from where they were (or from
@@ -130,8 +131,9 @@ def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], d
 
     A deal event with a count (`value`) deals that many cards, round the table with the other counted ones; one
     without a count deals a single card, after the one before it, and what follows a run of them waits until its
-    last card has landed (a deal told card by card, as a game that may stop during its deal tells it).  `times`,
-    if given, receives the second at which each event starts to show.
+    last card has landed (a deal told card by card, as a game that may stop during its deal tells it).  `landing`:
+    when the cards still in flight from the move before land (what follows them waits too).  `times`, if given,
+    receives the second at which each event starts to show.
     """
     after: dict[Hashable, tuple[Any, Any]] = {}
     for zone in new.zones:
@@ -145,7 +147,7 @@ def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], d
     sequence_gap = duration * 0.45 if len(moves) > 1 else 0.0
     gap = duration * 0.15
     delay = 0.0
-    landing: float | None = None  # when the last card of a run of single deals lands
+    # `landing`: when the last card of a run of single deals lands
     for ev in events:
         single = ev.kind in ("deal", "draw") and bool(ev.dst) and not ev.cards and not isinstance(ev.value, int)
         if landing is not None and not single:
@@ -298,7 +300,8 @@ class Choreography:
             self.animator.clear()
             return [0.0] * len(events)
         times: list[float] = []
-        for flight in event_flights(before, old, new, events, duration, self.beat, times):
+        flying = [f.delay + f.duration - f.elapsed for f in self.animator.flights]  # a brisk move's, still landing
+        for flight in event_flights(before, old, new, events, duration, self.beat, times, max(flying, default=None)):
             self.animator.add(flight)
         return [t + (duration + 0.04 * (len(ev.cards) - 1) if ev.cards and ev.src and ev.dst else 0.0)
                 for t, ev in zip(times, events, strict=True)]

@@ -23,11 +23,16 @@ class StatusLine:
         self.scene = scene
         self.bar = StatusBar(scene.fonts)
         self.running_total = RunningTotal()
+        self._shown = ""  # the status of the last move shown whole
 
     def status_text(self) -> str:
         """Whose turn it is (in multiplayer games) and the game's own status."""
         scene = self.scene
         status = scene.named(scene.layout.status)
+        if scene.behind:  # what to do next waits until the table has shown what came before
+            status = self._shown or status
+        else:
+            self._shown = status
         turn = scene.state.turn
         if turn is None or len(scene.match.seats) < 2:
             return status

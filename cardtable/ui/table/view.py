@@ -229,6 +229,7 @@ class StatusBar:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.message_box: pygame.Rect | None = None  # where the last message was drawn
 
     def _text(self, text: str, bold: bool, colour: theme.Colour, px: int) -> pygame.Surface:
         key = (text, bold, colour, px)
@@ -280,6 +281,8 @@ class StatusBar:
             colour = theme.ERROR if error else (250, 240, 200)
             msg = self._wrapped(words, colour, int(17 * scale), sw - 60)
             box = msg.get_rect(midbottom=message_at or (sw // 2, bar.y - 10)).inflate(24, 12)
+            box = box.clamp(pygame.Rect(4, 0, sw - 8, sh))  # placed off the middle, it still shows whole
+            self.message_box = box
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
             surface.blit(panel, box.topleft)
