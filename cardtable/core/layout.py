@@ -347,6 +347,11 @@ class GameLayout(Protocol):
         game's timer).  `view` is theirs; `present`: they are at the screen (in pass-and-play the others are behind
         the curtain).  King of the Hill passes for a person whose declaration is not new while the deal goes on."""
 
+    def early_actions(self, view: View) -> Sequence[Action]:
+        """Moves the person at the screen may choose before their turn comes (King of the Hill: a declaration they
+        hold while the deal goes to the others); the table makes the one chosen at their next decision if it is
+        still legal then, and says why not otherwise."""
+
     def key_moment(self, event: Event) -> bool:
         """Whether `event` is a key moment of the game (King of the Hill's teammate revealed): its announcement
         stays its whole time and is never dropped, and it leaves the seat's note of what it did as it was."""
@@ -418,3 +423,6 @@ class BaseLayout:
 
     def key_moment(self, event: Event) -> bool:
         return False
+
+    def early_actions(self, view: View) -> Sequence[Action]:
+        return ()

@@ -548,6 +548,28 @@ def test_no_king_nor_burying_before_the_hand_is_dealt_on_the_table(table_app, se
         assert table.layout.zone("hand0").select == 8 and len(hand_zone(table).spots) == 28
 
 
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_a_declaration_passed_once_stays_a_button_while_the_deal_goes_on(table_app):
+    """After a pass the person's declaration stays live as a button while the deal runs to the others; pressed, it
+    is made at their next stop."""
+    match, table, driver = open_at_the_deal(table_app, 14)  # a deal in which nobody declares for a while
+    run_until(driver, lambda: table.human_turn and not table.behind, frames=600)
+    offered = next(a for a in match.state.legal_actions() if isinstance(a, Declare))
+    driver.perform(table, PASS)
+    passed = len(match.log)
+    run_until(driver, lambda: any(n.startswith("early:") for n in table.buttons), frames=120)
+    name = next(n for n in table.buttons if n.startswith("early:"))
+    assert table.buttons[name].text == offered.describe() and table.buttons[name].is_enabled
+    run_until(driver, lambda: sum(e.seat == 0 for e in match.log[passed:]) >= 2, frames=600)
+    assert not match.state.declarations and name in table.buttons, \
+        "the deal goes on (the person's stops pass at its pace), and the button stays"
+    assert table.buttons[name].is_enabled
+    driver.click_widget(table.buttons[name])
+    run_until(driver, lambda: len(match.state.declarations) > 0, frames=600)
+    assert match.state.declarations[0][:3] == (0, offered.suit, False), "made at the person's next stop"
+    assert not any(n.startswith("early:") for n in table.buttons)
+
+
 def test_timers_give_each_decision_its_limit_but_declaring_none():
     options = {"timers": True}
     for phase, seconds in (("bury", 60), ("call", 15), ("play", 10)):

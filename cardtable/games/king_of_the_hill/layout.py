@@ -16,7 +16,9 @@ are choice panels (a call: a suit, then one of its cards, shown as faces).
 
 The deal's pace: the deal runs on (bots pass without their beat) and stops, with no clock, whenever the person
 gets a card of the trump rank that lets them declare (a new suit, or a pair), and after the last card, when every
-seat that may still declare chooses in turn; at the person's other stops the table passes for them.  In
+seat that may still declare chooses in turn; at the person's other stops the table passes for them.  Meanwhile
+each declaration the person could make is a button: pressed, it is made at their next stop (at most four cards
+later) if it still stands then.  In
 pass-and-play nobody is called to the screen during the deal: each person with a declaration chooses after the last
 card, behind their curtain, in turn.
 
@@ -54,6 +56,7 @@ from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
     CHOOSE,
+    DECLARE,
     FACES,
     HAND_SIZE,
     KITTY,
@@ -444,6 +447,19 @@ class KingLayout(BaseLayout):
         card = view.get("dealt_last")
         new = present and card is not None and card.rank == view["trump_rank"] and card.suit != JOKER_SUIT
         return None if new else PASS
+
+    def early_actions(self, view: Mapping[str, Any]) -> Sequence[Action]:
+        """While the deal goes to the others, the declarations the person holds that would stand (as the engine
+        offers them when the deal comes to them)."""
+        me = view["seat"]
+        declaration = view["declaration"]
+        if view["phase"] != "declare" or me is None or view["deck"] <= KITTY or (declaration and declaration[2]):
+            return ()
+        rank = view["trump_rank"]
+        held = [c.suit for c in view["hands"][me] if c is not None and c.rank == rank and c.suit != JOKER_SUIT]
+        suits = [s for s in SUIT_ORDER if s in held]
+        singles = [DECLARE[s, False] for s in suits] if declaration is None else []
+        return [*singles, *(DECLARE[s, True] for s in suits if held.count(s) == 2)]
 
     def key_moment(self, event: Event) -> bool:
         """The teammate revealed."""

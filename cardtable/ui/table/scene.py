@@ -89,6 +89,7 @@ class TableScene(Scene):
         self._position: tuple[Any, ...] = ()  # the position `_answer` and `_brisk` were worked out for
         self._answer_move: Action | None = None
         self._brisk_now = False
+        self.early: Action | None = None  # a move the person chose ahead of their turn, made when it comes
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
@@ -197,6 +198,19 @@ class TableScene(Scene):
         """The move the table makes at once for the person to act, without asking them (None: they are asked)."""
         self._work_out()
         return self._answer_move
+
+    def early_offer(self) -> list[Action]:
+        """Moves the person alone at the screen may choose ahead of their turn (`GameLayout.early_actions`), but
+        the one already chosen."""
+        if len(self.humans) != 1 or self.viewer is None or self.curtain_for is not None or self.human_turn:
+            return []
+        return [a for a in self.game_layout.early_actions(self.state.view(self.viewer)) if a != self.early]
+
+    def choose_early(self, action: Action) -> None:
+        """The person chose `action` ahead of their turn: it is made when their turn comes, if still legal."""
+        self.early = action
+        self.say(f"{action.describe()}: made as soon as it is your turn.")
+        self.panels.build()
 
     def _brisk(self) -> bool:
         """The decision on the table is taken at the deal's pace (`GameLayout.brisk`)."""
@@ -383,6 +397,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.undo():
             self.driver.cancel()
+            self.early = None
             self.hints.clear()
             self.move_log.undone(len(self.match.log))
             self._after_change(before, old, [])
@@ -463,6 +478,17 @@ class TableScene(Scene):
         brisk = self._brisk()
         at_rest = not self.choreography.busy or (brisk and self.choreography.under_way)
         ready = at_rest and self.curtain_for is None and self.confirm is None
+        early, turn = self.early, self.state.turn
+        if early is not None and turn == self.viewer and turn is not None and self.match.seats[turn].is_human:
+            if ready:  # the move the person chose ahead of their turn, if it is still legal
+                self.early = None
+                legal = early in self.state.legal_actions()
+                reason = None if legal else self.state.reason(early)
+                if legal:
+                    self.play(early)
+                if reason:
+                    self.say(self.named(f"{early.describe()} no longer stands: {reason}"), error=True)
+            return
         answer = self._answer()
         if answer is not None:  # a move the table makes for the person without asking them
             if ready:
