@@ -537,6 +537,8 @@ def test_no_king_nor_burying_before_the_hand_is_dealt_on_the_table(table_app, se
                 seen[words] = landed()
         if any(n.startswith("select:Bury") for n in table.buttons):
             seen.setdefault("bury", landed())
+        if "bury" in table.status_text().lower() and "buries" not in table.status_text():
+            seen.setdefault("status", landed())
 
     deal_on(table, driver, declare=seed == PERSON_KING, watch=watch)
     king = match.state.koth
@@ -545,6 +547,7 @@ def test_no_king_nor_burying_before_the_hand_is_dealt_on_the_table(table_app, se
     assert seen["the last 8 cards"] == len(match.state.hands[0]), seen
     if king == 0:
         assert seen["bury"] == 28, f"asked to bury with {seen['bury']} of 28 cards shown"
+        assert seen["status"] == 28, f"the status bar asked to bury with {seen['status']} of 28 cards shown"
         assert table.layout.zone("hand0").select == 8 and len(hand_zone(table).spots) == 28
 
 

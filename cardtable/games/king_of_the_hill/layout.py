@@ -404,7 +404,8 @@ class KingLayout(BaseLayout):
         choices.append(Choice("Pass", PASS))
         declaration = view["declaration"]
         if declaration is None:
-            note = "Showing a card of the trump rank makes its suit trump. The deal waits for you."
+            wait = "The deal waits for you." if view["deck"] > KITTY else "The deal is over: your last chance."
+            note = f"Showing a card of the trump rank makes its suit trump. {wait}"
         else:
             seat, suit, _ = declaration
             who = "You" if seat == view["seat"] else ctx.name(seat)
