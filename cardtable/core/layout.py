@@ -344,16 +344,17 @@ class GameLayout(Protocol):
 
     def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
         """A move the table makes for a person at once, without asking them (None: ask, with no clock but the
-        game's timer).  `view` is theirs; `present`: they are at the screen (in pass-and-play the others are behind
-        the curtain).  King of the Hill passes for a person whose declaration is not new while the deal goes on."""
+        game's timer).  `view` is theirs; `present`: they have the screen to themselves (the one person at the
+        table; in pass-and-play each waits behind the curtain).  For example a pass at a stop in the deal that
+        brings the person nothing new to declare."""
 
     def early_actions(self, view: View) -> Sequence[Action]:
-        """Moves the person at the screen may choose before their turn comes (King of the Hill: a declaration they
+        """Moves the person at the screen may choose before their turn comes (a declaration they
         hold while the deal goes to the others); the table makes the one chosen at their next decision if it is
         still legal then, and says why not otherwise."""
 
     def key_moment(self, event: Event) -> bool:
-        """Whether `event` is a key moment of the game (King of the Hill's teammate revealed): its announcement
+        """Whether `event` is a key moment of the game (a secret partner revealed): its announcement
         stays its whole time and is never dropped, and it leaves the seat's note of what it did as it was."""
 
 

@@ -66,7 +66,7 @@ def button_pressed(scene: TableScene, name: str) -> None:
     elif name in scene.panels.groups and scene.human_turn:  # a first step: its actions are offered next
         scene.panels.open_chooser(scene.panels.groups[name])
     elif name in scene.panels.early:
-        scene.choose_early(scene.panels.early[name])
+        scene.pace.choose_early(scene.panels.early[name])
     elif name in scene.action_buttons and scene.human_turn:
         action = scene.action_buttons[name]
         question = scene.game_layout.confirm_text(action)

@@ -93,7 +93,7 @@ class TablePanels:
             buttons += [self.checked(c, legal) for c in
                         reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal))]
         elif not scene.human_turn:  # moves chosen ahead of the turn, made when it comes
-            buttons = [Choice(a.describe(), a) for a in reversed(scene.early_offer())]
+            buttons = [Choice(a.describe(), a) for a in reversed(scene.pace.early_offer())]
             plain = -len(buttons)
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:

@@ -26,7 +26,7 @@ from cardtable.core.layout import (
     Zone,
     candidates,
 )
-from cardtable.core.wording import name_seats, seat_name
+from cardtable.core.wording import name_seats
 from cardtable.session.match import Match
 from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
@@ -41,7 +41,8 @@ from cardtable.ui.table.hints import TableHints
 from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
-from cardtable.ui.table.move_log import MoveLog, logged
+from cardtable.ui.table.move_log import MoveLog
+from cardtable.ui.table.pace import TablePace
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.records import count_result
 from cardtable.ui.table.safe_play import SafePlay
@@ -85,11 +86,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.last_moves: dict[int, str] = {}  # seat -> what it did last, as the engine said it
-        self.words: list[tuple[float, int, Event]] = []  # events to announce when the table shows them: (clock, move)
-        self._position: tuple[Any, ...] = ()  # the position `_answer` and `_brisk` were worked out for
-        self._answer_move: Action | None = None
-        self._brisk_now = False
-        self.early: Action | None = None  # a move the person chose ahead of their turn, made when it comes
+        self.pace = TablePace(self)
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
@@ -176,52 +173,11 @@ class TableScene(Scene):
     def human_turn(self) -> bool:
         turn = self.state.turn
         return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
-                and self._answer() is None)
+                and self.pace.answer() is None)
 
-    def _work_out(self) -> None:
-        """The table's answer for the person to act (`GameLayout.answer_for`) and whether the decision is brisk,
-        once per position."""
-        log = self.match.log
-        turn = self.state.turn
-        key = (len(log), id(log[-1]) if log else None, turn, self.viewer, len(self.humans))
-        if key == self._position:
-            return
-        self._position = key
-        self._brisk_now = self.game_layout.brisk(self.state.view(None))
-        self._answer_move = None
-        if turn is not None and self.match.seats[turn].is_human:
-            present = turn == self.viewer and len(self.humans) == 1  # alone at the screen
-            self._answer_move = self.game_layout.answer_for(self.state.view(turn), self.state.legal_actions(),
-                                                            present)
-
-    def _answer(self) -> Action | None:
-        """The move the table makes at once for the person to act, without asking them (None: they are asked)."""
-        self._work_out()
-        return self._answer_move
-
-    def early_offer(self) -> list[Action]:
-        """Moves the person alone at the screen may choose ahead of their turn (`GameLayout.early_actions`), but
-        the one already chosen."""
-        if len(self.humans) != 1 or self.viewer is None or self.curtain_for is not None or self.human_turn:
-            return []
-        return [a for a in self.game_layout.early_actions(self.state.view(self.viewer)) if a != self.early]
-
-    def choose_early(self, action: Action) -> None:
-        """The person chose `action` ahead of their turn: it is made when their turn comes, if still legal."""
-        self.early = action
-        self.say(f"{action.describe()}: made as soon as it is your turn.")
-        self.panels.build()
-
-    def _brisk(self) -> bool:
-        """The decision on the table is taken at the deal's pace (`GameLayout.brisk`)."""
-        self._work_out()
-        return self._brisk_now
-
-    @property
-    def behind(self) -> bool:
-        """The table has not yet shown all of the last move: a held picture, or events still to land and be said.
-        The person's buttons and choices wait for it."""
-        return bool(self.words) or bool(self.choreography.stages)
+    # The table has not yet shown all of the last move (a held picture, events still to land and be said): the
+    # person's buttons and choices wait for it.
+    behind = property(lambda self: bool(self.pace.words) or bool(self.choreography.stages))
 
     @property
     def animation_seconds(self) -> float:
@@ -231,7 +187,7 @@ class TableScene(Scene):
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
         return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
-                    or self.safe_play.pending or self.words)
+                    or self.safe_play.pending or self.pace.words)
 
     # The parts' state, under the names the table has always shown it by.
     hint_marks = property(lambda self: self.hints.marks)
@@ -281,38 +237,6 @@ class TableScene(Scene):
         """The announcement on screen and those waiting."""
         return self.messages.all()
 
-    def _announce(self, events: list[Event], moment: int | None = None) -> None:
-        moment = len(self.match.log) if moment is None else moment
-        for ev in events:
-            if logged(ev):
-                lasting = self.game_layout.key_moment(ev)
-                self.messages.announce(self.named(ev.text), moment, lasting)
-                self.move_log.add(self.named(ev.text), moment)
-                if ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} ") and not lasting:
-                    # What each seat did last stays on its panel ("plays red 7."), so no move passes unseen.
-                    self.last_moves[ev.seat] = ev.text[len(seat_name(ev.seat)) + 1:]
-
-    def _announce_when_shown(self, events: list[Event], times: list[float]) -> None:
-        """Say each event (and note it on its seat's panel) when the table has shown it: `times` are the seconds
-        from now at which each one has (its cards landed)."""
-        moment = len(self.match.log)
-        for ev, at in zip(events, times, strict=True):
-            if at <= 0 and not self.words:
-                self._announce([ev], moment)
-            else:
-                self.words.append((self.clock + at, moment, ev))
-
-    def _say_due(self, everything: bool = False) -> None:
-        """Say the events the table has shown by now (`everything`: all that wait); once all are said, the
-        person's buttons and choices are made."""
-        if not self.words:
-            return
-        while self.words and (everything or self.words[0][0] <= self.clock):
-            _, moment, ev = self.words.pop(0)
-            self._announce([ev], moment)
-        if not self.behind:
-            self.panels.build()
-
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
         """Apply `action` through the match; on IllegalAction show the engine's reason.  `move`: the turn
@@ -320,7 +244,7 @@ class TableScene(Scene):
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
-        brisk = self._brisk()
+        brisk = self.pace.brisk()
         before = self.drawn_at()
         before.update({k: (r, before[k][1]) for k, r in (from_rects or {}).items() if k in before})
         try:
@@ -337,11 +261,11 @@ class TableScene(Scene):
         self.hints.clear()
         if not (brisk and self.choreography.under_way):  # at the deal's pace the cards in flight fly on
             self.choreography.finish()
-            self._say_due(everything=True)
+            self.pace.say_due(everything=True)
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
         if holds:
             # Said now, while the held picture shows what they tell (who took the cards, the round's end).
-            self._announce(events)
+            self.pace.say(events)
             # Hold each picture after its held event (all the cards played) for its beat; then the rest plays out.
             self.choreography.hold(before, old_layout, [(i, self.build_layout(v)) for i, v in holds], events)
             old_layout, events, before = self.layout, [], self.drawn_at()
@@ -373,9 +297,9 @@ class TableScene(Scene):
                       events: list[Event]) -> None:
         self._check_curtain()
         if not self.stages:
-            self._announce_when_shown(events, self.choreography.animate(before, old, self.build_layout(), events))
+            self.pace.say_when_shown(events, self.choreography.animate(before, old, self.build_layout(), events))
         else:
-            self._announce(events)
+            self.pace.say(events)
         self.panels.build()
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
@@ -386,7 +310,7 @@ class TableScene(Scene):
     def finish_animations(self) -> None:
         """A person acts: whatever is still moving lands at once."""
         self.choreography.finish()
-        self._say_due(everything=True)
+        self.pace.say_due(everything=True)
 
     def undo(self) -> None:
         self.finish_animations()
@@ -397,7 +321,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.undo():
             self.driver.cancel()
-            self.early = None
+            self.pace.early = None
             self.hints.clear()
             self.move_log.undone(len(self.match.log))
             self._after_change(before, old, [])
@@ -461,7 +385,7 @@ class TableScene(Scene):
             if turn is not None and self.match.seats[turn].is_human:
                 self.viewer = turn
             return
-        if self.match.seats[turn].is_human and turn != self.viewer and self._answer() is None:
+        if self.match.seats[turn].is_human and turn != self.viewer and self.pace.answer() is None:
             self.curtain_for = turn
 
     def lift_curtain(self) -> None:
@@ -475,24 +399,10 @@ class TableScene(Scene):
     # ----- bots and timers ---------------------------------------------------------------------------
     def _run_driver(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        brisk = self._brisk()
+        brisk = self.pace.brisk()
         at_rest = not self.choreography.busy or (brisk and self.choreography.under_way)
         ready = at_rest and self.curtain_for is None and self.confirm is None
-        early, turn = self.early, self.state.turn
-        if early is not None and turn == self.viewer and turn is not None and self.match.seats[turn].is_human:
-            if ready:  # the move the person chose ahead of their turn, if it is still legal
-                self.early = None
-                legal = early in self.state.legal_actions()
-                reason = None if legal else self.state.reason(early)
-                if legal:
-                    self.play(early)
-                if reason:
-                    self.say(self.named(f"{early.describe()} no longer stands: {reason}"), error=True)
-            return
-        answer = self._answer()
-        if answer is not None:  # a move the table makes for the person without asking them
-            if ready:
-                self.play(answer)
+        if self.pace.act(ready):  # a move chosen ahead, or made for the person without asking them
             return
         timer = None
         if self.human_turn:
@@ -516,7 +426,7 @@ class TableScene(Scene):
         self.analysis.update()
         behind = self.behind
         self.choreography.update(dt)
-        self._say_due()
+        self.pace.say_due()
         if behind and not self.behind:  # the last move is shown whole: the person's buttons now
             self.panels.build()
         self.messages.update(dt)

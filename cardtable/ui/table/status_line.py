@@ -29,7 +29,7 @@ class StatusLine:
         """Whose turn it is (in multiplayer games) and the game's own status."""
         scene = self.scene
         status = scene.named(scene.layout.status)
-        if scene.words and scene.state.turn in scene.humans:  # a person's task waits for what came before
+        if scene.pace.words and scene.state.turn in scene.humans:  # a person's task waits for what came before
             status = self._shown or status
         else:
             self._shown = status
