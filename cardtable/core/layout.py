@@ -351,6 +351,25 @@ class GameLayout(Protocol):
         """The last completed trick, shown on demand (the L key, a press on a zone of `TableLayout.last_trick_at`);
         None before one is complete, or in a game without tricks."""
 
+    def brisk(self, view: View) -> bool:
+        """Whether the decision `view` (the public view) shows is taken at the deal's pace: a bot acts without its
+        beat as soon as every card in flight has left (a deal that stops wherever a seat may declare)."""
+
+    def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
+        """A move the table makes for a person at once, without asking them (None: ask, with no clock but the
+        game's timer).  `view` is theirs; `present`: they have the screen to themselves (the one person at the
+        table; in pass-and-play each waits behind the curtain).  For example a pass at a stop in the deal that
+        brings the person nothing new to declare."""
+
+    def early_actions(self, view: View) -> Sequence[Action]:
+        """Moves the person at the screen may choose before their turn comes (a declaration they
+        hold while the deal goes to the others); the table makes the one chosen at their next decision if it is
+        still legal then, and says why not otherwise."""
+
+    def key_moment(self, event: Event) -> bool:
+        """Whether `event` is a key moment of the game (a secret partner revealed): its announcement
+        stays its whole time and is never dropped, and it leaves the seat's note of what it did as it was."""
+
 
 class BaseLayout:
     """Every optional hook of `GameLayout` with its default; a game overrides what it needs (and `build`)."""
@@ -412,3 +431,15 @@ class BaseLayout:
 
     def last_trick(self, view: View) -> LastTrick | None:
         return None
+
+    def brisk(self, view: View) -> bool:
+        return False
+
+    def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
+        return None
+
+    def key_moment(self, event: Event) -> bool:
+        return False
+
+    def early_actions(self, view: View) -> Sequence[Action]:
+        return ()

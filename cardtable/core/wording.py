@@ -46,6 +46,8 @@ def second_person(verb: str) -> str:
         return IRREGULAR[verb]
     if verb.endswith(("ches", "shes", "sses", "xes")):
         return verb[:-2]
+    if len(verb) > 4 and verb.endswith("ies") and verb[-4] not in "aeiou":  # "buries" -> "bury" ("dies" stays)
+        return verb[:-3] + "y"
     return verb[:-1] if verb.endswith("s") and not verb.endswith("ss") else verb
 
 

@@ -29,6 +29,7 @@ NAMES = ["You", "Ann", "Bob"]
      "Diamonds were led and you hold diamonds, so you must play one."),
     ("Only Seat 1 can take back their move.", "Only you can take back your move."),
     ("Only Seat 2 can take back their move.", "Only Ann can take back their move."),
+    ("Seat 1 takes the last 8 cards and buries 8.", "You take the last 8 cards and bury 8."),
 ])
 def test_a_sentence_about_one_seat(text: str, said: str) -> None:
     assert name_seats(text, NAMES) == said
@@ -56,6 +57,7 @@ def test_seats_without_a_player_and_text_without_seats_are_left_as_they_are() ->
 
 
 @pytest.mark.parametrize(("verb", "form"), [("draws", "draw"), ("is", "are"), ("has", "have"), ("was", "were"),
-                                            ("catches", "catch"), ("passes", "pass"), ("wins", "win")])
+                                            ("catches", "catch"), ("passes", "pass"), ("wins", "win"),
+                                            ("buries", "bury"), ("tries", "try"), ("dies", "die")])
 def test_second_person(verb: str, form: str) -> None:
     assert second_person(verb) == form

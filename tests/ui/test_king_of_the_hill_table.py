@@ -17,7 +17,6 @@ import pytest
 from cardtable.core.cards import SUIT_SYMBOLS, Card
 from cardtable.core.layout import Rect, TableContext
 from cardtable.games.king_of_the_hill.layout import (
-    DEAL_BEAT,
     DEFENDER_TINT,
     LAYOUT,
     called_text,
@@ -43,7 +42,7 @@ from cardtable.games.king_of_the_hill.rules import (
 )
 from cardtable.session.match import Match
 from cardtable.ui import theme
-from cardtable.ui.driver import DT, UIDriver
+from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.view import CROWN_ROOM, table_context
 from tests.ui.table_helpers import (
@@ -53,10 +52,13 @@ from tests.ui.table_helpers import (
     click_anew,
     find_moves,
     hand_zone,
+    inside,
     lift,
     new_match,
     overlaps,
     random_move,
+    resize,
+    run_until,
     seats,
     state_at,
     wait,
@@ -85,6 +87,14 @@ def koth_match(wanted: Callable[[KingState], bool], options: dict | None = None,
 
 def mine(phase: str) -> Callable[[KingState], bool]:
     return lambda s: s.phase == phase and s.turn == 0
+
+
+def asked(state: KingState) -> bool:
+    """Seat 0 is asked to declare: the card just dealt to it is of the trump rank, or the deal is over."""
+    if not mine("declare")(state):
+        return False
+    card = state.hands[0][-1]
+    return state.final is not None or (card.rank == state.trump_rank and card.suit != "J")
 
 
 def pairs_of(hand: Sequence[Card]) -> list[tuple[Card, Card]]:
@@ -280,10 +290,6 @@ def test_a_completed_trick_holds_its_beat_with_every_play(table_app, open_table)
 
 
 def test_the_teammate_is_announced_when_the_called_card_is_played(table_app, open_table):
-    def reveals(s: KingState) -> bool:
-        return (mine("play")(s) and s.koth != 0 and s.called is not None and s.teammate is None
-                and any(face_of(c) == face_of(s.called) for a in s.legal_actions() for c in a.cards))
-
     match = koth_match(reveals)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
@@ -294,6 +300,65 @@ def test_the_teammate_is_announced_when_the_called_card_is_played(table_app, ope
     panel = table.layout.zone("seat0")
     assert panel.tint == DEFENDER_TINT and table.layout.zone(f"seat{state.koth}").tint == DEFENDER_TINT
     assert "Teammate: You" in table.layout.zone("info").lines
+
+
+def reveals(s: KingState) -> bool:
+    """Seat 0, not the King of the Hill, may play a copy of the called card before the teammate is known."""
+    return (mine("play")(s) and s.koth != 0 and s.called is not None and s.teammate is None
+            and any(face_of(c) == face_of(s.called) for a in s.legal_actions() for c in a.cards))
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_the_teammate_reveal_is_shown_whole_and_stays_while_the_play_goes_on(table_app, open_table):
+    """The key moment stays on screen, whole, while the bots play on (it used to give way after 1.3 s and to be cut
+    on the seat panel: "plays the called A♠: Seat…"); the panel keeps the play and says "teammate"."""
+    match = koth_match(reveals)
+    table, driver = open_table(match, bot_delay=0.0)
+    state = match.state
+    action = next(a for a in state.legal_actions() if any(face_of(c) == face_of(state.called) for c in a.cards))
+    driver.perform(table, action)
+    assert state.teammate == 0
+    reveal = f"You play the called {card_label(state.called)}: You are the King of the Hill's teammate."
+    run_until(driver, lambda: table.message == reveal, frames=180)
+    start, moves = table.clock, len(match.log)
+    run_until(driver, lambda: table.message != reveal or table.clock - start > 5.5, frames=600)
+    assert table.message == reveal, "the reveal stays at least 5.5 s"
+    assert len(match.log) > moves, "while the bots play on"
+    for size in ((800, 560), (1920, 1080)):
+        resize(table_app, driver, size)
+        assert table.message == reveal and inside(table.status_line.bar.message_box, size), "shown whole"
+    panel = table.layout.zone("seat0")
+    assert "teammate" in panel.lines[0] and panel.tint == DEFENDER_TINT
+    assert table._cue(panel).startswith("play") and "teammate" not in table._cue(panel), \
+        "the panel's note is the play, whole"
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_a_seats_note_changes_when_its_card_lands(table_app, open_table):
+    match = koth_match(lambda s: s.phase == "play" and s.turn == 1 and len(s.trick) < 4)
+    table, driver = open_table(match, bot_delay=0.3)
+    old = table.last_moves.get(1)
+    moves = len(match.log)
+    run_until(driver, lambda: len(match.log) > moves, frames=600)
+    played = match.log[moves].action
+    assert match.log[moves].seat == 1 and table.animator.flying() >= set(played.cards), "its card is on its way"
+    assert table.last_moves.get(1) == old, "the note waits for the card"
+    run_until(driver, lambda: not set(played.cards) & table.animator.flying(), frames=120)
+    driver.frames(1)
+    assert table._cue(table.layout.zone("seat1")).startswith("plays "), "and changes as it lands"
+
+
+def test_a_seat_note_too_long_for_its_panel_is_cut_between_words():
+    from cardtable.ui.table.fit_text import shorten
+    from cardtable.ui.theme import Fonts
+
+    font = Fonts().get(13)
+    text = "plays the called A♠: Seat 3 is the King of the Hill's teammate."
+    cut = shorten(font, text, font.size(text)[0] // 2, whole_words=True)
+    assert cut.endswith("…") and text.startswith(cut[:-1]) and text[len(cut) - 1] in " :"
+    assert font.size(cut)[0] <= font.size(text)[0] // 2
+    assert shorten(font, text, 10_000, whole_words=True) == text
+    assert shorten(font, text, 5, whole_words=True) == ""
 
 
 # --------------------------------------------------------------------------- burying
@@ -342,6 +407,26 @@ def test_eight_selected_cards_dropped_on_the_dead_hand_are_buried(table_app, ope
     assert match.log[-1].action == Bury(tuple(chosen)) and match.state.phase == "call"
 
 
+def test_a_ninth_card_to_bury_is_refused_with_the_reason(table_app, open_table):
+    """The selection stays at the eight cards chosen (it used to drop the first one silently) and the table says
+    how to choose another."""
+    match = koth_match(mine("bury"))
+    table, driver = open_table(match, bot_delay=30.0)
+    spots = hand_zone(table).spots
+    chosen, ninth = [s.card for s in spots[:8]], spots[8].card
+    for card in chosen:
+        click_card(table, driver, card)
+    click_card(table, driver, ninth)
+    hand = match.state.hands[0]
+    assert sorted(hand[p.index] for p in table.input.selected) == sorted(chosen), "the eight stay selected"
+    assert table.message_error and "8 cards are selected already" in table.message
+    name, button = select_button(table)
+    assert name == "select:Bury (8 of 8)" and button.is_enabled
+    click_card(table, driver, chosen[0])  # put one back: now the ninth may be chosen
+    click_card(table, driver, ninth)
+    assert sorted(hand[p.index] for p in table.input.selected) == sorted([*chosen[1:], ninth])
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, int]):
     state = state_at(RULES, 5, mine("bury"))
@@ -360,7 +445,7 @@ def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, in
 
 
 def test_a_declaration_is_a_button_of_the_panel(table_app, open_table):
-    match = koth_match(mine("declare"))
+    match = koth_match(asked)
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     offered = {a for n, a in table.action_buttons.items() if n.startswith("choice:")}
@@ -374,26 +459,130 @@ def test_a_declaration_is_a_button_of_the_panel(table_app, open_table):
     assert state.declarations[-1][:3] == (0, declare.suit, declare.pair)
 
 
-def test_the_deal_goes_on_by_itself_after_a_quiet_beat(table_app, open_table):
-    match = koth_match(mine("declare"))
-    assert not match.options["timers"], "the beat is there with the timers off"
-    table, driver = open_table(match, bot_delay=30.0)
+@pytest.mark.parametrize("timers", [False, True], ids=["timers off", "timers on"])
+def test_a_new_declaration_waits_for_the_person_however_long(table_app, open_table, timers):
+    """A person never loses a declaration because they were not quick: the deal stops, with no clock, when the card
+    just dealt to them lets them declare, timers off or on."""
+    match = koth_match(asked, {"timers": timers})
+    table, driver = open_table(match, bot_delay=0.0)
     before = len(match.log)
-    driver.frames(int(DEAL_BEAT * 0.6 / DT))
-    assert len(match.log) == before and table.choice_panel is not None and table.choice_panel.visible
-    assert "left" not in table.clock_text()[0], "a beat shows no countdown"
-    driver.frames(int(DEAL_BEAT * 0.5 / DT))
-    assert len(match.log) > before and match.log[before].seat == 0 and match.log[before].action == PASS
-    assert not table.message.startswith("Time is up") and table.driver.timeouts == {}
+    for _ in range(120):  # two minutes of the table's clock, a second a frame
+        table_app.step(1.0)
+    assert len(match.log) == before and match.state.turn == 0, "nobody passed for the person"
+    assert table.choice_panel is not None and table.choice_panel.visible
+    assert "left" not in table.clock_text()[0], "no countdown on a declaration"
+    declare = next(a for a in match.state.legal_actions() if isinstance(a, Declare))
+    driver.perform(table, declare)
+    assert match.log[before].seat == 0 and match.log[before].action == declare
 
 
-def test_timers_give_each_decision_its_limit_but_declaring_only_its_beat():
+def open_at_the_deal(app, seed: int) -> tuple[Match, TableScene, UIDriver]:
+    """A new game of `seed` opened on `app` as the menu opens it (the deal starts flying, bots wait their usual
+    0.6 s beat); the table is not settled."""
+    app.settings.bot_delay = 0.6
+    match = new_match("king_of_the_hill", seats(("You",), 5, NAMES[1:]), {}, seed)
+    table = TableScene(app, match)
+    app.show(table)
+    return match, table, UIDriver(app)
+
+
+def deal_on(table: TableScene, driver: UIDriver, declare: bool, watch: Callable[[], None] = lambda: None) -> None:
+    """Run frames until the deal is over and shown whole; the person answers each time they are asked (the first
+    declaration offered, or a pass) with a click.  `watch` runs after every frame."""
+    match = table.match
+    for _ in range(60 * 120):
+        if match.state.phase != "declare" and not (table.behind or table.choreography.busy):
+            return
+        if table.human_turn and not table.behind and match.state.phase == "declare":
+            offered = [a for a in match.state.legal_actions() if isinstance(a, Declare)]
+            driver.perform(table, offered[0] if declare and offered else PASS)
+        driver.frames(1)
+        watch()
+    raise AssertionError("the deal did not end in two minutes of the table's clock")
+
+
+#: The seed of a first round in which the person, declaring when first asked, is King of the Hill (the bots' choices
+#: are seeded), and one in which a bot is.
+PERSON_KING, BOT_KING = 3, 2
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+@pytest.mark.parametrize("seed", [PERSON_KING, BOT_KING])
+def test_the_whole_deal_at_normal_speed_takes_under_eight_seconds(table_app, seed):
+    """100 cards leave the deck one every 37.5 ms at normal speed (3.75 s); the stops where a bot may declare take
+    no beat, so the deal, the last eight cards and the person's click when asked fit in 8 s (it took 50-60 s)."""
+    match, table, driver = open_at_the_deal(table_app, seed)
+    deal_on(table, driver, declare=seed == PERSON_KING)
+    assert match.state.phase in ("bury", "trump") and len(match.state.hands[match.state.koth]) == 28
+    assert table.clock < 8.0, f"the deal took {table.clock:.1f} s of the table's clock"
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+@pytest.mark.parametrize("seed", [PERSON_KING, BOT_KING])
+def test_no_king_nor_burying_before_the_hand_is_dealt_on_the_table(table_app, seed):
+    """"Ann is King of the Hill", "Ann takes the last 8 cards" and the panel to bury wait until every card of the
+    person's hand has landed (they came while it was half dealt)."""
+    match, table, driver = open_at_the_deal(table_app, seed)
+    seen: dict[str, int] = {}
+
+    def landed() -> int:
+        """The person's cards on the table that are not on their way from the deck (a card sliding along the
+        hand as it is sorted again is there)."""
+        arriving = {f.key for f in table.animator.flights if not f.start_face_up}
+        return sum(1 for spot in hand_zone(table).spots if spot.card not in arriving)
+
+    def watch() -> None:
+        said = " ".join(table.announcements())
+        for words in ("King of the Hill", "the last 8 cards"):
+            if words in said and words not in seen:
+                seen[words] = landed()
+        if any(n.startswith("select:Bury") for n in table.buttons):
+            seen.setdefault("bury", landed())
+        if "bury" in table.status_text().lower() and "buries" not in table.status_text():
+            seen.setdefault("status", landed())
+
+    deal_on(table, driver, declare=seed == PERSON_KING, watch=watch)
+    king = match.state.koth
+    assert (king == 0) == (seed == PERSON_KING) and match.state.phase == "bury"
+    assert seen["King of the Hill"] >= 20, f"said with {seen['King of the Hill']} of 20 cards on the table"
+    assert seen["the last 8 cards"] == len(match.state.hands[0]), seen
+    if king == 0:
+        assert seen["bury"] == 28, f"asked to bury with {seen['bury']} of 28 cards shown"
+        assert seen["status"] == 28, f"the status bar asked to bury with {seen['status']} of 28 cards shown"
+        assert table.layout.zone("hand0").select == 8 and len(hand_zone(table).spots) == 28
+
+
+@pytest.mark.parametrize("table_speed", ["normal"])
+def test_a_declaration_passed_once_stays_a_button_while_the_deal_goes_on(table_app):
+    """After a pass the person's declaration stays live as a button while the deal runs to the others; pressed, it
+    is made at their next stop."""
+    match, table, driver = open_at_the_deal(table_app, 14)  # a deal in which nobody declares for a while
+    run_until(driver, lambda: table.human_turn and not table.behind, frames=600)
+    offered = next(a for a in match.state.legal_actions() if isinstance(a, Declare))
+    driver.perform(table, PASS)
+    passed = len(match.log)
+    run_until(driver, lambda: any(n.startswith("early:") for n in table.buttons), frames=120)
+    name = next(n for n in table.buttons if n.startswith("early:"))
+    assert table.buttons[name].text == offered.describe() and table.buttons[name].is_enabled
+    run_until(driver, lambda: sum(e.seat == 0 for e in match.log[passed:]) >= 2, frames=600)
+    assert not match.state.declarations and name in table.buttons, \
+        "the deal goes on (the person's stops pass at its pace), and the button stays"
+    assert table.buttons[name].is_enabled
+    driver.click_widget(table.buttons[name])
+    run_until(driver, lambda: len(match.state.declarations) > 0, frames=600)
+    assert match.state.declarations[0][:3] == (0, offered.suit, False), "made at the person's next stop"
+    assert not any(n.startswith("early:") for n in table.buttons)
+
+
+def test_timers_give_each_decision_its_limit_but_declaring_none():
     options = {"timers": True}
-    for phase, seconds in (("declare", DEAL_BEAT), ("bury", 60), ("call", 15), ("play", 10)):
+    for phase, seconds in (("bury", 60), ("call", 15), ("play", 10)):
         state = state_at(RULES, 5, mine(phase), options)
         timer = LAYOUT.timer(state.view(0), state.legal_actions())
-        assert timer is not None and timer.seconds == seconds and timer.quiet == (phase == "declare")
+        assert timer is not None and timer.seconds == seconds and not timer.quiet
         assert timer.default(random.Random(1)) in state.legal_actions()
+    state = state_at(RULES, 5, asked, options)
+    assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "the rules give declaring no limit"
     state = state_at(RULES, 5, mine("play"))
     assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "timers off: no limit"
 
@@ -471,7 +660,7 @@ def test_the_crown_and_the_revealed_teammate_are_marked(table_app, open_table):
 
 
 def test_the_score_sheet_has_a_row_per_round(table_app, open_table):
-    match = koth_match(lambda s: s.round == 1 and s.turn == 0 and s.phase == "declare", {"rounds": 2})
+    match = koth_match(lambda s: s.round == 1 and asked(s), {"rounds": 2})
     table, driver = open_table(match, bot_delay=30.0)
     record = match.state.records[0]
     sheet = LAYOUT.score_sheet(table.view(), table.context())
@@ -517,6 +706,31 @@ def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table
         assert len(match.log) > before and match.log[before].seat == seat, table.message
         moves += 1
     assert curtains >= 2
+
+
+def test_pass_and_play_calls_nobody_during_the_deal_and_each_person_declares_after_it_untimed(table_app, open_table):
+    """With two people at one screen nobody is called to it while the deal runs (each stop of theirs passes at the
+    deal's pace); after the last card each person who may declare gets the curtain and then the choice, with no
+    clock however long it takes."""
+    match = new_match("king_of_the_hill", seats(("Pia", "Quin"), 5, NAMES[2:]), {}, 2)
+    table, driver = open_table(match, bot_delay=0.0)
+    run_until(driver, lambda: table.curtain_for is not None)
+    state = match.state
+    assert state.view(None)["deck"] == 8, "no curtain before the last card is dealt"
+    assert any(e.seat in (0, 1) and e.action == PASS for e in match.log), "their stops in the deal passed"
+    seat = table.curtain_for
+    before = len(match.log)
+    for _ in range(60):  # a minute of the table's clock, a second a frame: the curtain waits
+        table_app.step(1.0)
+    assert table.curtain_for == seat and len(match.log) == before
+    lift(table, driver)
+    assert table.choice_panel is not None and "left" not in table.clock_text()[0]
+    for _ in range(60):
+        table_app.step(1.0)
+    assert len(match.log) == before and table.choice_panel is not None, "the choice waits too"
+    declare = next(a for a in state.legal_actions() if isinstance(a, Declare))
+    driver.perform(table, declare)
+    assert match.log[before].seat == seat and match.log[before].action == declare
 
 
 def test_a_whole_game_of_one_round_through_the_table_with_bots(table_app, open_table):

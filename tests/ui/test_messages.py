@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardtable.ui.table.messages import MESSAGE_MIN_SECONDS, MESSAGE_QUEUE, Messages
+from cardtable.ui.table.messages import LASTING_SECONDS, MESSAGE_MIN_SECONDS, MESSAGE_QUEUE, Messages
 
 
 def test_announcements_queue_and_each_is_seen_for_a_moment():
@@ -59,3 +59,20 @@ def test_an_error_clears_after_a_legal_move():
     m.say("Not your turn.", error=True)
     m.clear_error()
     assert not m.showing
+
+
+def test_a_key_moment_stays_its_whole_time_and_is_never_dropped():
+    """King of the Hill's teammate revealed: it waits its turn behind what shows, is not dropped when the table
+    moves on or the queue fills, and once shown stays LASTING_SECONDS whatever waits behind it."""
+    m = Messages()
+    m.announce("Ann plays A\u2660.", 3)
+    m.announce("Ann plays the called A\u2660: Ann is the King of the Hill's teammate.", 3, lasting=True)
+    for k in range(MESSAGE_QUEUE + 2):
+        m.announce(f"Seat {k} plays.", 4)
+    assert "Ann plays the called A\u2660: Ann is the King of the Hill's teammate." in m.queue
+    m.update(MESSAGE_MIN_SECONDS + 0.01)
+    assert m.text.startswith("Ann plays the called")
+    m.update(LASTING_SECONDS - 0.1)
+    assert m.text.startswith("Ann plays the called"), "it stays although others wait"
+    m.update(0.2)
+    assert not m.text.startswith("Ann plays the called")

@@ -12,8 +12,15 @@ its dead hand, face up, until the next one is buried.
 Gestures: cards are selected with clicks (two to play, eight to bury) and played with the Play button, by a click
 on the lit trick, or by dragging them (one card, or the selection) onto the trick; eight selected cards are buried
 with the Bury button or by dropping them on the dead hand's place.  Declaring, choosing the trump suit and calling
-are choice panels (a call: a suit, then one of its cards, shown as faces).  While the person may declare, the deal
-waits only a short beat (a quiet timer) before it goes on with a pass.
+are choice panels (a call: a suit, then one of its cards, shown as faces).
+
+The deal's pace: the deal runs on (bots pass without their beat) and stops, with no clock, whenever the person
+gets a card of the trump rank that lets them declare (a new suit, or a pair), and after the last card, when every
+seat that may still declare chooses in turn; at the person's other stops the table passes for them.  Meanwhile
+each declaration the person could make is a button: pressed, it is made at their next stop (at most four cards
+later) if it still stands then.  In
+pass-and-play nobody is called to the screen during the deal: each person with a declaration chooses after the last
+card, behind their curtain, in turn.
 
 Pure: turns `view(seat)` and the table's context into zones, and gestures into actions.
 """
@@ -49,6 +56,7 @@ from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
     CHOOSE,
+    DECLARE,
     FACES,
     HAND_SIZE,
     KITTY,
@@ -68,8 +76,6 @@ from cardtable.games.king_of_the_hill.rules import Bury as BuryAction
 
 CROWN_ROOM = 24  # the room the table keeps over a seat panel for its crown
 
-#: The beat the deal waits for the person to declare before it goes on with a pass (a quiet timer).
-DEAL_BEAT = 1.5
 #: The defenders' panels (the King of the Hill and the revealed teammate).
 DEFENDER_TINT: Colour = (96, 72, 24)
 SUIT_ORDER = ("S", "H", "C", "D")  # as a sorted hand shows them: the colours alternate
@@ -398,7 +404,8 @@ class KingLayout(BaseLayout):
         choices.append(Choice("Pass", PASS))
         declaration = view["declaration"]
         if declaration is None:
-            note = "Showing a card of the trump rank makes its suit trump. The deal goes on if you wait."
+            wait = "The deal waits for you." if view["deck"] > KITTY else "The deal is over: your last chance."
+            note = f"Showing a card of the trump rank makes its suit trump. {wait}"
         else:
             seat, suit, _ = declaration
             who = "You" if seat == view["seat"] else ctx.name(seat)
@@ -417,11 +424,9 @@ class KingLayout(BaseLayout):
                            "You may not call a card you hold both copies of.")
 
     def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        """While declaring, a quiet beat that passes (timers on or off); with timers on, the rules' limits."""
-        if not legal:
+        """With timers on, the rules' limits (declaring has none); no clock otherwise."""
+        if not legal or view["phase"] == "declare":
             return None
-        if view["phase"] == "declare":
-            return TurnTimer(DEAL_BEAT, lambda rng: PASS, quiet=True)
         seconds = timer_seconds(view)
         if seconds is None:
             return None
@@ -430,6 +435,36 @@ class KingLayout(BaseLayout):
             return timeout_action(view, legal, rng)
 
         return TurnTimer(seconds, default)
+
+    def brisk(self, view: Mapping[str, Any]) -> bool:
+        """The deal's stops are taken at the deal's pace."""
+        return view["phase"] == "declare"
+
+    def answer_for(self, view: Mapping[str, Any], legal: Sequence[Action], present: bool) -> Action | None:
+        """While the deal goes on, a pass for a person whose stop brings nothing new (the card just dealt is not of
+        the trump rank) or who is not alone at the screen; the choices after the last card are always asked."""
+        if view["phase"] != "declare" or PASS not in legal or view["deck"] <= KITTY:
+            return None
+        card = view.get("dealt_last")
+        new = present and card is not None and card.rank == view["trump_rank"] and card.suit != JOKER_SUIT
+        return None if new else PASS
+
+    def early_actions(self, view: Mapping[str, Any]) -> Sequence[Action]:
+        """While the deal goes to the others, the declarations the person holds that would stand (as the engine
+        offers them when the deal comes to them)."""
+        me = view["seat"]
+        declaration = view["declaration"]
+        if view["phase"] != "declare" or me is None or view["deck"] <= KITTY or (declaration and declaration[2]):
+            return ()
+        rank = view["trump_rank"]
+        held = [c.suit for c in view["hands"][me] if c is not None and c.rank == rank and c.suit != JOKER_SUIT]
+        suits = [s for s in SUIT_ORDER if s in held]
+        singles = [DECLARE[s, False] for s in suits] if declaration is None else []
+        return [*singles, *(DECLARE[s, True] for s in suits if held.count(s) == 2)]
+
+    def key_moment(self, event: Event) -> bool:
+        """The teammate revealed."""
+        return event.kind == "teammate"
 
     def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
         """The picture held when a trick is completed: every play of it on the table, before it is gathered."""

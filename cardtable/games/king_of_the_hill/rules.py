@@ -1065,6 +1065,7 @@ class KingState(State):
             "declarations": list(self.declarations),
             "hands": hands,
             "hand_sizes": [len(h) for h in self.hands],
+            "dealt_last": self._dealt_last(seat),
             "deck": len(self.stack),
             "dead": dead,
             "called": self.called,
@@ -1085,6 +1086,12 @@ class KingState(State):
             "options": dict(self.options),
             "status": self.status(seat),
         }
+
+    def _dealt_last(self, seat: int | None) -> Card | None:
+        """The card `seat` received last, while the deal goes on (its hand is in deal order until trump is set)."""
+        if seat is None or self.phase != "declare" or not self.hands[seat] or self.final is not None:
+            return None
+        return self.hands[seat][-1]
 
     def _timer(self) -> int | None:
         if not self.timers or self.turn is None:

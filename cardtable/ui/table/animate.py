@@ -120,13 +120,20 @@ def _hidden_spots(layout: Any, zone_id: str | None) -> list[tuple[Any, Any]]:
 
 
 def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], duration: float,
-                  beat: Callable[[float], float]) -> list[Flight]:
+                  beat: Callable[[float], float], times: list[float] | None = None, landing: float | None = None
+                  ) -> list[Flight]:
     """The flights that show `events` turning the `old` layout into the `new` one.
 
     `before` is where every card was drawn (and which side showed).  Moved cards fly from where they were (or from
     the top of their source zone) in event order; a flip turns a card over where it lies; dealt and drawn cards
     leave their source one at a time, round the table; anything else that moved (a fan closing up, an undo)
     slides to its new place.  An event's `hold` (the engine's beat, scaled by `beat`) delays what follows.
+
+    A deal event with a count (`value`) deals that many cards, round the table with the other counted ones; one
+    without a count deals a single card, after the one before it, and what follows a run of them waits until its
+    last card has landed (a deal told card by card, as a game that may stop during its deal tells it).  `landing`:
+    when the cards still in flight from the move before land (what follows them waits too).  `times`, if given,
+    receives the second at which each event starts to show.
     """
     after: dict[Hashable, tuple[Any, Any]] = {}
     for zone in new.zones:
@@ -135,10 +142,18 @@ def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], d
     flights: list[Flight] = []
     handled: set[Hashable] = set()
     deals: list[tuple[Event, float]] = []
+    singles: list[tuple[Event, float]] = []  # deal events of one card each, with the second each one leaves
     moves = [e for e in events if e.cards and e.src and e.dst]
     sequence_gap = duration * 0.45 if len(moves) > 1 else 0.0
+    gap = duration * 0.15
     delay = 0.0
+    # `landing`: when the last card of a run of single deals lands
     for ev in events:
+        single = ev.kind in ("deal", "draw") and bool(ev.dst) and not ev.cards and not isinstance(ev.value, int)
+        if landing is not None and not single:
+            delay, landing = max(delay, landing), None
+        if times is not None:
+            times.append(delay)
         if ev.cards and ev.src and ev.dst:
             hidden_slots = _hidden_spots(new, ev.dst)
             for j, card in enumerate(ev.cards):
@@ -161,10 +176,13 @@ def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], d
                     flights.append(Flight(card, card, spot.rect, spot.rect, False, True, duration * 0.8,
                                           delay + duration * 0.5))
                     handled.add(card)
+        elif single:
+            singles.append((ev, delay))
+            landing = delay + duration
+            delay += gap
         elif ev.kind in ("deal", "draw") and ev.dst:
             deals.append((ev, delay))
         delay += beat(ev.hold)  # the engine's beat: what follows waits
-    gap = duration * 0.15
     for k, (ev, base) in enumerate(deals):
         try:
             zone = new.zone(ev.dst or "")
@@ -178,12 +196,38 @@ def event_flights(before: Before, old: Any, new: Any, events: Sequence[Event], d
             flights.append(Flight(key, spot.card, start, spot.rect, False, spot.face_up, duration,
                                   base + (j * len(deals) + k) * gap))
             handled.add(key)
+    flights += _single_deals(before, old, new, singles, handled, duration)
     for key, (_zone, spot) in after.items():
         if key in handled or key not in before:
             continue
         start, start_up = before[key]
         if start != spot.rect or start_up != spot.face_up:
             flights.append(Flight(key, spot.card, start, spot.rect, start_up, spot.face_up, duration * 0.7))
+    return flights
+
+
+def _single_deals(before: Before, old: Any, new: Any, singles: Sequence[tuple[Event, float]], handled: set[Hashable],
+                  duration: float) -> list[Flight]:
+    """The flights of deal events of one card each: each takes the next new card of its zone (in the zone's order:
+    which card of a sorted hand came when is not told), leaving when the event does."""
+    fresh: dict[str, list[Any]] = {}
+    flights = []
+    for ev, at in singles:
+        zone_id = ev.dst or ""
+        if zone_id not in fresh:
+            try:
+                zone = new.zone(zone_id)
+            except KeyError:
+                fresh[zone_id] = []
+                continue
+            fresh[zone_id] = [(zone, s) for s in zone.spots if spot_key(zone, s) not in handled
+                              and spot_key(zone, s) not in before]
+        if not fresh[zone_id]:
+            continue
+        zone, spot = fresh[zone_id].pop(0)
+        key = spot_key(zone, spot)
+        flights.append(Flight(key, spot.card, _zone_top(old, ev.src), spot.rect, False, spot.face_up, duration, at))
+        handled.add(key)
     return flights
 
 
@@ -231,40 +275,58 @@ class Choreography:
         #: Events still to play after a held picture, its beat, and the next picture to hold (None: the real one).
         self.stages: list[tuple[list[Event], float, Any]] = []
         self.waited = 0.0
-        self.landing: list[Callable[[], None]] = []  # what to do once the flights in the air have landed
+        #: What to do once the flights in the air when it was asked have landed.
+        self.landing: list[tuple[list[Flight], Callable[[], None]]] = []
 
     def when_landed(self, then: Callable[[], None]) -> None:
-        """Do `then` once every flight now in the air has landed: at once when none is (or the speed is instant);
-        at the latest when the animation is skipped (`finish`)."""
+        """Do `then` once every flight now in the air has landed (flights added later, by a move played while these
+        fly, are not waited for): at once when none is (or the speed is instant); at the latest when the animation
+        is skipped (`finish`).  What waits is done in the order it was asked for."""
         if self.animator.busy:
-            self.landing.append(then)
+            self.landing.append((list(self.animator.flights), then))
         else:
             then()
 
-    def _land(self) -> None:
-        calls, self.landing = self.landing, []
-        for call in calls:
+    def _land(self, everything: bool = True) -> None:
+        """Do what waited: everything, or only what waited for flights that have all landed (in order: a move's
+        words never come before an earlier move's)."""
+        flying = {id(f) for f in self.animator.flights}  # (the flights waited for are kept, so no id is reused)
+        due = 0
+        while due < len(self.landing) and (everything or not any(id(f) in flying for f in self.landing[due][0])):
+            due += 1
+        calls, self.landing = self.landing[:due], self.landing[due:]
+        for _, call in calls:
             call()
 
     @property
     def busy(self) -> bool:
         return self.animator.busy or bool(self.stages)
 
+    @property
+    def under_way(self) -> bool:
+        """Nothing is held and every card in flight has left (a brisk decision need not wait for them to land)."""
+        return not self.stages and all(f.started for f in self.animator.flights)
+
     def beat(self, hold: float) -> float:
         """An event's hold (given at normal speed) at the chosen animation speed."""
         return hold * self.stage.animation_seconds / self.normal
 
-    def animate(self, before: Before, old: Any, new: Any, events: Sequence[Event]) -> None:
-        """Show `new`, with the flights that take the cards there from where they were drawn."""
+    def animate(self, before: Before, old: Any, new: Any, events: Sequence[Event]) -> list[float]:
+        """Show `new`, with the flights that take the cards there from where they were drawn.  Returns the second
+        (from now) at which each event has been shown: its start, or for cards that move, when the last one lands."""
         if events and self.on_events is not None:
             self.on_events(events)
         self.stage.set_layout(new)
         duration = self.stage.animation_seconds
         if duration <= 0:
             self.animator.clear()
-            return
-        for flight in event_flights(before, old, new, events, duration, self.beat):
+            return [0.0] * len(events)
+        times: list[float] = []
+        flying = [f.delay + f.duration - f.elapsed for f in self.animator.flights]  # a brisk move's, still landing
+        for flight in event_flights(before, old, new, events, duration, self.beat, times, max(flying, default=None)):
             self.animator.add(flight)
+        return [t + (duration + 0.04 * (len(ev.cards) - 1) if ev.cards and ev.src and ev.dst else 0.0)
+                for t, ev in zip(times, events, strict=True)]
 
     def hold(self, before: Before, old: Any, pictures: Sequence[tuple[int, Any]], events: Sequence[Event]) -> None:
         """Animate `events` up to the first held one into its picture (`pictures`: the index of each held event and
@@ -287,8 +349,8 @@ class Choreography:
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)
-        if self.landing and not self.animator.busy:
-            self._land()
+        if self.landing:
+            self._land(everything=False)
         if not self.stages or self.animator.busy:
             return
         self.waited += dt

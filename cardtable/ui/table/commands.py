@@ -78,6 +78,8 @@ def button_pressed(scene: TableScene, name: str) -> None:
         scene.panels.close_chooser()
     elif name in scene.panels.groups and scene.human_turn:  # a first step: its actions are offered next
         scene.panels.open_chooser(scene.panels.groups[name])
+    elif name in scene.panels.early:
+        scene.pace.choose_early(scene.panels.early[name])
     elif name in scene.action_buttons and scene.human_turn:
         action = scene.action_buttons[name]
         question = scene.game_layout.confirm_text(action)

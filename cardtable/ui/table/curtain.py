@@ -48,7 +48,8 @@ class Curtain:
             if turn is not None and scene.match.seats[turn].is_human:
                 scene.viewer = turn
             return
-        if scene.match.seats[turn].is_human and turn != scene.viewer and turn != scene.curtain_for:
+        if (scene.match.seats[turn].is_human and turn != scene.viewer and turn != scene.curtain_for
+                and scene.pace.answer() is None):  # a move the table makes for them calls nobody to the screen
             scene.curtain_for = turn
             self.raised(turn)
 

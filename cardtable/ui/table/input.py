@@ -385,12 +385,17 @@ class TableInput:
         self.scene.panels.build()
 
     def _toggle(self, zone: Zone, index: int) -> None:
-        """Select a card (in a zone that selects), or unselect it; a full selection gives up its oldest card."""
+        """Select a card (in a zone that selects), or unselect it.  A full selection of two gives up its oldest
+        card (a pair chosen again); a larger one (eight cards to bury) keeps its cards and says so."""
         picked = Picked(zone.id, index)
         if picked in self.selected:
             self.selected.remove(picked)
         else:
             self.selected = [p for p in self.selected if p.zone == zone.id]
+            if len(self.selected) >= zone.select > 2:
+                self.scene.say(f"{zone.select} cards are selected already: click one of them to put it back "
+                               f"before you choose another.", error=True)
+                return
             self.selected.append(picked)
             del self.selected[:-zone.select]
         self._lit = None

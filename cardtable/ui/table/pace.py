@@ -29,6 +29,8 @@ def next_change(scene: TableScene) -> float | None:
     if scene.deals.searching or scene.analysis.job is not None or (scene.driver.thinking_seat is not None
                                                                    and not over):
         soon.append(POLL_SECONDS)
+    if scene.pace.answer() is not None or (scene.pace.early is not None and scene.state.turn == scene.viewer):
+        soon.append(SOONEST)  # the table makes a move for the person (one made for them, or chosen ahead)
     message = scene.messages.next_change()
     if message is not None:
         soon.append(message)

@@ -50,6 +50,7 @@ class TablePanels:
         self.action_buttons: dict[str, Action] = {}
         self.groups: dict[str, tuple[Action, ...]] = {}  # a first step's button -> the actions it offers next
         self.reasons: dict[str, str] = {}  # a greyed game button -> why it is greyed (said when it is pressed)
+        self.early: dict[str, Action] = {}  # a button of a move chosen ahead of the person's turn -> that move
         self.choice_panel: UIPanel | None = None
         self.chooser: UIPanel | None = None
         self.result_panel: UIPanel | None = None
@@ -89,7 +90,7 @@ class TablePanels:
                 self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
                 x += w + (6 if narrow else 8)
         panel, buttons, plain = None, [], 0
-        if scene.human_turn:
+        if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
             legal = scene.state.legal_actions()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())
@@ -101,6 +102,9 @@ class TablePanels:
             plain = len(buttons)
             buttons += [self.checked(c, legal) for c in
                         reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal))]
+        elif not scene.human_turn:  # moves chosen ahead of the turn, made when it comes
+            buttons = [Choice(a.describe(), a) for a in reversed(scene.pace.early_offer())]
+            plain = -len(buttons)
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:
             self._dynamic = dynamic
@@ -112,12 +116,16 @@ class TablePanels:
                 width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
                 right -= width
                 name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
+                if plain < 0:
+                    name = f"early:{choice.label}"
                 button = UIButton(pygame.Rect(right, 8, width, bh), choice.label, scene.ui,
                                   tool_tip_text=choice.reason or None)
                 self.buttons[name] = button
                 if choice.action is None:
                     button.disable()
                     self.reasons[name] = choice.reason
+                elif plain < 0:
+                    self.early[name] = choice.action
                 else:
                     self.action_buttons[name] = choice.action
                 right -= 8
@@ -146,11 +154,12 @@ class TablePanels:
         if self.choice_panel is not None:
             self.choice_panel.kill()
             self.choice_panel = None
-        for name in [n for n in self.buttons if n.startswith(("action:", "select:", "choice:"))]:
+        for name in [n for n in self.buttons if n.startswith(("action:", "select:", "choice:", "early:"))]:
             self.buttons.pop(name).kill()
             self.action_buttons.pop(name, None)
             self.groups.pop(name, None)
             self.reasons.pop(name, None)
+            self.early.pop(name, None)
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""

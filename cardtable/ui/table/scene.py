@@ -51,6 +51,7 @@ from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
+from cardtable.ui.table.tempo import TablePace
 from cardtable.ui.table.view import (
     CardLook,
     dim,
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.clock = 0.0  # seconds since the scene opened (for double clicks and the thinking cue)
         self.hints = TableHints(self)
         self.summaries = DealSummaries(self)  # the pause between deals
+        self.pace = TablePace(self)  # moves made for a person without asking, or chosen ahead
         self.move_log, self.last_trick = MoveLog(), LastTrickView(self)
         self.words = TableWords(self)  # the toasts, the log and the seats' notes, said when a move has landed
         self.celebration: Celebration | None = None
@@ -192,7 +194,11 @@ class TableScene(Scene):
     def human_turn(self) -> bool:
         turn = self.state.turn
         return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
-                and not self.summaries.open)
+                and not self.summaries.open and self.pace.answer() is None)
+
+    # The table has not yet shown all of the last move (a held picture, cards still to land before their words are
+    # said): the person's buttons and choices wait for it.
+    behind = property(lambda self: self.words.showing_from is not None or bool(self.choreography.stages))
 
     @property
     def animation_seconds(self) -> float:
@@ -224,7 +230,7 @@ class TableScene(Scene):
         return self.input.hit(pos)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.choreography.finish()  # held pictures were made for the old size
+        self.finish_animations()  # held pictures were made for the old size
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
@@ -262,6 +268,7 @@ class TableScene(Scene):
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
+        brisk = self.pace.brisk()
         before = self.drawn_at()
         before.update({k: (r, before[k][1]) for k, r in (from_rects or {}).items() if k in before})
         try:
@@ -276,7 +283,8 @@ class TableScene(Scene):
         self.panels.close_chooser()
         timed_out = self.driver.moved(move, seat)
         self.hints.clear()
-        self.choreography.finish()
+        if not (brisk and self.choreography.under_way):  # at the deal's pace the cards in flight fly on
+            self.choreography.finish()
         holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
         if self.humans:  # bots alone need no pause between deals
             self.summaries.played(old_view, events, holds)
@@ -333,7 +341,7 @@ class TableScene(Scene):
         self.choreography.finish()
 
     def undo(self) -> None:
-        self.choreography.finish()
+        self.finish_animations()
         self.summaries.close()
         refused = self.driver.undo_refused(self.viewer)
         if refused:
@@ -342,6 +350,7 @@ class TableScene(Scene):
         before, old = self.drawn_at(), self.layout
         if self.match.undo():
             self.driver.cancel()
+            self.pace.early = None
             self.hints.clear()
             self.words.recall()
             self._after_change(before, old, [])
@@ -349,7 +358,7 @@ class TableScene(Scene):
             self.say("Nothing to undo.")
 
     def redo(self) -> None:
-        self.choreography.finish()
+        self.finish_animations()
         before, old = self.drawn_at(), self.layout
         if self.match.redo():
             self.hints.clear()
@@ -389,18 +398,6 @@ class TableScene(Scene):
         self.curtain.lift()
 
     # ----- bots and timers ---------------------------------------------------------------------------
-    def _run_driver(self, dt: float) -> None:
-        """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
-        ready = (not self.choreography.busy and self.curtain_for is None and self.confirm is None
-                 and not self.summaries.open)
-        timer = None
-        if self.human_turn:
-            timer = self.game_layout.timer(self.view(), self.state.legal_actions())
-        self.driver.bot_delay = self.app.settings.bot_delay  # the setting may change during the game
-        move = self.driver.update(dt, ready, timer)
-        if move is not None:
-            self.play(move.action, move=move)
-
     # ----- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
         event_received(self, event)
@@ -416,7 +413,10 @@ class TableScene(Scene):
             self.deals.update(dt)
             return
         self.analysis.update()
+        behind = self.behind
         self.summaries.advance(dt)  # the animation, and the summary between deals (the held pictures wait for it)
+        if behind and not self.behind:  # the last move is shown whole: the person's buttons now
+            self.panels.build()
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None:
@@ -429,7 +429,7 @@ class TableScene(Scene):
             if self.celebration.done:
                 self.end_celebration()
         self.safe_play.update()
-        self._run_driver(dt)
+        self.pace.drive(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         art = self.app.art

@@ -19,10 +19,12 @@ NEW_DEAL = "deal"
 class SeatNotes:
     """Seat -> what it did last in the current deal, as the engine said it (without the seat's name)."""
 
-    def __init__(self, named: Callable[[str], str], name_of: Callable[[int], str]) -> None:
-        """`named` puts the players' names into an engine's sentence; `name_of` gives a seat's name."""
+    def __init__(self, named: Callable[[str], str], name_of: Callable[[int], str],
+                 announced_only: Callable[[Event], bool] = lambda event: False) -> None:
+        """`named` puts the players' names into an engine's sentence; `name_of` gives a seat's name; an event
+        `announced_only` accepts (a key moment, said on its own) leaves the seat's note as it was."""
         self.notes: dict[int, str] = {}
-        self.named, self.name_of = named, name_of
+        self.named, self.name_of, self.announced_only = named, name_of, announced_only
 
     def get(self, seat: int) -> str:
         return self.notes.get(seat, "")
@@ -32,7 +34,8 @@ class SeatNotes:
         for ev in events:
             if ev.kind == NEW_DEAL:
                 self.notes.clear()
-            if logged(ev) and ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} "):
+            if (logged(ev) and ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} ")
+                    and not self.announced_only(ev)):
                 # The named sentence's verb agrees with the name ("are skipped." under You, never "is skipped.").
                 said, name = self.named(ev.text), self.name_of(ev.seat)
                 self.notes[ev.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else \

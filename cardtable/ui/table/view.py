@@ -292,6 +292,7 @@ class StatusBar:
                     if clear:
                         msg, box, chosen = narrow, tried, at
                 box.topleft = chosen
+            box = box.clamp(pygame.Rect(4, 0, sw - 8, sh))  # placed off the middle, it still shows whole
             self.message_box = box
             panel = pygame.Surface(box.size, pygame.SRCALPHA)
             panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
