@@ -10,9 +10,7 @@ from cardtable.core.engine import Rules
 from cardtable.games import get_rules
 from cardtable.games.eat_pairs.rules import CLAIM_SECONDS, timeout_action
 from cardtable.games.eat_pairs.rules import RULES as EAT_PAIRS
-from cardtable.games.king_of_the_hill.layout import DEAL_BEAT
 from cardtable.games.king_of_the_hill.rules import PASS
-from cardtable.games.king_of_the_hill.rules import RULES as KING
 from cardtable.session.saves import Autosave
 from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
@@ -49,33 +47,26 @@ def click_through(table: TableScene, driver: UIDriver) -> None:
     assert not hand_shown(table)
 
 
-def declaring_then_quin(state) -> bool:
-    """Pia (seat 0) is to declare, and Quin (seat 1) declares next if she passes."""
-    if state.phase != "declare" or state.turn != 0:
-        return False
-    after = state.clone()
-    after.apply(PASS)
-    return after.phase == "declare" and after.turn == 1
-
-
-def test_a_click_as_the_declaring_beat_runs_out_does_not_lift_the_next_curtain(table_app, open_table):
-    seed, moves = find_moves(KING, 5, declaring_then_quin, policy=lambda s, rng: PASS)
-    match = new_match("king_of_the_hill", seats(("Pia", "Quin"), 5, BOTS), {}, seed, moves)
-    table, driver = open_table(match, bot_delay=30.0)
-    if table.curtain_for == 0:
-        lift(table, driver)
-    assert table.viewer == 0 and table.human_turn
-    # Pia is about to click a declare button when her beat passes: the curtain for Quin comes up under her click.
-    run_until(driver, lambda: table.curtain_for is not None, int((DEAL_BEAT + 1) / DT))
-    assert table.curtain_for == 1 and match.log[-1].seat == 0 and match.log[-1].action == PASS
+def test_a_click_as_a_person_passes_does_not_lift_the_next_curtain(table_app, open_table):
+    """King of the Hill after the deal (where each person declares, untimed): Pia passes with a quick second click,
+    which lands as the curtain for Quin comes up; it does not lift it."""
+    match = new_match("king_of_the_hill", seats(("Pia", "Quin"), 5, BOTS), {}, 2)
+    table, driver = open_table(match, bot_delay=0.0)
+    run_until(driver, lambda: table.curtain_for is not None)
+    first = table.curtain_for
+    lift(table, driver)
+    assert table.viewer == first and table.human_turn and PASS in match.state.legal_actions()
+    driver.perform(table, PASS)
+    run_until(driver, lambda: table.curtain_for is not None and table.curtain_for != first)
+    other = table.curtain_for
     click_through(table, driver)
     # After the beat a click anywhere but the button still does nothing: only the button lifts it.
     run_until(driver, lambda: table.curtain.ready)
     w, h = table.app.size
     driver.click((w // 8, h // 2))
-    assert table.curtain_for == 1 and not hand_shown(table)
+    assert table.curtain_for == other and not hand_shown(table)
     lift(table, driver)
-    assert table.viewer == 1 and table.human_turn and hand_shown(table)
+    assert table.viewer == other and table.human_turn and hand_shown(table)
 
 
 def claim_then_second_person(state) -> bool:
@@ -112,8 +103,8 @@ def test_a_click_as_a_claim_runs_out_does_not_lift_the_next_curtain(table_app, o
 
 def test_the_curtains_button_is_pressed_and_released_on_it(table_app, open_table):
     """A press elsewhere released on the button, or pressed on it and released elsewhere, does not lift it."""
-    seed, moves = find_moves(KING, 5, declaring_then_quin, policy=lambda s, rng: PASS)
-    match = new_match("king_of_the_hill", seats(("Pia", "Quin"), 5, BOTS), {}, seed, moves)
+    seed, moves = own_turn_again(get_rules("cat_te"), {})  # a game opened again: behind seat 0's curtain
+    match = new_match("cat_te", seats(("Pia", "Quin"), 2, ()), {}, seed, moves)
     table, driver = open_table(match, bot_delay=30.0)
     assert table.curtain_for == 0
     on = curtain_button(table, driver)

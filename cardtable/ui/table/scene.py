@@ -327,9 +327,9 @@ class TableScene(Scene):
         if not self.stages:
             self.words.showing_from = old  # until the cards land, the panels and words are those of the last moment
             self.choreography.animate(before, old, self.build_layout(), events)
-        self.panels.build()
         moment = len(self.match.log)
-        self.choreography.when_landed(lambda: self.words.landed(events, moment))
+        self.choreography.when_landed(lambda: self.words.landed(events, moment))  # at once if nothing flies
+        self.panels.build()  # the person's buttons and choices once the move is shown (`behind`)
         if self.match.save_error:
             self.say(self.match.save_error, error=True)
         if self.state.is_over() and not self.game_over_handled:
