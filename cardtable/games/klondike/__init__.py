@@ -2,7 +2,7 @@
 
 from cardtable.core.cards import Card
 from cardtable.games.klondike.deals import solve_position
-from cardtable.games.klondike.hint import explain
+from cardtable.games.klondike.hint import describe, explain
 from cardtable.games.klondike.layout import LAYOUT
 from cardtable.games.klondike.rules import RULES
 from cardtable.games.klondike.safe import safe_moves
@@ -12,6 +12,7 @@ GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     hint=explain,
+    describe=describe,
     safe_moves=safe_moves,
     solver=solve_position,
     winnable_deals=WinnableDeals("winnable"),

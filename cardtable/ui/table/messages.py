@@ -46,6 +46,11 @@ class Messages:
         del self.queue[:-MESSAGE_QUEUE]
         del self._moments[:-MESSAGE_QUEUE]
 
+    def keep(self, text: str) -> None:
+        """Keep `text` on screen while nothing else has been said over it (a state that lasts, as "looking…")."""
+        if self.text == text:
+            self.time_left = max(self.time_left, MESSAGE_MIN_SECONDS)
+
     def clear_error(self) -> None:
         """A legal move was made: an error about an earlier attempt no longer applies."""
         if self.error:
