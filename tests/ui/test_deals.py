@@ -86,6 +86,28 @@ def test_choose_a_deal_by_its_number(table_app, open_table, tmp_path):
     assert chosen.match.state.view(0) == new_match("klondike", YOU, seed=1234567).state.view(0)
 
 
+def test_the_clock_stands_still_while_a_question_is_open(table_app, open_table, tmp_path):
+    table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
+    first_move(table.match)
+    driver.frames(2)
+
+    def still(open_it, close_it) -> None:
+        open_it()
+        before, shown = table.match.elapsed, table.clock_text()
+        driver.frames(180)  # three seconds of frames
+        assert table.match.elapsed == before and table.clock_text() == shown
+        close_it()
+        driver.frames(60)
+        assert table.match.elapsed > before, "and runs again once it is answered"
+
+    still(lambda: driver.key(pygame.K_n), lambda: driver.key(pygame.K_ESCAPE))  # "Start a new game?"
+    assert table_app.scene is table and table.confirm is None or not table.confirm.alive()
+    still(lambda: driver.key(pygame.K_d), lambda: driver.key(pygame.K_ESCAPE))  # the deal menu
+    still(lambda: (driver.key(pygame.K_d), click_button(driver, table, "deal:choose")),
+          lambda: driver.key(pygame.K_ESCAPE))  # the deal-number dialog
+    assert table.deals.dialog is None and table_app.scene is table
+
+
 def test_a_deal_number_typed_with_the_keys_and_enter(table_app, open_table, tmp_path):
     match = new_match("klondike", YOU, seed=5, saver=saver(tmp_path))
     first_move(match)

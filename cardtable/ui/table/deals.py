@@ -179,6 +179,11 @@ class TableDeals:
         self.menu = self.dialog = self.entry = self.error_label = None
         return was_open
 
+    @property
+    def open(self) -> bool:
+        """Whether the deal menu or the deal-number dialog is open."""
+        return self.menu is not None or self.dialog is not None
+
     def owns(self, element: object) -> bool:
         return element is not None and element is self.entry
 
