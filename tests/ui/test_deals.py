@@ -8,6 +8,7 @@ import pytest
 
 from cardtable import stats
 from cardtable.games import get_game
+from cardtable.session.deal_search import SEED_RANGE
 from cardtable.session.match import Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.ui import theme
@@ -84,6 +85,17 @@ def test_choose_a_deal_by_its_number(table_app, open_table, tmp_path):
     chosen = table_app.scene
     assert chosen is not table and chosen.match.seed == 1234567 and not chosen.match.restarted
     assert chosen.match.state.view(0) == new_match("klondike", YOU, seed=1234567).state.view(0)
+
+
+def test_choose_a_deal_says_what_to_type(table_app, open_table, tmp_path):
+    table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
+    driver.key(pygame.K_d)
+    click_button(driver, table, "deal:choose")
+    said = table.deals.error_label.text
+    assert table.deals.error_label.visible and "deal number" in said
+    assert "0" in said and f"{SEED_RANGE - 1:,}" in said, "the range of deal numbers"
+    click_button(driver, table, "deal:go")  # nothing typed
+    assert table.deals.error_label.text == "Type a deal number."
 
 
 def test_the_clock_stands_still_while_a_question_is_open(table_app, open_table, tmp_path):

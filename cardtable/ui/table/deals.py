@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 MENU = (("deal:restart", "Restart this deal"), ("deal:choose", "Choose a deal\u2026"), ("deal:cancel", "Cancel"))
 CHOOSE_BUTTONS = (("deal:go", "Play this deal"), ("deal:close", "Cancel"))
 SEARCH_TEXT = "Finding a winnable deal\u2026"
+CHOOSE_HELP = f"Type a deal number from 0 to {SEED_RANGE - 1:,}."
 
 
 def deal_label(seed: int) -> str:
@@ -161,7 +162,7 @@ class TableDeals:
                                      container=self.dialog, placeholder_text="Deal number")
         self.entry.set_text_length_limit(14)
         self.entry.focus()
-        self.error_label = UILabel(pygame.Rect(16, int(86 * s), w - 36, int(26 * s)), "", scene.ui,
+        self.error_label = UILabel(pygame.Rect(16, int(86 * s), w - 36, int(26 * s)), CHOOSE_HELP, scene.ui,
                                    container=self.dialog, object_id="#muted")
         bw = (w - 36 - 12) // 2
         for k, (name, text) in enumerate(CHOOSE_BUTTONS):
