@@ -6,7 +6,7 @@ its layout, its rule bot, its hint, its search hooks), never by importing a modu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -59,10 +59,14 @@ Solver = Callable[[State, float], Verdict]
 @dataclass(frozen=True)
 class WinnableDeals:
     """A table option asking for deals the game's solver proved winnable before they are shown (Klondike's
-    "winnable deals only"): the option's name, and how long one deal may take before the next is tried."""
+    "winnable deals only"): the option's name, how long one deal may take before the next is tried, and the deals
+    known to be winnable."""
 
     option: str
     seconds: float = 1.0
+    #: Deal numbers already proved winnable for the variant the options make (empty: none known); the table
+    #: picks one of them at once, and searches only when there is none.
+    proved: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
 
     def wanted(self, options: Mapping[str, Any]) -> bool:
         """Whether the table's `options` ask for proved deals."""

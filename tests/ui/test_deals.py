@@ -8,7 +8,8 @@ import pytest
 
 from cardtable import stats
 from cardtable.games import get_game
-from cardtable.session.deal_search import SEED_RANGE
+from cardtable.games.klondike.proved import VARIANTS, proved_deals
+from cardtable.session.deal_search import SEED_RANGE, DealChooser
 from cardtable.session.match import Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.ui import theme
@@ -168,9 +169,53 @@ def test_deal_label():
 # --------------------------------------------------------------------------- winnable deals only
 
 
+@pytest.fixture
+def solver_unused(monkeypatch):
+    """The winnable-deal search, made to fail the test if it runs."""
+
+    def refuse(self, state, seat):
+        raise AssertionError("the solver searched for a deal")
+
+    monkeypatch.setattr(DealChooser, "choose", refuse)
+
+
+@pytest.mark.parametrize("draw, passes", VARIANTS)
+def test_winnable_deals_only_deals_a_listed_deal_at_once(table_app, open_table, tmp_path, solver_unused, draw,
+                                                         passes):
+    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
+    (Here one the solver proved when the list was made.)"""
+    options = {"winnable": True, "draw": draw, "passes": passes}
+    table, driver = open_table(new_match("klondike", YOU, options, seed=3, saver=saver(tmp_path)))
+    driver.key(pygame.K_n)  # a new random deal
+    driver.frames(1)
+    shown = table_app.scene
+    assert shown is not table and not shown.deals.searching, "dealt within two frames"
+    assert shown.match.seed in proved_deals(shown.match.options) and not shown.match.log
+    assert shown.match.options["draw"] == draw and shown.match.options["passes"] == passes
+    driver.key(pygame.K_n)
+    driver.frames(1)
+    assert table_app.scene is not shown and table_app.scene.match.seed in proved_deals(shown.match.options)
+
+
+def test_without_a_listed_deal_the_search_shows_what_it_does(table_app, open_table, tmp_path, monkeypatch):
+    monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})
+    job = _Search(done=False)
+    monkeypatch.setattr("cardtable.ui.table.deals.start_search", lambda game, match: job)
+    table, driver = open_table(new_match("klondike", YOU, {"winnable": True}, saver=saver(tmp_path)))
+    driver.frames(90)
+    assert table.deals.searching
+    table.draw(table_app.screen)
+    table.draw_overlay(table_app.screen)
+    middle = table_app.screen.subsurface((0, table_app.size[1] // 3, table_app.size[0], table_app.size[1] // 3))
+    colours = {middle.get_at((x, y))[:3] for x in range(0, middle.get_width(), 2) for y in range(middle.get_height())}
+    assert theme.GOLD in colours and theme.INK in colours, "the cue says what goes on"
+
+
 def test_winnable_deals_only_waits_for_a_proved_deal_then_shows_it(table_app, open_table, tmp_path, monkeypatch):
-    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown."""
+    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
+    (Here for a variant the shipped list has nothing for: the search.)"""
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "thread")
+    monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})
     match = new_match("klondike", YOU, {"winnable": True}, seed=11, saver=saver(tmp_path))
     match.random_deal = True  # as a random deal, from a known seed
     table, driver = open_table(match)

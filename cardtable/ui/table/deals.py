@@ -15,7 +15,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from cardtable.bots.worker import Thinking
 from cardtable.core.engine import Action
-from cardtable.session.deal_search import SEED_RANGE, FoundDeal, start_search
+from cardtable.session.deal_search import SEED_RANGE, FoundDeal, Listed, start_search
 from cardtable.session.match import Match, Seat
 from cardtable.ui import theme
 from cardtable.ui.table.records import count_given_up
@@ -57,7 +57,7 @@ class TableDeals:
         self.dialog: UIPanel | None = None
         self.entry: UITextEntryLine | None = None
         self.error_label: UILabel | None = None
-        self.search: Thinking | None = None
+        self.search: Thinking | Listed | None = None
         self.search_time = 0.0  # seconds the search has run (for the cue)
 
     # ----- the winnable-deal search ----------------------------------------------------------------
@@ -83,7 +83,7 @@ class TableDeals:
         except Exception:  # noqa: BLE001 - a solver fault must not stop the game: the random deal is shown
             self.scene.say("No winnable deal could be looked for; this deal is not proved winnable.", error=True)
             return
-        if found.proof is None:
+        if not found.proved:
             self.scene.say("No deal was proved winnable in time; this deal may not be winnable.", error=True)
             return
         self.start_match(found.seed, proof=found.proof)
@@ -114,6 +114,8 @@ class TableDeals:
         line that says what is going on, its dots counting the time."""
         scale = self.scene.ui_scale
         surface.fill(theme.FELT)
+        if isinstance(self.search, Listed):
+            return  # a deal of the list, shown in the next frame: nothing to say for one frame
         w, h = surface.get_size()
         title = self.scene.fonts.get(round(26 * scale), bold=True).render(SEARCH_TEXT.rstrip("\u2026"), True,
                                                                            theme.GOLD)
