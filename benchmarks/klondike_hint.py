@@ -86,8 +86,9 @@ def main() -> None:
             pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h", scancode=0))
             shown.append(paced(app, lambda t=table: bool(t.message)))
             text = table.message
-            said["line" if "winning line goes on" in text else "looking" if "looking" in text.lower()
-                 else "hint" if text.startswith("Hint") else "none"] += 1
+            looking = "looking for a winning line" in text.lower()
+            said["line" if "winning line goes on" in text else "hint" if text.startswith("Hint") and looking
+                 else "looking" if looking else "none"] += 1
             if seed <= args.solver:
                 paced(app, lambda t=table: not t.analysis.hint_pending)
                 answered.append(time.perf_counter() - start)
@@ -97,8 +98,8 @@ def main() -> None:
         print(f"Klondike hint, {len(shown)} positions of random games (1280x800, solver in its worker process)")
         print(f"H to hint shown: median {statistics.median(shown) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms, "
               f"max {shown[-1] * 1000:.1f} ms (target p95 under {TARGET_P95 * 1000:.0f} ms) {verdict}")
-        print(f"what was shown first: {said['line']} a known winning line's step, {said['hint']} + "
-              f"{said['looking']} the game's hint (or 'looking') while the solver looked, {said['none']} other")
+        print(f"shown first: the game's hint, the solver looking, {said['hint']}; only 'looking' (no useful move "
+              f"known) {said['looking']}; a known winning line's step {said['line']}; other {said['none']}")
         if answered:
             print(f"solver's answer after H (first {len(answered)} positions): median "
                   f"{statistics.median(answered):.2f} s, max {max(answered):.2f} s")

@@ -44,7 +44,6 @@ class TableHints:
             return
         known = scene.analysis.known_step()
         if known is not None:
-            scene.analysis.cancel()
             self.show(known)
         elif scene.analysis.ask_hint():
             self.usual(looking=True)
@@ -76,7 +75,7 @@ class TableHints:
 
     def show(self, hint: Hint, suffix: str = "") -> None:
         """Say `hint` and light its gesture."""
-        self.shown = hint
+        self.shown, self._said = hint, ""
         self.scene.say(f"Hint: {self.scene.named(hint.text)}{suffix}")
         self.marks = hint_marks(self.scene, hint)
         self.time_left = SHOWN_SECONDS
