@@ -49,7 +49,7 @@ class Listed:
     def done(self) -> bool:
         return True
 
-    def result(self) -> FoundDeal:
+    def result(self, timeout: float | None = None) -> FoundDeal:
         return self.found
 
     def cancel(self) -> None:
