@@ -114,8 +114,6 @@ class TableDeals:
         line that says what is going on, its dots counting the time."""
         scale = self.scene.ui_scale
         surface.fill(theme.FELT)
-        if isinstance(self.search, Listed):
-            return  # a deal of the list, shown in the next frame: nothing to say for one frame
         w, h = surface.get_size()
         title = self.scene.fonts.get(round(26 * scale), bold=True).render(SEARCH_TEXT.rstrip("\u2026"), True,
                                                                            theme.GOLD)
