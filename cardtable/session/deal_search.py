@@ -13,6 +13,7 @@ game's solver finds a winning line; the deal shown is that seed's, numbered by i
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -89,14 +90,25 @@ def needs_search(game: GamePlugin, match: Any) -> bool:
             and match.proof is None and not match.log)
 
 
+def listed_deal(game: GamePlugin, options: Mapping[str, Any], rng: random.Random, avoid: int | None = None
+                ) -> int | None:
+    """A deal proved winnable before, from the game's list for the variant `options` make, other than `avoid` (the
+    deal just played) when the list has others; None when the options do not ask for one or the list is empty."""
+    wanted = game.winnable_deals
+    if wanted is None or wanted.proved is None or not wanted.wanted(options):
+        return None
+    proved = [seed for seed in wanted.proved(options) if seed != avoid] or list(wanted.proved(options))
+    return rng.choice(proved) if proved else None
+
+
 def start_search(game: GamePlugin, match: Any, mode: str = "auto") -> Thinking | Listed | None:
     """Start looking for a proved deal for `match` (see `needs_search`); None when it needs none."""
     if not needs_search(game, match):
         return None
     wanted, solver = game.winnable_deals, game.solver
     assert wanted is not None and solver is not None
-    proved = wanted.proved(match.options) if wanted.proved is not None else ()
-    if proved:
-        return Listed(FoundDeal(random.Random(match.seed).choice(proved), None, 0, listed=True))
+    listed = listed_deal(game, match.options, random.Random(match.seed))
+    if listed is not None:
+        return Listed(FoundDeal(listed, None, 0, listed=True))
     chooser = DealChooser(game.rules, len(match.seats), dict(match.options), solver, wanted.seconds, match.seed)
     return think(chooser, match.state, 0, mode)

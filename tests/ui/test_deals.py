@@ -193,8 +193,10 @@ def test_winnable_deals_only_deals_a_listed_deal_at_once(table_app, open_table, 
     assert shown.match.seed in proved_deals(shown.match.options) and not shown.match.log
     assert shown.match.options["draw"] == draw and shown.match.options["passes"] == passes
     driver.key(pygame.K_n)
-    driver.frames(1)
-    assert table_app.scene is not shown and table_app.scene.match.seed in proved_deals(shown.match.options)
+    again = table_app.scene
+    assert again is not shown and not again.deals.searching, "in the frame of the key"
+    assert again.match.seed in proved_deals(shown.match.options) and again.match.seed != shown.match.seed, \
+        "another deal than the one just left"
 
 
 def test_without_a_listed_deal_the_search_shows_what_it_does(table_app, open_table, tmp_path, monkeypatch):

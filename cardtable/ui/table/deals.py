@@ -8,6 +8,7 @@ deal waits for the game's solver (`cardtable.session.deal_search`), with a cue o
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from cardtable.bots.worker import Thinking
 from cardtable.core.engine import Action
-from cardtable.session.deal_search import SEED_RANGE, FoundDeal, Listed, start_search
+from cardtable.session.deal_search import SEED_RANGE, FoundDeal, Listed, listed_deal, start_search
 from cardtable.session.match import Match, Seat
 from cardtable.ui import theme
 from cardtable.ui.table.records import count_given_up
@@ -96,6 +97,8 @@ class TableDeals:
         scene = self.scene
         old = scene.match
         self.cancel_search()
+        if seed is None:  # a deal proved winnable before, when the options ask for one (none: looked for there)
+            seed = listed_deal(old.game, old.options, random.Random(), avoid=old.seed)
         scene.app.notices.extend(filter(None, [count_given_up(old)]))  # the new table says it
         seats = [Seat("human", s.name) if s.handed_over else s for s in old.seats]  # the person is back
         fresh = Match(old.game, seats, old.options, seed=seed)
