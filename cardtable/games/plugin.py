@@ -6,7 +6,7 @@ its layout, its rule bot, its hint, its search hooks), never by importing a modu
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
@@ -59,10 +59,14 @@ Solver = Callable[[State, float], Verdict]
 @dataclass(frozen=True)
 class WinnableDeals:
     """A table option asking for deals the game's solver proved winnable before they are shown (Klondike's
-    "winnable deals only"): the option's name, and how long one deal may take before the next is tried."""
+    "winnable deals only"): the option's name, how long one deal may take before the next is tried, and the deals
+    known to be winnable."""
 
     option: str
     seconds: float = 1.0
+    #: Deal numbers already proved winnable for the variant the options make (empty: none known); the table
+    #: picks one of them at once, and searches only when there is none.
+    proved: Callable[[Mapping[str, Any]], Sequence[int]] | None = None
 
     def wanted(self, options: Mapping[str, Any]) -> bool:
         """Whether the table's `options` ask for proved deals."""
@@ -85,6 +89,8 @@ class GamePlugin:
     person's moves when the setting asks.  Each must be legal; None: the game has none.
     solver: a solitaire's solver (`Solver`): the hint follows its winning line, and the table can say when a
     position can no longer be won (a setting); both ask it off the UI thread.
+    describe: a move in words, with its cards named (`describe(state, action)`): how the hint says a step of a
+    winning line the table already knows; None: the action's own `describe()`.
     winnable_deals: a table option for deals the solver proved winnable (`WinnableDeals`); the table looks for one
     off the UI thread (`cardtable.session.deal_search`) before it shows a new random deal.
     variant_options: the names of the options that make a variant with a record of its own (Klondike's draw and
@@ -104,6 +110,7 @@ class GamePlugin:
     self_test_options: tuple[tuple[str, Any], ...] = ()
     safe_moves: SafeMoves | None = None
     solver: Solver | None = None
+    describe: Callable[[State, Action], str] | None = None
     winnable_deals: WinnableDeals | None = None
     variant_options: tuple[str, ...] = ()
     running_totals: tuple[tuple[str, Any], ...] = ()

@@ -7,9 +7,10 @@ import pytest
 from cardtable.core.engine import State
 from cardtable.games import get_game
 from cardtable.games.klondike.deals import solve_position
+from cardtable.games.klondike.proved import proved_deals
 from cardtable.games.klondike.rules import Draw
 from cardtable.games.plugin import Verdict, WinnableDeals
-from cardtable.session.deal_search import DealChooser, FoundDeal, needs_search, start_search
+from cardtable.session.deal_search import DealChooser, FoundDeal, Listed, needs_search, start_search
 from cardtable.session.match import MAX_PROOF, Match, Seat
 
 KLONDIKE = get_game("klondike")
@@ -104,7 +105,17 @@ def test_which_matches_need_a_search() -> None:
     assert start_search(KLONDIKE, Match(KLONDIKE, YOU)) is None
 
 
-def test_the_search_runs_off_the_calling_thread_and_comes_back() -> None:
+def test_a_variant_with_proved_deals_listed_takes_one_at_once() -> None:
+    match = Match(KLONDIKE, YOU, {"winnable": True, "draw": 3})
+    job = start_search(KLONDIKE, match, mode="thread")
+    assert isinstance(job, Listed) and job.done()
+    found = job.result()
+    assert found.proved and found.listed and found.proof is None and found.tries == 0
+    assert found.seed in proved_deals(match.options)
+
+
+def test_the_search_runs_off_the_calling_thread_and_comes_back(monkeypatch) -> None:
+    monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})  # a variant with none listed
     job = start_search(KLONDIKE, Match(KLONDIKE, YOU, {"winnable": True}), mode="thread")
     assert job is not None
     found = job.result(timeout=60)

@@ -8,6 +8,8 @@ import pytest
 
 from cardtable import stats
 from cardtable.games import get_game
+from cardtable.games.klondike.proved import VARIANTS, proved_deals
+from cardtable.session.deal_search import SEED_RANGE, DealChooser
 from cardtable.session.match import Seat
 from cardtable.session.saves import Autosave, load_match
 from cardtable.ui import theme
@@ -86,6 +88,39 @@ def test_choose_a_deal_by_its_number(table_app, open_table, tmp_path):
     assert chosen.match.state.view(0) == new_match("klondike", YOU, seed=1234567).state.view(0)
 
 
+def test_choose_a_deal_says_what_to_type(table_app, open_table, tmp_path):
+    table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
+    driver.key(pygame.K_d)
+    click_button(driver, table, "deal:choose")
+    said = table.deals.error_label.text
+    assert table.deals.error_label.visible and "deal number" in said
+    assert "0" in said and f"{SEED_RANGE - 1:,}" in said, "the range of deal numbers"
+    click_button(driver, table, "deal:go")  # nothing typed
+    assert table.deals.error_label.text == "Type a deal number."
+
+
+def test_the_clock_stands_still_while_a_question_is_open(table_app, open_table, tmp_path):
+    table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
+    first_move(table.match)
+    driver.frames(2)
+
+    def still(open_it, close_it) -> None:
+        open_it()
+        before, shown = table.match.elapsed, table.clock_text()
+        driver.frames(180)  # three seconds of frames
+        assert table.match.elapsed == before and table.clock_text() == shown
+        close_it()
+        driver.frames(60)
+        assert table.match.elapsed > before, "and runs again once it is answered"
+
+    still(lambda: driver.key(pygame.K_n), lambda: driver.key(pygame.K_ESCAPE))  # "Start a new game?"
+    assert table_app.scene is table and table.confirm is None or not table.confirm.alive()
+    still(lambda: driver.key(pygame.K_d), lambda: driver.key(pygame.K_ESCAPE))  # the deal menu
+    still(lambda: (driver.key(pygame.K_d), click_button(driver, table, "deal:choose")),
+          lambda: driver.key(pygame.K_ESCAPE))  # the deal-number dialog
+    assert table.deals.dialog is None and table_app.scene is table
+
+
 def test_a_deal_number_typed_with_the_keys_and_enter(table_app, open_table, tmp_path):
     match = new_match("klondike", YOU, seed=5, saver=saver(tmp_path))
     first_move(match)
@@ -134,9 +169,55 @@ def test_deal_label():
 # --------------------------------------------------------------------------- winnable deals only
 
 
+@pytest.fixture
+def solver_unused(monkeypatch):
+    """The winnable-deal search, made to fail the test if it runs."""
+
+    def refuse(self, state, seat):
+        raise AssertionError("the solver searched for a deal")
+
+    monkeypatch.setattr(DealChooser, "choose", refuse)
+
+
+@pytest.mark.parametrize("draw, passes", VARIANTS)
+def test_winnable_deals_only_deals_a_listed_deal_at_once(table_app, open_table, tmp_path, solver_unused, draw,
+                                                         passes):
+    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
+    (Here one the solver proved when the list was made.)"""
+    options = {"winnable": True, "draw": draw, "passes": passes}
+    table, driver = open_table(new_match("klondike", YOU, options, seed=3, saver=saver(tmp_path)))
+    driver.key(pygame.K_n)  # a new random deal
+    driver.frames(1)
+    shown = table_app.scene
+    assert shown is not table and not shown.deals.searching, "dealt within two frames"
+    assert shown.match.seed in proved_deals(shown.match.options) and not shown.match.log
+    assert shown.match.options["draw"] == draw and shown.match.options["passes"] == passes
+    driver.key(pygame.K_n)
+    again = table_app.scene
+    assert again is not shown and not again.deals.searching, "in the frame of the key"
+    assert again.match.seed in proved_deals(shown.match.options) and again.match.seed != shown.match.seed, \
+        "another deal than the one just left"
+
+
+def test_without_a_listed_deal_the_search_shows_what_it_does(table_app, open_table, tmp_path, monkeypatch):
+    monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})
+    job = _Search(done=False)
+    monkeypatch.setattr("cardtable.ui.table.deals.start_search", lambda game, match: job)
+    table, driver = open_table(new_match("klondike", YOU, {"winnable": True}, saver=saver(tmp_path)))
+    driver.frames(90)
+    assert table.deals.searching
+    table.draw(table_app.screen)
+    table.draw_overlay(table_app.screen)
+    middle = table_app.screen.subsurface((0, table_app.size[1] // 3, table_app.size[0], table_app.size[1] // 3))
+    colours = {middle.get_at((x, y))[:3] for x in range(0, middle.get_width(), 2) for y in range(middle.get_height())}
+    assert theme.GOLD in colours and theme.INK in colours, "the cue says what goes on"
+
+
 def test_winnable_deals_only_waits_for_a_proved_deal_then_shows_it(table_app, open_table, tmp_path, monkeypatch):
-    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown."""
+    """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
+    (Here for a variant the shipped list has nothing for: the search.)"""
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "thread")
+    monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})
     match = new_match("klondike", YOU, {"winnable": True}, seed=11, saver=saver(tmp_path))
     match.random_deal = True  # as a random deal, from a known seed
     table, driver = open_table(match)

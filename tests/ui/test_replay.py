@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 import pytest
 
 from cardtable.games import get_game
-from cardtable.session.saves import load_match
+from cardtable.games.klondike.hint import hint
+from cardtable.games.klondike.rules import AutoFinish
+from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.replay import ReplayScene
+from cardtable.ui.selftest import winnable_seed
+from cardtable.ui.table import TableScene
 from cardtable.ui.window import App
 from tests.ui.klondike_helpers import finished_klondike
 
@@ -71,3 +78,27 @@ def test_play_button_runs_through_the_moves(replay_app):
     assert 2 <= scene.replay.position < len(match.log)
     driver.key(pygame.K_SPACE)
     assert not scene.playing
+
+
+def test_the_win_and_its_replay_count_the_same_moves(replay_app):
+    """The count is the player's own moves, as the replay steps through them: an auto-finish is one move."""
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed(),
+                  saver=Autosave.for_game("klondike"))
+    while AutoFinish() not in match.state.legal_actions():
+        match.apply(hint(match.state))
+    app = replay_app
+    table = TableScene(app, match)
+    app.show(table)
+    driver = UIDriver(app)
+    driver.settle(table)
+    driver.perform(table, AutoFinish())
+    driver.settle(table)
+    assert match.state.won
+    won_in = int(re.search(r"Won in (\d+) moves", match.state.result().summary).group(1))
+    app.show(MenuScene(app))
+    driver.frames(3)
+    driver.click_widget(app.scene.buttons["replay"])
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    total = int(re.search(r"(\d+) moves", replay.status_text()).group(1))
+    assert won_in == total == len(match.log), f"the win says {won_in} moves, its replay {total}"

@@ -4,11 +4,16 @@ the table collects the answer in the next one."""
 
 from __future__ import annotations
 
-import pygame
+import threading
 
+import pygame
+import pytest
+
+from cardtable.games import get_game
 from cardtable.games.klondike.solver import solve
 from cardtable.session.match import Seat
-from cardtable.ui.table.analysis import LOOKING_TEXT, LOST_TEXT
+from cardtable.ui.table.analysis import LINE_TEXT, LOST_TEXT, TableAnalysis
+from cardtable.ui.table.hints import LOOKING_SUFFIX
 from tests.ui.table_helpers import new_match
 
 YOU = [Seat("human", "You")]
@@ -25,15 +30,55 @@ def test_the_hint_is_the_first_step_of_a_winning_line(open_table):
     assert table.analysis.job is None
 
 
-def test_the_hint_waits_for_the_solver_with_a_word(open_table, monkeypatch):
+@pytest.fixture
+def solver_calls(monkeypatch):
+    """The table's solver, counted, and held back until `gate` is set when the test closes it."""
+    calls: list[int] = []
+    gate = threading.Event()
+    gate.set()
+    real = get_game("klondike").solver
+
+    def counted(state, seconds):
+        calls.append(len(calls))
+        gate.wait(60)
+        return real(state, seconds)
+
+    monkeypatch.setattr(TableAnalysis, "solver", property(lambda self: counted))
+    return calls, gate
+
+
+def test_the_hint_comes_at_once_and_says_it_is_looking_until_the_solver_answers(open_table, monkeypatch,
+                                                                                 solver_calls):
     monkeypatch.setenv("CARDTABLE_BOT_MODE", "thread")
+    _, gate = solver_calls
     table, driver = open_table(new_match("klondike", YOU, seed=WON_SEED))
-    table.analysis.cancel()
-    table.show_hint()
-    assert table.message == LOOKING_TEXT
+    gate.clear()  # the solver takes its time
+    driver.key(pygame.K_h)
+    fast = table.shown_hint
+    assert fast is not None and table.hint_marks, "a hint is shown and lit in the frame H was pressed"
+    assert table.message.startswith("Hint: ") and table.message.endswith(LOOKING_SUFFIX)
+    said = table.message
+    driver.frames(600)  # ten seconds of frames: the solver still looks
+    assert table.messages.showing and table.message == said and table.hint_marks, "the state stays in sight"
+    gate.set()
     table.analysis.job.result(timeout=60)  # the solver's own answer, not a clock
     driver.frames(1)
-    assert table.message.startswith("Hint: ") and "winning line" in table.message
+    assert table.message.startswith("Hint: ") and LINE_TEXT in table.message and LOOKING_SUFFIX not in table.message
+    assert table.shown_hint.action == solve(table.state).line[0] and table.hint_marks
+
+
+def test_following_the_line_the_next_hint_needs_no_solver(open_table, solver_calls):
+    calls, _ = solver_calls
+    table, driver = open_table(new_match("klondike", YOU, seed=WON_SEED))
+    driver.key(pygame.K_h)
+    line = solve(table.state).line
+    assert table.shown_hint.action == line[0] and len(calls) == 1
+    driver.perform(table, line[0])
+    driver.settle(table)
+    assert len(table.match.log) == 1
+    driver.key(pygame.K_h)
+    assert table.shown_hint.action == line[1] and LINE_TEXT in table.message, "the line's next step"
+    assert len(calls) == 1 and table.analysis.job is None, "at once: the solver was not asked again"
 
 
 def test_a_lost_deal_is_said_only_with_the_setting(table_app, open_table):

@@ -298,8 +298,7 @@ class KlondikeState(State):
         elif isinstance(action, Move):
             events += self._move(action)
         elif isinstance(action, AutoFinish):
-            self.moves -= 1
-            events += self._auto_finish()
+            events += self._auto_finish()  # one move of the player's, as the replay steps it, however many cards
         if self.won:
             self.turn = None
             events.append(Event("win", text=f"You won in {self.moves} moves!"))
@@ -342,7 +341,6 @@ class KlondikeState(State):
             )
             if move is None:  # cannot happen with every card face up; stop rather than spin
                 break
-            self.moves += 1
             events += self._move(move)
         return events
 

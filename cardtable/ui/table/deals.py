@@ -8,6 +8,7 @@ deal waits for the game's solver (`cardtable.session.deal_search`), with a cue o
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,7 +16,7 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextEntryLine
 
 from cardtable.bots.worker import Thinking
 from cardtable.core.engine import Action
-from cardtable.session.deal_search import SEED_RANGE, FoundDeal, start_search
+from cardtable.session.deal_search import SEED_RANGE, FoundDeal, Listed, listed_deal, start_search
 from cardtable.session.match import Match, Seat
 from cardtable.ui import theme
 from cardtable.ui.table.records import count_given_up
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 MENU = (("deal:restart", "Restart this deal"), ("deal:choose", "Choose a deal\u2026"), ("deal:cancel", "Cancel"))
 CHOOSE_BUTTONS = (("deal:go", "Play this deal"), ("deal:close", "Cancel"))
 SEARCH_TEXT = "Finding a winnable deal\u2026"
+CHOOSE_HELP = f"Type a deal number from 0 to {SEED_RANGE - 1:,}."
 
 
 def deal_label(seed: int) -> str:
@@ -56,7 +58,7 @@ class TableDeals:
         self.dialog: UIPanel | None = None
         self.entry: UITextEntryLine | None = None
         self.error_label: UILabel | None = None
-        self.search: Thinking | None = None
+        self.search: Thinking | Listed | None = None
         self.search_time = 0.0  # seconds the search has run (for the cue)
 
     # ----- the winnable-deal search ----------------------------------------------------------------
@@ -82,7 +84,7 @@ class TableDeals:
         except Exception:  # noqa: BLE001 - a solver fault must not stop the game: the random deal is shown
             self.scene.say("No winnable deal could be looked for; this deal is not proved winnable.", error=True)
             return
-        if found.proof is None:
+        if not found.proved:
             self.scene.say("No deal was proved winnable in time; this deal may not be winnable.", error=True)
             return
         self.start_match(found.seed, proof=found.proof)
@@ -95,6 +97,8 @@ class TableDeals:
         scene = self.scene
         old = scene.match
         self.cancel_search()
+        if seed is None:  # a deal proved winnable before, when the options ask for one (none: looked for there)
+            seed = listed_deal(old.game, old.options, random.Random(), avoid=old.seed)
         scene.app.notices.extend(filter(None, [count_given_up(old)]))  # the new table says it
         seats = [Seat("human", s.name) if s.handed_over else s for s in old.seats]  # the person is back
         fresh = Match(old.game, seats, old.options, seed=seed)
@@ -161,7 +165,7 @@ class TableDeals:
                                      container=self.dialog, placeholder_text="Deal number")
         self.entry.set_text_length_limit(14)
         self.entry.focus()
-        self.error_label = UILabel(pygame.Rect(16, int(86 * s), w - 36, int(26 * s)), "", scene.ui,
+        self.error_label = UILabel(pygame.Rect(16, int(86 * s), w - 36, int(26 * s)), CHOOSE_HELP, scene.ui,
                                    container=self.dialog, object_id="#muted")
         bw = (w - 36 - 12) // 2
         for k, (name, text) in enumerate(CHOOSE_BUTTONS):
@@ -178,6 +182,11 @@ class TableDeals:
                 panel.kill()
         self.menu = self.dialog = self.entry = self.error_label = None
         return was_open
+
+    @property
+    def open(self) -> bool:
+        """Whether the deal menu or the deal-number dialog is open."""
+        return self.menu is not None or self.dialog is not None
 
     def owns(self, element: object) -> bool:
         return element is not None and element is self.entry

@@ -4,9 +4,8 @@ With nothing picked, the focus goes over the cards the person may pick up (`Game
 `click_action` is legal), the places a click acts on, and the enabled buttons.  Enter or Space on a card picks it up
 as the selection (outlined green, the places it may go lit blue; in a zone that selects, it selects or unselects as
 a click does), or clicks it when it cannot be picked up; on a button it presses it.  With cards picked, the focus
-goes over where they may be put: the lit targets first, then the places where the layout or the engine says why
-not; Enter puts them there as a click on a lit target does, so an illegal move shows the engine's reason.  Esc lets
-go of them (commands.py).  Nothing of this is drawn before the first navigation key.
+goes only over where they may be put (the lit targets) and the buttons; Enter puts them there as a click on a lit
+target does.  Esc lets go of them (commands.py).  Nothing of this is drawn before the first navigation key.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ import pygame
 from cardtable.core.layout import Picked, Rect, Target, Zone, candidates
 from cardtable.ui.keyfocus import ACTIVATION, FocusRing, Item, press, usable
 from cardtable.ui.table.gestures import picked_from
-from cardtable.ui.table.input import drop_area, target_area, targets_of
+from cardtable.ui.table.input import drop_area, target_area
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -117,28 +116,17 @@ class TableFocus:
         return items
 
     def _targets(self) -> list[Item]:
-        """Where the picked cards may go (lit), then where the layout or the engine would say why not, then the
-        picked cards themselves (or the other cards of a zone that selects)."""
+        """Where the picked cards may go (the lit targets) and nothing that cannot take them; in a zone that
+        selects, its other cards (to add to the selection) and those chosen (to take out of it)."""
         s = self.scene
         game, view, picked = s.game_layout, s.view(), s.input.selected
-        lit = s.input.selection_targets()
-        items = [Item(("target", t.zone, t.index), target_area(z, t)) for z, t, _ in lit]
-        seen = {(t.zone, t.index) for _, t, _ in lit}
-        sources = {p.zone for p in picked}
-        whole = {t.zone for _, t, _ in lit if t.index is None}
-        for zone, target in targets_of(s.layout.zones):
-            if zone.id in sources or zone.id in whole or (target.zone, target.index) in seen:
-                continue
-            if candidates(game.drop_action(view, picked, target)) or game.drop_refusal(view, picked, target):
-                items.append(Item(("place", target.zone, target.index), target_area(zone, target)))
-                if target.index is None:
-                    whole.add(zone.id)
+        items = [Item(("target", t.zone, t.index), target_area(z, t)) for z, t, _ in s.input.selection_targets()]
         for zone in s.layout.zones:
-            if zone.id in sources:
+            if zone.select and zone.id in {p.zone for p in picked}:
                 for k, spot in enumerate(zone.spots):
                     chosen = Picked(zone.id, spot.index) in picked
-                    if chosen and spot.index == picked[0].index or \
-                            zone.select and not chosen and game.can_pick(view, zone.id, spot.index):
+                    if chosen and spot.index == picked[0].index or not chosen and game.can_pick(view, zone.id,
+                                                                                                  spot.index):
                         items.append(Item(("card", zone.id, spot.index), visible_part(zone, k)))
         return items
 

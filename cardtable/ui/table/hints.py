@@ -1,5 +1,9 @@
 """The person's hint: the game's own, or what its normal bot would play, or its solver's winning line; and the cards
-to light for it, for a few seconds."""
+to light for it, for a few seconds.
+
+With a solver the hint never waits for it: the next step of a winning line the table knows comes at once; else
+the game's own hint comes at once, saying the solver is still looking, and stays lit until the solver's answer
+replaces it (its winning line's first step) or confirms it (no line found in time)."""
 
 from __future__ import annotations
 
@@ -11,8 +15,9 @@ import pygame
 
 from cardtable.bots import make_bot
 from cardtable.core.layout import Rect, Spot, Zone
-from cardtable.games.plugin import GamePlugin, Hint
+from cardtable.games.plugin import GamePlugin, Hint, Verdict
 from cardtable.ui import theme
+from cardtable.ui.table.analysis import LOOKING_TEXT
 from cardtable.ui.table.gestures import find_click, find_drag, find_selection
 from cardtable.ui.table.input import target_area
 
@@ -23,6 +28,7 @@ Mark = tuple[Rect, theme.Colour]
 SHOWN_SECONDS = 2.5  # how long a hint's marks stay lit
 PULSE_SECONDS = 0.8  # one beat of the hint frame's pulse
 DASH = 9  # the hint frame's dash and gap, in pixels (at the reference scale)
+LOOKING_SUFFIX = " \u00b7 looking for a winning line\u2026"
 
 
 class TableHints:
@@ -33,31 +39,55 @@ class TableHints:
         self.marks: list[Mark] = []
         self.time_left = 0.0
         self.shown: Hint | None = None  # the last hint given
+        self._said = ""  # the message of the hint that waits for the solver
 
     def request(self) -> None:
-        """The person asks (H): the solver's winning line where the game has a solver (its answer comes a moment
-        later, see `cardtable.ui.table.analysis`), else the game's hint at once."""
-        if self.scene.human_turn and not self.scene.analysis.ask_hint():
+        """The person asks (H): the next step of a winning line the table knows; else the game's hint at once and,
+        where the game has a solver, its winning line a moment later (see `cardtable.ui.table.analysis`)."""
+        scene = self.scene
+        if not scene.human_turn:
+            return
+        known = scene.analysis.known_step()
+        if known is not None:
+            self.show(known)
+        elif scene.analysis.ask_hint():
+            self.usual(looking=True)
+        else:
             self.usual()
 
-    def usual(self) -> None:
-        """The game's own hint (or its normal bot's move)."""
+    def usual(self, looking: bool = False) -> None:
+        """The game's own hint (or its normal bot's move); `looking`: said as the solver's answer is awaited."""
         scene = self.scene
         hint = hint_for(scene.match.game, scene.state, scene.match.seed + len(scene.match.log))
         if hint is None:
-            scene.say("No useful move: undo, or start a new game.")
-            return
-        self.show(hint)
+            scene.say(LOOKING_TEXT if looking else "No useful move: undo, or start a new game.")
+        else:
+            self.show(hint, LOOKING_SUFFIX if looking else "")
+        self._said = scene.messages.text if looking else ""
 
-    def show(self, hint: Hint) -> None:
+    def solved(self, verdict: Verdict) -> None:
+        """The solver's answer to the hint: its winning line's first step, or the game's own hint."""
+        self._said = ""
+        if verdict.outcome == "won" and verdict.hint is not None:
+            self.show(verdict.hint)
+        else:
+            self.usual()
+
+    @property
+    def waiting(self) -> bool:
+        """A hint is shown while the solver still looks for a winning line."""
+        return bool(self._said) and self.scene.analysis.hint_pending
+
+    def show(self, hint: Hint, suffix: str = "") -> None:
         """Say `hint` and light its gesture."""
-        self.shown = hint
-        self.scene.say(f"Hint: {self.scene.named(hint.text)}")
+        self.shown, self._said = hint, ""
+        self.scene.say(f"Hint: {self.scene.named(hint.text)}{suffix}")
         self.marks = hint_marks(self.scene, hint)
         self.time_left = SHOWN_SECONDS
 
     def clear(self) -> None:
         self.marks = []
+        self._said = ""
 
     @property
     def lit(self) -> Hint | None:
@@ -79,6 +109,9 @@ class TableHints:
             dashed_frame(surface, frame, colour, width, max(4, round(DASH * scale)))
 
     def update(self, dt: float) -> None:
+        if self.waiting:  # said and lit until the solver answers
+            self.scene.messages.keep(self._said)
+            return
         if self.time_left > 0:
             self.time_left -= dt
             if self.time_left <= 0:

@@ -73,6 +73,11 @@ class Messages:
         self.time_left = LASTING_SECONDS if lasting else MESSAGE_SECONDS
         self._lasting.discard(text)
 
+    def keep(self, text: str) -> None:
+        """Keep `text` on screen while nothing else has been said over it (a state that lasts, as "looking…")."""
+        if self.text == text:
+            self.time_left = max(self.time_left, MESSAGE_MIN_SECONDS)
+
     def clear_error(self) -> None:
         """A legal move was made: an error about an earlier attempt no longer applies."""
         if self.error:

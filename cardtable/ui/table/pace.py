@@ -41,6 +41,6 @@ def next_change(scene: TableScene) -> float | None:
     left = scene.driver.time_left  # a person's turn timer: its next second, or its end
     if left is not None:
         soon.append(left % 1.0)
-    if not over and scene.curtain_for is None:  # the game's clock in the status bar: its next second
+    if not over and scene.curtain_for is None and not scene.asking:  # the status bar clock: its next second
         soon.append(1.0 - scene.match.elapsed % 1.0)
     return max(SOONEST, min(soon)) if soon else None

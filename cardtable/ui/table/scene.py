@@ -419,7 +419,7 @@ class TableScene(Scene):
             self.panels.build()
         self.messages.update(dt)
         self.hints.update(dt)
-        if not self.state.is_over() and self.curtain_for is None:
+        if not self.state.is_over() and self.curtain_for is None and not self.asking:
             self.match.elapsed += dt
         if self.result_due:  # opened a frame after the last move's, so neither frame is a long one
             self.result_due = False
@@ -483,6 +483,12 @@ class TableScene(Scene):
     def next_change(self) -> float | None:
         """See `cardtable.ui.table.pace`."""
         return next_change(self)
+
+    @property
+    def asking(self) -> bool:
+        """A question waits for the person's answer (a confirmation, the deal menu or the deal-number dialog): the
+        game's clock stands still meanwhile."""
+        return (self.confirm is not None and self.confirm.alive()) or self.deals.open
 
     def status_text(self) -> str:
         """The status bar's left side (`StatusLine.status_text`)."""
