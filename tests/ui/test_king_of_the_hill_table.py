@@ -348,7 +348,7 @@ def test_a_seats_note_changes_when_its_card_lands(table_app, open_table):
     assert table._cue(table.layout.zone("seat1")).startswith("plays "), "and changes as it lands"
 
 
-def test_a_seat_note_too_long_for_its_panel_is_cut_between_words():
+def test_a_seat_note_too_long_for_its_panel_is_cut_between_words(table_app):
     from cardtable.ui.table.fit_text import shorten
     from cardtable.ui.theme import Fonts
 

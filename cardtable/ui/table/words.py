@@ -34,8 +34,10 @@ class TableWords:
         self.seat_notes.heard(events)
 
     def landed(self, events: list[Event], moment: int) -> None:
-        """Move number `moment`'s cards have landed: its words show, with the panels of the position it made."""
-        self.showing_from = None
+        """Move number `moment`'s cards have landed: its words show, and, unless a later move's cards still fly (at
+        a deal's pace), the panels of the position it made."""
+        if not self.scene.choreography.landing:
+            self.showing_from = None
         self.said(events, moment)
 
     def recall(self) -> None:
