@@ -510,7 +510,9 @@ class EatPairsState(State):
         counts = [len(h) for h in self.hands]
         fewest = min(counts)
         winners = [s for s in range(self.n) if counts[s] == fewest]
-        events.append(Event("message", text=f"The stock has run out: the fewest cards ({fewest}) wins."))
+        last = self.deal_no + 1 >= self.deals  # then the game's end names the winners, with the fewest cards
+        events.append(Event("message", text="The stock has run out." if last else
+                            f"The stock has run out: the fewest cards ({fewest}) wins."))
         self._end_deal(winners, "stock", events)
 
     def _end_deal(self, winners: list[int], how: str, events: list[Event]) -> None:
