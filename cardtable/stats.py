@@ -24,7 +24,7 @@ from typing import Any
 from cardtable.files.locks import FileLock
 from cardtable.files.reader import Unreadable
 from cardtable.files.values import number_in, whole_in
-from cardtable.storage import data_dir, keep_aside, kept_aside_sentence, read_json, write_json_atomic
+from cardtable.storage import data_dir, keep_aside, kept_aside_sentence, kept_name_ok, read_json, write_json_atomic
 
 HISTORY = 20  # the last games a record keeps
 WHEN = "%Y-%m-%d %H:%M"  # how a game's date and time are written
@@ -39,7 +39,9 @@ def now() -> str:
 class PastGame:
     """One game in a record's history: when it ended, won or not, its length, the person's score (None: not
     scored), its deal (the match's seed) and variant.  `by_bot`: a bot finished it for the person, who had timed
-    out (it counts as played, with the seat's result, like any other game)."""
+    out (it counts as played, with the seat's result, like any other game).  `kept`: the name of its copy among the
+    finished games kept for replay (`cardtable.session.finished`; "": none, as for a game given up or counted before
+    games were kept)."""
 
     when: str
     won: bool
@@ -48,6 +50,7 @@ class PastGame:
     deal: int | None = None
     variant: str = ""
     by_bot: bool = False
+    kept: str = ""
 
 
 #: The counts of a record: what `before_last` keeps.
@@ -76,7 +79,8 @@ class GameStats:
         return {name: getattr(self, name) for name in COUNTS}
 
     def record(self, won: bool, seconds: float, score: int | None = None, *, deal: int | None = None,
-               variant: str = "", restarted: bool = False, when: str | None = None, by_bot: bool = False) -> None:
+               variant: str = "", restarted: bool = False, when: str | None = None, by_bot: bool = False,
+               kept: str = "") -> None:
         """Count one finished (or abandoned) game.
 
         `restarted`: the game replays the deal counted last (the same `deal` and `variant`), which counts once: its
@@ -90,7 +94,8 @@ class GameStats:
                 setattr(self, name, value)
             self.history.pop()
         self.before_last = self.counts()
-        self.history = [*self.history, PastGame(when or now(), won, round(seconds, 1), score, deal, variant, by_bot)]
+        self.history = [*self.history, PastGame(when or now(), won, round(seconds, 1), score, deal, variant, by_bot,
+                                                  kept)]
         del self.history[:-HISTORY]
         if score is not None:
             self.total_score += score
@@ -192,10 +197,11 @@ def people(records: Iterable[str], game_id: str) -> list[str]:
 
 def _encode(records: dict[str, GameStats]) -> dict[str, Any]:
     out = {k: asdict(v) for k, v in records.items()}
-    for record in out.values():  # "by_bot" only where a bot finished the game: other games are stored as before
+    for record in out.values():  # "by_bot" and "kept" only where they say something: other games stored as before
         for game in record["history"]:
-            if not game["by_bot"]:
-                del game["by_bot"]
+            for name in ("by_bot", "kept"):
+                if not game[name]:
+                    del game[name]
     return out
 
 
@@ -305,7 +311,7 @@ def _decode_record(record: dict[Any, Any]) -> tuple[GameStats, bool]:
     return stats, damaged
 
 
-PAST_GAME_FIELDS = {"when", "won", "seconds", "score", "deal", "variant", "by_bot"}
+PAST_GAME_FIELDS = {"when", "won", "seconds", "score", "deal", "variant", "by_bot", "kept"}
 
 
 def _past_game(data: Any) -> PastGame | None:
@@ -314,14 +320,15 @@ def _past_game(data: Any) -> PastGame | None:
         return None
     when, won, seconds = data["when"], data["won"], data["seconds"]
     score, deal, variant = data.get("score"), data.get("deal"), data.get("variant", "")
-    by_bot = data.get("by_bot", False)
+    by_bot, kept = data.get("by_bot", False), data.get("kept", "")
     if not (isinstance(when, str) and _is_when(when) and type(won) is bool and type(by_bot) is bool
+            and (kept == "" or kept_name_ok(kept))  # a file name, never a path (no separator, no "..")
             and number_in(seconds, 0, MAX_COUNT)
             and (score is None or whole_in(score, -MAX_COUNT, MAX_COUNT))
             and (deal is None or whole_in(deal, 0, MAX_DEAL - 1))
             and isinstance(variant, str) and len(variant) <= MAX_KEY):
         return None
-    return PastGame(when, won, seconds, score, deal, variant, by_bot)
+    return PastGame(when, won, seconds, score, deal, variant, by_bot, kept)
 
 
 def _is_when(text: str) -> bool:
@@ -381,12 +388,13 @@ class PersonResult:
 
 def record(game_id: str, won: bool, seconds: float, score: int | None = None, *, variant: str = "",
            deal: int | None = None, restarted: bool = False, people: Sequence[PersonResult] = (),
-           by_bot: bool = False) -> Recorded:
+           by_bot: bool = False, kept: str = "") -> Recorded:
     """Count a game of `game_id` for the game as a whole and for its `variant` (if it has variants), and save it,
     merged under a lock with whatever another copy of the app wrote meanwhile.  `deal` (the match's seed) and
     `restarted`: see `GameStats.record`.  `people`: each person's own result in pass-and-play, counted under
     their name too (a name `person_name` cannot keep, or one seen twice, is not).  `by_bot`: a bot finished the
-    game for the person (see `PastGame`).  `Recorded.stats` is the variant's record.  Never raises for the disk:
+    game for the person (see `PastGame`); `kept`: the name of its copy kept for replay (see `PastGame`).
+    `Recorded.stats` is the variant's record.  Never raises for the disk:
     a failure is `Recorded.problem`."""
     variants = ["", *([variant] if variant else [])]
     counted: list[tuple[str, bool, int | None, bool]] = [(key(game_id, v), won, score, by_bot) for v in variants]
@@ -403,7 +411,7 @@ def record(game_id: str, won: bool, seconds: float, score: int | None = None, *,
             if "@" in k and k not in records and len(records) >= MAX_GAMES:
                 continue  # a file that holds as many records as it may: a new person's are not kept
             records.setdefault(k, GameStats()).record(result, seconds, points, deal=deal, variant=variant,
-                                                      restarted=restarted, when=when, by_bot=bot)
+                                                      restarted=restarted, when=when, by_bot=bot, kept=kept)
         return records[counted[len(variants) - 1][0]]
 
     try:

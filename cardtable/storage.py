@@ -56,6 +56,24 @@ def last_game_path(game_id: str) -> Path:
     return saves_dir() / f"last-{game_id}.json"
 
 
+def finished_dir(game_id: str) -> Path:
+    """The folder of the finished games of `game_id` kept for replay (the newest `KEPT_FINISHED`)."""
+    return data_dir() / "finished" / game_id
+
+
+#: Finished games kept for replay per game (`finished_dir`): the statistics' history holds the last 20 of the game
+#: and of each person, so a person's older rows can be replayed too.
+KEPT_FINISHED = 50
+KEPT_NAME_LIMIT = 64
+
+
+def kept_name_ok(name: object) -> bool:
+    """Whether `name` can be a kept finished game's file name: a plain name ending in .json, never a path (no
+    separator, no ".."), as the statistics name it (an untrusted value when read back)."""
+    return (isinstance(name, str) and 5 < len(name) <= KEPT_NAME_LIMIT and name.endswith(".json")
+            and ".." not in name and all(ch.isascii() and (ch.isalnum() or ch in "-_.") for ch in name))
+
+
 #: Files the app leaves beside its own while writing (`<name>.<random>.tmp`); a crash may leave one behind.
 TEMPORARY_SUFFIX = ".tmp"
 SMALL_FILE_BYTES = 1 << 20  # settings and statistics are a few kilobytes

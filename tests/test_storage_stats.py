@@ -376,6 +376,10 @@ GOOD_GAME = {"when": "2024-05-01 14:03", "won": True, "seconds": 75.5, "score": 
     dict(GOOD_GAME, score=1.5), dict(GOOD_GAME, score=10**12), dict(GOOD_GAME, deal=-1), dict(GOOD_GAME, deal=2**63),
     dict(GOOD_GAME, deal=True), dict(GOOD_GAME, variant=5), dict(GOOD_GAME, variant="x" * 500),
     dict(GOOD_GAME, extra=1),
+    # the name of a kept copy is a file name in the game's folder of finished games, never a path
+    dict(GOOD_GAME, kept="../statistics.json"), dict(GOOD_GAME, kept="a/b.json"), dict(GOOD_GAME, kept="a\\b.json"),
+    dict(GOOD_GAME, kept="..json.json"), dict(GOOD_GAME, kept="/etc/x.json"), dict(GOOD_GAME, kept="copy.txt"),
+    dict(GOOD_GAME, kept=5), dict(GOOD_GAME, kept=None), dict(GOOD_GAME, kept="x" * 80 + ".json"),
 ])
 def test_a_damaged_game_in_the_history_is_dropped_and_the_file_kept_aside(bad: Any) -> None:
     path = put_stats({"klondike": {"played": 2, "won": 2, "current_streak": 2, "longest_streak": 2,
@@ -540,3 +544,11 @@ def test_a_game_a_bot_finished_is_kept_as_such_and_other_games_as_before() -> No
     stored = json.loads((storage.data_dir() / "statistics.json").read_text(encoding="utf-8"))
     assert [g.get("by_bot") for g in stored["kachuful"]["history"]] == [None, True]
     assert [g.by_bot for g in stats.load("kachuful").history] == [False, True]
+
+
+def test_a_games_kept_copy_is_named_in_its_row_and_other_games_stored_as_before() -> None:
+    stats.record("klondike", True, 60.0, deal=1)
+    stats.record("klondike", True, 70.0, deal=2, kept="20261127-101500-000001-ab12.json")
+    stored = json.loads((storage.data_dir() / "statistics.json").read_text(encoding="utf-8"))
+    assert [g.get("kept") for g in stored["klondike"]["history"]] == [None, "20261127-101500-000001-ab12.json"]
+    assert [g.kept for g in stats.load("klondike").history] == ["", "20261127-101500-000001-ab12.json"]

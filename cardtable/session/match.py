@@ -124,6 +124,7 @@ class Match:
         self.undo_allowed = True
         self.save_error: str | None = None
         self.load_notice = ""  # what loading it has to tell the person (moves a damaged journal lost)
+        self.kept_as = ""  # the name its saver kept the finished game under for replay ("": not kept)
         self.autosave()
 
     def _new_state(self) -> State:

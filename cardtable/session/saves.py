@@ -3,7 +3,8 @@
 The autosave is a snapshot (the match's save data, written whole) and a journal of the changes since, one line per
 change (see `cardtable.session.journal`): a move costs one small append, however long the game.  The match is
 written whole again at a round's start, every `COMPACT_AFTER` changes, when the table closes, and when the game is
-over (then as the last game, and the autosave and its journal are removed).
+over (then as the last game, with a copy among the finished games kept for replay, `cardtable.session.finished`;
+and the autosave and its journal are removed).
 
 A save that cannot be used is never deleted: it is moved aside (`<name>.corrupt-<time>`), with its journal, and the
 error says where.  A journal that cannot be followed to its end (emptied, cut off, or of another save) is moved
@@ -26,6 +27,7 @@ from typing import Any
 
 from cardtable.files.reader import Unreadable, parse_json, read_bytes
 from cardtable.session.atomic import write_atomic
+from cardtable.session.finished import new_name, prune
 from cardtable.session.journal import (
     Damage,
     JournalFile,
@@ -38,7 +40,7 @@ from cardtable.session.journal import (
 )
 from cardtable.session.match import GameLookup, LogEntry, Match, SaveError, Saver, Seat
 from cardtable.session.save_text import LogText, number, save_pieces
-from cardtable.storage import autosave_path, keep_aside, last_game_path
+from cardtable.storage import autosave_path, finished_dir, keep_aside, last_game_path
 
 log = logging.getLogger("cardtable")
 
@@ -78,9 +80,11 @@ class Autosave:
     has moved on from does nothing, so a table closing after New cannot put its old game back.
     """
 
-    def __init__(self, path: Path, last_path: Path, game_id: str | None = None) -> None:
+    def __init__(self, path: Path, last_path: Path, game_id: str | None = None,
+                 finished: Path | None = None) -> None:
         self.path = path
         self.last_path = last_path
+        self.finished = finished  # the folder a copy of each finished game is kept in (None: none kept)
         self.journal_path = journal_path(path)
         self.game_id = game_id  # the game whose saves these are (a load of another game's save is refused)
         self._match: Match | None = None  # the match the files hold
@@ -99,7 +103,7 @@ class Autosave:
     @classmethod
     def for_game(cls, game_id: str) -> Autosave:
         """The game's files in the person's data folder (`cardtable.storage`)."""
-        return cls(autosave_path(game_id), last_game_path(game_id), game_id)
+        return cls(autosave_path(game_id), last_game_path(game_id), game_id, finished_dir(game_id))
 
     def __call__(self, match: Match) -> None:
         """Save what changed (OSError when it cannot; the next call catches up)."""
@@ -191,11 +195,31 @@ class Autosave:
 
     def _finish(self, match: Match) -> None:
         self._sync(match)
-        write_atomic(self.last_path, save_pieces(match, self._texts))
+        pieces = save_pieces(match, self._texts)
+        write_atomic(self.last_path, pieces)
+        self._keep_finished(match, pieces)
         self.path.unlink(missing_ok=True)  # the snapshot first: a journal alone is never loaded
         self.journal_path.unlink(missing_ok=True)
         self._match, self._journal = None, None
         self._entries, self._texts = [], LogText()
+
+    def _keep_finished(self, match: Match, pieces: list[bytes]) -> None:
+        """A copy of the finished game in the folder of finished games (under the name it was given, if it was
+        kept before), its name in `match.kept_as` for the statistics; the oldest copies beyond the bound go.  A disk
+        error costs only the copy: the game is still the last game."""
+        if self.finished is None:
+            return
+        name = match.kept_as or new_name()
+        try:
+            write_atomic(self.finished / name, pieces)
+        except OSError as exc:
+            log.warning("the finished game could not be kept for replay: %s", exc)
+            return
+        match.kept_as = name
+        try:
+            prune(self.finished)
+        except OSError as exc:
+            log.warning("the oldest finished games could not be removed: %s", exc)
 
 
 # ----- loading -------------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ rules are read) is kept by the scene that covers it and shown again by `reopen`,
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.games import get_game
@@ -58,8 +59,13 @@ class Navigator:
 
     def replay_last(self, game_id: str) -> str | None:
         """The replay of the last finished game of `game_id`; a sentence for the person if there is none to open."""
+        return self.replay_file(last_game_path(game_id))
+
+    def replay_file(self, path: Path, game_id: str | None = None) -> str | None:
+        """The replay of the finished game saved at `path` (of `game_id`, if given); a sentence for the person if
+        it cannot be opened (a damaged file is kept aside, and the sentence says where)."""
         try:
-            match = load_match(last_game_path(game_id), get_game)
+            match = load_match(path, get_game, game_id=game_id)
         except SaveError as exc:
             return exc.message
         except FileNotFoundError:

@@ -1,16 +1,19 @@
-"""The statistics screen: every game's record, per variant, its last games (and a replay of the last one), and a
-reset that asks first.  Where games were played under people's names (every person's in pass-and-play, one
-person's alone under a name other than "You"), a picker shows one person's records instead of everyone's.
+"""The statistics screen: every game's record, per variant, its last games (each one kept for replay with a Replay
+button of its own, and a replay of the last one), and a reset that asks first.  Where games were played under
+people's names (every person's in pass-and-play, one person's alone under a name other than "You"), a picker shows
+one person's records instead of everyone's.
 
 The games in a column on the left, with Back (or Esc); the chosen game on the right: a row for the game as a whole
 and one per variant (played, won, rate, streaks, best time for a game played alone or else best score, and the
-running total where a variant keeps one), then its last games, a page at a time when they do not all fit.  The
-tables are drawn as images when the screen is built, so a frame only blits them.
+running total where a variant keeps one), then its last games, a page at a time when they do not all fit; a game
+whose copy is kept (`cardtable.session.finished`) has Replay at the end of its row, any other says "Not kept" and why
+on hover.  The tables are drawn as images when the screen is built, so a frame only blits them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -21,8 +24,9 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from cardtable import stats
 from cardtable.games import GAMES
 from cardtable.games.plugin import GamePlugin
+from cardtable.session.finished import kept_path
 from cardtable.stats import GameStats, format_time
-from cardtable.storage import last_game_path
+from cardtable.storage import KEPT_FINISHED, last_game_path
 from cardtable.ui import theme
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
@@ -90,12 +94,17 @@ def record_table(game: GamePlugin, records: dict[str, GameStats], person: str = 
     return Table(header, tuple(out))
 
 
+def history_games(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> list[stats.PastGame]:
+    """The game's last games (everyone's, or `person`'s), the newest first."""
+    return list(reversed(records.get(stats.key(game.id, "", person), GameStats()).history))
+
+
 def history_table(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> Table:
     """The game's last games (everyone's, or `person`'s), the newest first."""
     names = {game.variant(o): game.variant_label(o) for o in game.variants()}
     varied = has_variants(game)
     rows = []
-    for past in reversed(records.get(stats.key(game.id, "", person), GameStats()).history):
+    for past in history_games(game, records, person):
         rows.append((past.when, *((names.get(past.variant, past.variant),) if varied else ()),
                      result_text(past), format_time(past.seconds),
                      NONE if past.score is None else str(past.score),
@@ -111,14 +120,25 @@ def result_text(past: stats.PastGame) -> str:
 
 BY_BOT_NOTE = ("Finished by a bot: the person timed out three times in a row and a bot played the seat to the"
                " end. Such a game counts as played, with the seat's result.")
-REPLAY_NOTE = "Only the last finished game is kept to be replayed (Replay last); older rows cannot be replayed."
+REPLAY_NOTE = (f"A finished game can be replayed from its row: the newest {KEPT_FINISHED} of each game are kept. A game"
+               " given up, finished before games were kept, or older is not kept (hover over Not kept).")
+NEVER_KEPT = ("Not kept: this game was given up before its end, finished before finished games were kept for"
+              " replay, or played in a copy of the app that did not save.")
+GONE = (f"Not kept any more: only the newest {KEPT_FINISHED} finished games of each game are kept, and a damaged"
+        " copy is set aside.")
 
 
-def history_notes(record: GameStats) -> list[str]:
+def kept_copy(game: GamePlugin, past: stats.PastGame) -> Path | None:
+    """Where the copy of `past` kept for replay is, or None when there is none (never kept, or no longer)."""
+    path = kept_path(game.id, past.kept) if past.kept else None
+    return path if path is not None and path.is_file() else None
+
+
+def history_notes(record: GameStats, replayable: bool = True) -> list[str]:
     """What the last games' table needs said under it: how a game a bot finished counts (when one is listed), and
-    that only the last game can be replayed (when there are older ones)."""
+    which games can be replayed (when one listed cannot: `replayable` False)."""
     notes = [BY_BOT_NOTE] if any(p.by_bot for p in record.history) else []
-    return notes + ([REPLAY_NOTE] if len(record.history) > 1 else [])
+    return notes + ([] if replayable else [REPLAY_NOTE])
 
 
 class TableArt:
@@ -181,6 +201,8 @@ class StatsScene(Scene):
         self.images: list[tuple[pygame.Surface, tuple[int, int]]] = []
         self.record_rows: tuple[tuple[str, ...], ...] = ()  # what the screen shows, for the tests
         self.history_rows: tuple[tuple[str, ...], ...] = ()
+        self.row_copies: dict[str, Path] = {}  # a history row's Replay button's name: its kept copy
+        self.not_kept: list[UILabel] = []  # the shown rows' "Not kept" marks, newest first
         self.pages = 1
         found = stats.read_all()
         self.records, self.message = found.records, found.problem or ""
@@ -265,7 +287,10 @@ class StatsScene(Scene):
                 UILabel(pygame.Rect(inner.x, bottom + i * line_h, inner.width, line_h), line, self.ui,
                         object_id="#error")
             bottom -= gap
-        notes = history_notes(self.records.get(stats.key(game.id, "", self.person), GameStats()))
+        shown = history_games(game, self.records, self.person)
+        copies = [kept_copy(game, past) for past in shown]
+        notes = history_notes(self.records.get(stats.key(game.id, "", self.person), GameStats()),
+                              replayable=all(copies))
         for line in reversed([part for note in notes for part in wrap(self.ui, note, inner.width - 8)]):
             bottom -= line_h
             UILabel(pygame.Rect(inner.x, bottom, inner.width, line_h), line, self.ui, object_id="#muted")
@@ -285,7 +310,9 @@ class StatsScene(Scene):
                                           tool_tip_text=f"Watch the last finished game of {game.title} move by move")
         if not last_game_path(game.id).exists():
             self.buttons["replay"].disable()
-        past = TableArt(self.fonts, history_table(game, self.records, self.person), inner.width, px, s)
+        action_w = max(text_width(self.ui, t) for t in ("Replay", "Not kept")) + 24
+        past = TableArt(self.fonts, history_table(game, self.records, self.person), inner.width - action_w - gap,
+                        px, s)
         top = y + row_h + gap
         per_page = max(1, (bottom - top) // past.row_h - 1)
         self.pages = max(1, -(-len(past.table.rows) // per_page))
@@ -311,6 +338,24 @@ class StatsScene(Scene):
         rows = slice(self.page * per_page, (self.page + 1) * per_page)
         self.history_rows = past.table.rows[rows]
         self.images.append((past.image(rows), (inner.x, top)))
+        self._build_row_actions(copies[rows], shown[rows], pygame.Rect(inner.x + past.width + gap, top + past.row_h,
+                                                                       action_w, past.row_h))
+
+    def _build_row_actions(self, copies: list[Path | None], games: list[stats.PastGame], first: pygame.Rect) -> None:
+        """At the end of each shown history row (the first at `first`): Replay for a game kept for replay, else a
+        muted "Not kept" that says why on hover."""
+        self.row_copies, self.not_kept = {}, []
+        for i, (copy, past) in enumerate(zip(copies, games, strict=True)):
+            rect = first.move(0, i * first.height).inflate(0, -2)
+            if copy is not None:
+                name = f"replay:{i}"
+                self.buttons[name] = UIButton(rect, "Replay", self.ui,
+                                              tool_tip_text=f"Watch the game of {past.when} move by move")
+                self.row_copies[name] = copy
+            else:
+                label = UILabel(rect, "Not kept", self.ui, object_id="#muted")
+                label.set_tooltip(GONE if past.kept else NEVER_KEPT)
+                self.not_kept.append(label)
 
     def _build_person_menu(self, room: pygame.Rect, gap: int) -> int:
         """The picker of whose records are shown, at the right of `room`, when people have played the game at one
@@ -344,6 +389,13 @@ class StatsScene(Scene):
     def replay_last(self) -> None:
         """The replay of the chosen game's last finished game (the menu's Replay last)."""
         problem = self.app.navigator.replay_last(self.game.id)
+        if problem:
+            self.message = problem
+            self.build()
+
+    def replay_row(self, name: str) -> None:
+        """The replay of the history row whose Replay button is `name`; a damaged copy is set aside and said."""
+        problem = self.app.navigator.replay_file(self.row_copies[name], self.game.id)
         if problem:
             self.message = problem
             self.build()
@@ -390,6 +442,8 @@ class StatsScene(Scene):
                 self.ask_reset()
             elif name == "replay":
                 self.replay_last()
+            elif name in self.row_copies:
+                self.replay_row(name)
             elif name in ("older", "newer"):
                 self.turn_page(1 if name == "older" else -1)
             elif name == "back":

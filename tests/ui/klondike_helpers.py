@@ -96,9 +96,10 @@ def point_on(table: TableScene, card: Card) -> tuple[int, int]:
     return visible_point(zone.spots[i].rect, nxt)
 
 
-def finished_klondike() -> Match:
-    """A Klondike game won by following the hint from a winnable deal, saved as the last game (for a replay)."""
-    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed(),
+def finished_klondike(seed: int | None = None) -> Match:
+    """A Klondike game won by following the hint from a winnable deal (`seed`: one the hint wins, as 0 and 2; by
+    default the first), saved as the last game (for a replay)."""
+    match = Match(get_game("klondike"), [Seat("human", "You")], {}, winnable_seed() if seed is None else seed,
                   saver=Autosave.for_game("klondike"))
     while not match.state.is_over():
         match.apply(hint(match.state))

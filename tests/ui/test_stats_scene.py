@@ -3,6 +3,7 @@ what a finished, given-up or restarted match adds to the statistics (`cardtable.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,11 +16,13 @@ from cardtable.core.engine import Result
 from cardtable.games import GAMES, get_game
 from cardtable.games.plugin import GamePlugin
 from cardtable.session.match import Match, Seat
+from cardtable.session.saves import Autosave
 from cardtable.stats import GameStats
+from cardtable.storage import KEPT_FINISHED, autosave_path, data_dir, finished_dir
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.menu import MenuScene
 from cardtable.ui.replay import ReplayScene
-from cardtable.ui.stats_scene import StatsScene
+from cardtable.ui.stats_scene import GONE, NEVER_KEPT, StatsScene
 from cardtable.ui.table.records import RunningTotal, count_given_up, count_result, record_lines
 from cardtable.ui.window import App
 from tests.ui.klondike_helpers import finished_klondike
@@ -369,8 +372,8 @@ def test_pass_and_play_everyone_counts_a_persons_win_without_anothers_score(star
 
 def test_a_game_a_bot_finished_says_so_and_how_it_counts(start) -> None:
     """The person timed out three times and a bot finished the game: it counts as played, with the seat's
-    result, and its row and a note under the last games say so; with older games, a note says only the last one
-    can be replayed."""
+    result, and its row and a note under the last games say so; with games that were not kept (these were counted
+    without a copy), a note says which games can be replayed."""
     count_result(FakeMatch(get_game("kachuful"), FakeState(True, 9), seed=3, options={}), [0])
     count_result(FakeMatch(get_game("kachuful"), FakeState(False, 4), seed=5, options={},
                            seats=[Seat("bot:normal", "You", handed_over=True)]), [0])
@@ -382,7 +385,7 @@ def test_a_game_a_bot_finished_says_so_and_how_it_counts(start) -> None:
     assert [r[1] for r in scene.history_rows] == ["Lost, finished by a bot", "Won"]
     said = " ".join(labels(scene))
     assert "Finished by a bot:" in said and "counts as played, with the seat's result" in said
-    assert "Only the last finished game is kept to be replayed" in said
+    assert "A finished game can be replayed from its row" in said
 
 
 def test_a_persons_record_holds_their_games_alone_and_at_a_shared_table(start) -> None:
@@ -411,3 +414,100 @@ def test_replay_opens_the_last_game_and_is_disabled_without_one(start) -> None:
     assert scene.buttons["replay"].is_enabled
     driver.click_widget(scene.buttons["replay"])
     assert isinstance(app.scene, ReplayScene) and app.scene.match.game_id == "klondike"
+
+
+# --------------------------------------------------------------------------- every kept game replays from its row
+
+
+def finished_and_counted(seed: int) -> Match:
+    """A Klondike game won at a winnable deal, kept as a finished game, and counted as the table counts it."""
+    match = finished_klondike(seed)
+    assert match.kept_as and count_result(match, [0]) is None
+    return match
+
+
+def actions(match: Match) -> list[Any]:
+    return [entry.action for entry in match.log]
+
+
+def test_an_older_rows_replay_opens_that_game_not_the_last(start) -> None:
+    older, newer = finished_and_counted(0), finished_and_counted(2)
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert [r[-1] for r in scene.history_rows] == ["#2", "#0"] and not scene.not_kept
+    assert "A finished game can be replayed from its row" not in " ".join(labels(scene)), "every row is kept"
+    driver.click_widget(scene.buttons["replay:1"])
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert replay.match.seed == older.seed != newer.seed and actions(replay.match) == actions(older)
+    driver.key(pygame.K_END)
+    assert replay.state.view(0) == older.state.view(0)
+    driver.key(pygame.K_ESCAPE)  # back, and the newer row replays the newer game
+    app.navigator.statistics()
+    driver.frames(2)
+    driver.click_widget(app.scene.buttons["replay:0"])
+    assert isinstance(app.scene, ReplayScene) and actions(app.scene.match) == actions(newer)
+
+
+def test_only_the_newest_finished_games_are_kept_and_a_pruned_row_says_why(start) -> None:
+    """51 games finished: the oldest copy goes, 50 stay; a file kept aside and the autosaves are never deleted.
+    The first game was Ada's: her row says it is no longer kept."""
+    first = finished_klondike(0)
+    first.seats = [Seat("human", "Ada")]
+    assert count_result(first, [0]) is None
+    folder = finished_dir("klondike")
+    aside = folder / f"{first.kept_as}.corrupt-20260101-000000"
+    aside.write_text("{")
+    other = autosave_path("crazy")
+    other.write_text("{}")
+    data = first.to_json()
+    for _ in range(50):
+        saver = Autosave.for_game("klondike")
+        match = Match.from_json(data, get_game, saver)
+        match.seats = [Seat("human", "You")]
+        saver(match)
+        assert count_result(match, [0]) is None
+    kept = sorted(p.name for p in folder.glob("*.json"))
+    assert len(kept) == KEPT_FINISHED == 50 and first.kept_as not in kept
+    assert aside.exists() and other.exists()
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert not scene.not_kept and all(f"replay:{i}" in scene.buttons for i in range(len(scene.history_rows)))
+    scene.show_person("Ada")
+    assert len(scene.history_rows) == 1 and "replay:0" not in scene.buttons
+    assert [label.tool_tip_text for label in scene.not_kept] == [GONE]
+    assert "A finished game can be replayed from its row" in " ".join(labels(scene))
+
+
+def test_a_damaged_kept_copy_is_set_aside_and_said(start) -> None:
+    older = finished_and_counted(0)
+    finished_and_counted(2)
+    copy = finished_dir("klondike") / older.kept_as
+    copy.write_text('{"game": "klondike", "log": [')
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    driver.click_widget(scene.buttons["replay:1"])
+    assert app.scene is scene, "the screen stays"
+    assert not copy.exists() and list(copy.parent.glob(f"{copy.name}.corrupt-*"))
+    said = scene.message
+    assert said.startswith("The saved game cannot be read") and f"kept as {copy.name}.corrupt-" in said
+    assert any(".corrupt-" in text for text in labels(scene)), "where the copy was kept aside is said"
+    assert "replay:1" not in scene.buttons and [label.tool_tip_text for label in scene.not_kept] == [GONE]
+    driver.click_widget(scene.buttons["replay:0"])
+    assert isinstance(app.scene, ReplayScene)
+
+
+def test_an_older_statistics_file_loads_and_its_rows_are_not_replayable(start) -> None:
+    """A statistics file written before games were kept: its history rows have no "kept" name."""
+    game = {"when": "2026-01-02 10:00", "won": True, "seconds": 95.0, "deal": 11}
+    record = {"played": 1, "won": 1, "best_time": 95.0, "best_score": None, "current_streak": 1,
+              "longest_streak": 1, "total_score": 0, "history": [game]}
+    (data_dir() / "statistics.json").parent.mkdir(parents=True, exist_ok=True)
+    (data_dir() / "statistics.json").write_text(json.dumps({"klondike": record}))
+    finished_klondike(0)  # the last game is there, but this row names no copy of it
+    app, driver = start()
+    scene = open_statistics(app, driver)
+    assert not scene.message and scene.history_rows[0][-1] == "#11"
+    assert "replay:0" not in scene.buttons and [label.tool_tip_text for label in scene.not_kept] == [NEVER_KEPT]
+    assert scene.buttons["replay"].is_enabled, "Replay last still opens the last game"
+    assert "A finished game can be replayed from its row" in " ".join(labels(scene))

@@ -38,7 +38,8 @@ def _count(match: Match, won: bool, score: int | None, people: list[stats.Person
            by_bot: bool = False) -> str | None:
     return stats.record(match.game_id, won=won, seconds=match.elapsed, score=score,
                         variant=match.game.variant(match.options), deal=match.seed,
-                        restarted=getattr(match, "restarted", False), people=people, by_bot=by_bot).problem
+                        restarted=getattr(match, "restarted", False), people=people, by_bot=by_bot,
+                        kept=getattr(match, "kept_as", "")).problem
 
 
 def _whole(score: float) -> int | None:
