@@ -121,7 +121,7 @@ def result_text(past: stats.PastGame) -> str:
 BY_BOT_NOTE = ("Finished by a bot: the person timed out three times in a row and a bot played the seat to the"
                " end. Such a game counts as played, with the seat's result.")
 REPLAY_NOTE = (f"A finished game can be replayed from its row: the newest {KEPT_FINISHED} of each game are kept. A game"
-               " given up, finished before games were kept, or older is not kept (hover over Not kept).")
+               " given up, finished before games were kept, or older is not kept (hover over Not kept for why).")
 NEVER_KEPT = ("Not kept: this game was given up before its end, finished before finished games were kept for"
               " replay, or played in a copy of the app that did not save.")
 GONE = (f"Not kept any more: only the newest {KEPT_FINISHED} finished games of each game are kept, and a damaged"

@@ -497,8 +497,9 @@ def test_a_damaged_kept_copy_is_set_aside_and_said(start) -> None:
     assert isinstance(app.scene, ReplayScene)
 
 
-def test_an_older_statistics_file_loads_and_its_rows_are_not_replayable(start) -> None:
-    """A statistics file written before games were kept: its history rows have no "kept" name."""
+def test_an_older_statistics_file_loads_and_its_rows_are_not_replayable(start, monkeypatch) -> None:
+    """A statistics file written before games were kept: its history rows have no "kept" name; hovering over a
+    row's "Not kept" says why."""
     game = {"when": "2026-01-02 10:00", "won": True, "seconds": 95.0, "deal": 11}
     record = {"played": 1, "won": 1, "best_time": 95.0, "best_score": None, "current_streak": 1,
               "longest_streak": 1, "total_score": 0, "history": [game]}
@@ -511,3 +512,8 @@ def test_an_older_statistics_file_loads_and_its_rows_are_not_replayable(start) -
     assert "replay:0" not in scene.buttons and [label.tool_tip_text for label in scene.not_kept] == [NEVER_KEPT]
     assert scene.buttons["replay"].is_enabled, "Replay last still opens the last game"
     assert "A finished game can be replayed from its row" in " ".join(labels(scene))
+    mark = scene.not_kept[0]
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: mark.rect.center)  # the dummy driver keeps no pointer
+    driver.post(pygame.MOUSEMOTION, pos=mark.rect.center, rel=(0, 0), buttons=(0, 0, 0))
+    driver.frames(80)  # a tooltip comes after a second of hovering
+    assert mark.tool_tip is not None and mark.tool_tip.alive()
