@@ -131,7 +131,10 @@ GONE = (f"Not kept any more: only the newest {KEPT_FINISHED} finished games of e
 def kept_copy(game: GamePlugin, past: stats.PastGame) -> Path | None:
     """Where the copy of `past` kept for replay is, or None when there is none (never kept, or no longer)."""
     path = kept_path(game.id, past.kept) if past.kept else None
-    return path if path is not None and path.is_file() else None
+    try:
+        return path if path is not None and path.is_file() else None
+    except OSError:  # a folder the app may not look into: nothing to replay from it
+        return None
 
 
 def history_notes(record: GameStats, replayable: bool = True) -> list[str]:
