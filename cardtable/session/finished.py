@@ -7,11 +7,14 @@ else in the folder is ever deleted (a damaged copy kept aside as `<name>.corrupt
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
+from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
 
+from cardtable.session.atomic import write_atomic
 from cardtable.storage import KEPT_FINISHED, finished_dir, kept_name_ok
 
 #: A copy's name: when its game ended (to the microsecond, so names sort oldest first) and a random tail.
@@ -26,6 +29,18 @@ def new_name() -> str:
 def kept_path(game_id: str, name: str) -> Path | None:
     """Where the copy `name` of a finished game of `game_id` is, or None for a name that cannot be one."""
     return finished_dir(game_id) / name if kept_name_ok(name) else None
+
+
+def keep(last: Path, target: Path, pieces: Sequence[bytes]) -> None:
+    """Keep the finished game just written whole to `last` (its content `pieces`) as `target` too: a second name
+    for the same file where the disk allows (no second write: the last move's frame stays short; `last` is only
+    ever replaced, never written in place, so the copy stays as it is), else written anew.  OSError when neither
+    can be done."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(last, target)
+    except OSError:  # a file system without hard links, or the copy is there already (kept again)
+        write_atomic(target, pieces)
 
 
 def prune(folder: Path, keep: int = KEPT_FINISHED) -> list[Path]:

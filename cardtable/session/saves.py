@@ -27,7 +27,7 @@ from typing import Any
 
 from cardtable.files.reader import Unreadable, parse_json, read_bytes
 from cardtable.session.atomic import write_atomic
-from cardtable.session.finished import new_name, prune
+from cardtable.session.finished import keep, new_name, prune
 from cardtable.session.journal import (
     Damage,
     JournalFile,
@@ -211,7 +211,7 @@ class Autosave:
             return
         name = match.kept_as or new_name()
         try:
-            write_atomic(self.finished / name, pieces)
+            keep(self.last_path, self.finished / name, pieces)
         except OSError as exc:
             log.warning("the finished game could not be kept for replay: %s", exc)
             return
