@@ -14,6 +14,7 @@ from pygame_gui.elements import UILabel
 from cardtable import stats
 from cardtable.core.engine import Result
 from cardtable.games import GAMES, get_game
+from cardtable.games.klondike.rules import Draw, Resign
 from cardtable.games.plugin import GamePlugin
 from cardtable.session.match import Match, Seat
 from cardtable.session.saves import Autosave
@@ -517,3 +518,20 @@ def test_an_older_statistics_file_loads_and_its_rows_are_not_replayable(start, m
     driver.post(pygame.MOUSEMOTION, pos=mark.rect.center, rel=(0, 0), buttons=(0, 0, 0))
     driver.frames(80)  # a tooltip comes after a second of hovering
     assert mark.tool_tip is not None and mark.tool_tip.alive()
+
+
+def test_a_row_on_an_older_page_replays_its_own_game(start) -> None:
+    """Twenty games, given up after a draw (finished, so kept): the last row of the last page is the first game."""
+    for seed in range(20):
+        match = Match(KLONDIKE, [Seat("human", "You")], {}, seed, saver=Autosave.for_game("klondike"))
+        match.apply(Draw())
+        match.apply(Resign())
+        assert count_result(match, [0]) is None
+    app, driver = start((800, 560))
+    scene = open_statistics(app, driver)
+    assert scene.pages > 1
+    while scene.buttons["older"].is_enabled:
+        driver.click_widget(scene.buttons["older"])
+    assert scene.history_rows[-1][-1] == "#0" and not scene.not_kept
+    driver.click_widget(scene.buttons[f"replay:{len(scene.history_rows) - 1}"])
+    assert isinstance(app.scene, ReplayScene) and app.scene.match.seed == 0
