@@ -52,25 +52,28 @@ class Navigator:
         saver = Autosave.for_game(game.id) if self.app.instance.claim() else None
         self.table(Match(game, form.seats(), dict(form.options), saver=saver))
 
-    def replay(self, match: Match) -> None:
+    def replay(self, match: Match, back_to: Scene | None = None) -> None:
+        """The replay of `match`; leaving it shows `back_to` again (the statistics it was opened from), else the
+        menu."""
         from cardtable.ui.replay import ReplayScene
 
-        self.app.show(ReplayScene(self.app, match))
+        self.app.show(ReplayScene(self.app, match, back_to))
 
-    def replay_last(self, game_id: str) -> str | None:
+    def replay_last(self, game_id: str, back_to: Scene | None = None) -> str | None:
         """The replay of the last finished game of `game_id`; a sentence for the person if there is none to open."""
-        return self.replay_file(last_game_path(game_id))
+        return self.replay_file(last_game_path(game_id), back_to=back_to)
 
-    def replay_file(self, path: Path, game_id: str | None = None) -> str | None:
-        """The replay of the finished game saved at `path` (of `game_id`, if given); a sentence for the person if
-        it cannot be opened (a damaged file is kept aside, and the sentence says where)."""
+    def replay_file(self, path: Path, game_id: str | None = None, back_to: Scene | None = None) -> str | None:
+        """The replay of the finished game saved at `path` (of `game_id`, if given), left for `back_to` (see
+        `replay`); a sentence for the person if it cannot be opened (a damaged file is kept aside, and the sentence
+        says where)."""
         try:
             match = load_match(path, get_game, game_id=game_id)
         except SaveError as exc:
             return exc.message
         except FileNotFoundError:
             return "There is no finished game to replay."
-        self.replay(match)
+        self.replay(match, back_to)
         return None
 
     def settings(self) -> None:

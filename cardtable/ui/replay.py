@@ -28,11 +28,13 @@ NORMAL_SECONDS = ANIMATION_SECONDS["normal"]
 
 
 class ReplayScene(Scene):
-    """Steps forwards and backwards through a match's log; no moves can be made."""
+    """Steps forwards and backwards through a match's log; no moves can be made.  Its first button (or Esc) goes
+    back to `back_to`, the scene it was opened from (the statistics), else to the menu."""
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, back_to: Scene | None = None) -> None:
         super().__init__(app)
         self.match = match
+        self.back_to = back_to
         self.replay = Replay(match)
         self.game_layout: GameLayout = match.game.layout
         people = [i for i, s in enumerate(match.seats) if s.is_person]
@@ -76,7 +78,8 @@ class ReplayScene(Scene):
         self.buttons = {}
         x = 10
         for name, text, tip in (
-            ("menu", "Menu", "Back to the menu (Esc)"),
+            ("menu", *(("Menu", "Back to the menu (Esc)") if self.back_to is None
+                       else ("Back", "Back to the statistics (Esc)"))),
             ("start", "|<", "To the start (Home)"),
             ("back", "<", "One move back (Left)"),
             ("play", "Pause" if self.playing else "Play", "Play the moves one after another (Space)"),
@@ -117,7 +120,10 @@ class ReplayScene(Scene):
         self._build_buttons()
 
     def to_menu(self) -> None:
-        self.app.navigator.menu()
+        if self.back_to is not None:
+            self.app.navigator.reopen(self.back_to)
+        else:
+            self.app.navigator.menu()
 
     # ----- scene hooks -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -390,15 +390,15 @@ class StatsScene(Scene):
         self.build()
 
     def replay_last(self) -> None:
-        """The replay of the chosen game's last finished game (the menu's Replay last)."""
-        problem = self.app.navigator.replay_last(self.game.id)
+        """The replay of the chosen game's last finished game (the menu's Replay last); leaving it comes back here."""
+        problem = self.app.navigator.replay_last(self.game.id, back_to=self)
         if problem:
             self.message = problem
             self.build()
 
     def replay_row(self, name: str) -> None:
         """The replay of the history row whose Replay button is `name`; a damaged copy is set aside and said."""
-        problem = self.app.navigator.replay_file(self.row_copies[name], self.game.id)
+        problem = self.app.navigator.replay_file(self.row_copies[name], self.game.id, back_to=self)
         if problem:
             self.message = problem
             self.build()

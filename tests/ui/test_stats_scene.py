@@ -443,11 +443,13 @@ def test_an_older_rows_replay_opens_that_game_not_the_last(start) -> None:
     assert replay.match.seed == older.seed != newer.seed and actions(replay.match) == actions(older)
     driver.key(pygame.K_END)
     assert replay.state.view(0) == older.state.view(0)
-    driver.key(pygame.K_ESCAPE)  # back, and the newer row replays the newer game
-    app.navigator.statistics()
-    driver.frames(2)
-    driver.click_widget(app.scene.buttons["replay:0"])
+    assert replay.buttons["menu"].text == "Back"
+    driver.key(pygame.K_ESCAPE)  # back to the statistics as they were, and the newer row replays the newer game
+    assert app.scene is scene
+    driver.click_widget(scene.buttons["replay:0"])
     assert isinstance(app.scene, ReplayScene) and actions(app.scene.match) == actions(newer)
+    driver.click_widget(app.scene.buttons["menu"])
+    assert app.scene is scene
 
 
 def test_only_the_newest_finished_games_are_kept_and_a_pruned_row_says_why(start) -> None:
