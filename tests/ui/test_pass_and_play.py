@@ -151,13 +151,19 @@ def then_quin(state) -> bool:
     return after.turn == 1
 
 
-def test_undo_is_grey_for_the_person_who_may_not_take_the_move_back(table_app, open_table):
+def pia_moves_then_quin(open_table):
+    """Eat Pairs between Pia and Quin: Pia makes her move at the screen, and Quin is next."""
     seed, moves = find_moves(EAT_PAIRS, 2, then_quin, policy=lambda s, rng: s.legal_actions()[0])
     match = new_match("eat_pairs", seats(("Pia", "Quin"), 2, ()), {}, seed, moves)
     table, driver = open_table(match, bot_delay=30.0)
     if table.curtain_for == 0:
         lift(table, driver)
     driver.perform(table, match.state.legal_actions()[0])
+    return match, table, driver
+
+
+def test_undo_is_grey_for_the_person_who_may_not_take_the_move_back(table_app, open_table):
+    match, table, driver = pia_moves_then_quin(open_table)
     assert match.log[-1].seat == 0 and table.curtain_for == 1
     lift(table, driver)
     undo = table.buttons["undo"]
@@ -169,12 +175,7 @@ def test_undo_is_grey_for_the_person_who_may_not_take_the_move_back(table_app, o
 
 def test_the_toolbar_under_the_curtain_takes_no_click(table_app, open_table):
     """The curtain covers the toolbar: a click where Undo or New is does nothing (nobody sees them)."""
-    seed, moves = find_moves(EAT_PAIRS, 2, then_quin, policy=lambda s, rng: s.legal_actions()[0])
-    match = new_match("eat_pairs", seats(("Pia", "Quin"), 2, ()), {}, seed, moves)
-    table, driver = open_table(match, bot_delay=30.0)
-    if table.curtain_for == 0:
-        lift(table, driver)
-    driver.perform(table, match.state.legal_actions()[0])
+    match, table, driver = pia_moves_then_quin(open_table)
     assert table.curtain_for == 1 and table.buttons["undo"].is_enabled
     played = list(match.log)
     run_until(driver, lambda: table.curtain.ready)
