@@ -30,6 +30,9 @@ def same(a: Match, b: Match) -> None:
     assert a.state.legal_actions() == b.state.legal_actions()
 
 
+MAY_LOOK_THROUGH = 500  # legal moves tried one by one; more (every way to bury 8 cards of 28) are never all tried
+
+
 def step(match: Match, rng: random.Random, may_end: bool) -> None:
     """A seeded move, undo or redo; a move that ends the game (a solitaire's "give up") only if `may_end`."""
     roll = rng.random()
@@ -39,7 +42,7 @@ def step(match: Match, rng: random.Random, may_end: bool) -> None:
         match.redo()
     else:
         legal = match.state.legal_actions()
-        if not may_end:
+        if not may_end and len(legal) <= MAY_LOOK_THROUGH:
             legal = [a for a in legal if not ends(match, a)] or legal
         match.apply(rng.choice(legal))
     assert match.save_error is None
