@@ -22,11 +22,16 @@ from cardtable.core.cards import Card
 
 
 class IllegalAction(Exception):
-    """Raised by `State.apply` for an action that is not legal now; the state is unchanged."""
+    """Raised by `State.apply` for an action that is not legal now; the state is unchanged.
 
-    def __init__(self, reason: str) -> None:
+    `reason` names the refusal (a key of the game's narration, "must_follow") and `fields` its particulars as data
+    (seats, cards, suits); the game's narration says it in the person's language (`Narration.refusal`).
+    """
+
+    def __init__(self, reason: str, **fields: Any) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.fields = fields
 
 
 @dataclass(frozen=True)
@@ -69,14 +74,39 @@ class Result:
     scored: bool = True
 
 
+class Snapshot:
+    """The game as it stood at a beat of a move (a full trick before it is gathered, the end of a deal), made by
+    the engine while it records: any seat's view of that moment, never more than that seat may see."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State) -> None:
+        self._state = state.clone()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What `seat` saw at the beat (None: the public view)."""
+        return self._state.view(seat)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Snapshot) and self.view(None) == other.view(None)
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __repr__(self) -> str:
+        return "Snapshot()"
+
+
 @dataclass(frozen=True)
 class Event:
-    """Something that happened, for the table to animate and announce.
+    """Something that happened, as data, for the table to animate and the game's narration to say.
 
-    kind: "move" (cards from zone `src` to zone `dst`), "flip", "shuffle", "score",
-    "message", "win", "over" ...  `text` is a readable announcement when there is one.
-    `hold` is the engine's beat: seconds (at normal animation speed) to show the table as it is after this event
-    before the next one animates (a full trick before it is gathered, a turned card before its capture).
+    kind: one of the game's event kinds (`Rules.event_kinds`): "move" (cards from zone `src` to zone `dst`),
+    "flip", "shuffle", "score", "win", "over" ...  `seat`: who acted or is concerned; `value`: the values (points,
+    a bid, a colour; plain data).  `hold` is the engine's beat: seconds (at normal animation speed) to show the
+    table as it is after this event before the next one animates (a full trick before it is gathered, a turned
+    card before its capture), and `snapshot` the game at that beat, which the table shows while it holds.
+    `text` is the old English announcement, kept only while a game has no narration of its own.
     """
 
     kind: str
@@ -87,6 +117,20 @@ class Event:
     text: str = ""
     value: Any = None
     hold: float = 0.0
+    snapshot: Snapshot | None = None
+
+
+@dataclass(frozen=True)
+class TimeLimit:
+    """A time limit on a person's decision, as the rules set it: when `seconds` run out, `default(rng)` is played
+    for them (bots never wait on one).  After `hand_over_after` time-outs in a row (None: never) a bot plays the
+    seat for the rest of the game.  A `quiet` limit is a beat rather than a limit (the deal goes on unless the
+    person acts): no countdown is shown, nothing is said, and it never counts as a time-out."""
+
+    seconds: float
+    default: Callable[[random.Random], Action]
+    hand_over_after: int | None = None
+    quiet: bool = False
 
 
 @dataclass(frozen=True)
@@ -188,11 +232,17 @@ class State(ABC):
         """Every legal action for `turn`; never empty while `turn` is not None."""
 
     @abstractmethod
-    def apply(self, action: Action) -> list[Event]:
-        """Play `action`; raise IllegalAction(reason) and change nothing if it is not legal."""
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        """Play `action`; raise IllegalAction(reason) and change nothing if it is not legal.  With `record`, the
+        events of the move (and the snapshots of its beats); without (searches, bots), an empty list, and nothing
+        built that only the table needs."""
 
     def is_over(self) -> bool:
         return self.turn is None
+
+    def time_limit(self) -> TimeLimit | None:
+        """The time limit the rules put on the decision of the seat to act now (None: none)."""
+        return None
 
     @abstractmethod
     def result(self) -> Result:
@@ -223,6 +273,9 @@ class Rules(ABC):
     action_types: tuple[type[Action], ...] = field(default=(), repr=False)
     blurb: str = ""
     default_players: int | None = None  # the count the rules name as usual; None: 4 where allowed, else the fewest
+    #: The closed set of the kinds of event the game records (`typing.get_args` of its `Literal`); a contract test
+    #: holds every recorded event to it.  Empty while a game has not declared them.
+    event_kinds: tuple[str, ...] = field(default=(), repr=False)
 
     available: ClassVar[bool] = True
 

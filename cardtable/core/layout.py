@@ -8,13 +8,12 @@ Rectangles are (x, y, w, h) tuples in window pixels.  `BaseLayout` gives every o
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event
+from cardtable.core.engine import Action, Event, TimeLimit
 from cardtable.core.wording import seat_name
 
 Rect = tuple[int, int, int, int]
@@ -242,17 +241,8 @@ class FaceSpec:
     ink: Colour = (22, 22, 26)
 
 
-@dataclass(frozen=True)
-class TurnTimer:
-    """A time limit on a person's decision: when `seconds` run out, `default(rng)` is played for them (bots never
-    wait on a timer).  After `hand_over_after` time-outs in a row (None: never) a bot plays the seat for the rest
-    of the game.  A `quiet` timer is a beat rather than a limit (the deal goes on unless the person acts): no
-    countdown is shown, nothing is said, and it never counts as a time-out."""
-
-    seconds: float
-    default: Callable[[random.Random], Action]
-    hand_over_after: int | None = None
-    quiet: bool = False
+#: The old name of the rules' time limit (`engine.TimeLimit`), for layouts that still give one.
+TurnTimer = TimeLimit
 
 
 @dataclass

@@ -14,6 +14,7 @@ from typing import Any
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Option, Rules, State
+from cardtable.core.narration import Narration
 
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
 RuleBotFactory = Callable[[int | None], Any]
@@ -114,6 +115,8 @@ class GamePlugin:
     winnable_deals: WinnableDeals | None = None
     variant_options: tuple[str, ...] = ()
     running_totals: tuple[tuple[str, Any], ...] = ()
+    #: The game's words: what its events, refusals and actions say (`core.narration`).
+    narration: Narration = field(default_factory=Narration)
 
     @property
     def id(self) -> str:

@@ -51,11 +51,11 @@ class TimedOut:
     in_a_row: int
     handed_over: bool
 
-    def sentence(self, name: str, action: Action) -> str:
-        """What the table says of it, `name` being the seat's name and `action` the move made for it."""
+    def sentence(self, name: str, action: str) -> str:
+        """What the table says of it, `name` being the seat's name and `action` the move made for it, in words."""
         if self.handed_over:
             return f"{name} timed out {self.in_a_row} times in a row: a bot plays that seat now."
-        return f"Time is up: {action.describe()} was played for {'you' if name == YOU else name}."
+        return f"Time is up: {action} was played for {'you' if name == YOU else name}."
 
 
 class TurnDriver:

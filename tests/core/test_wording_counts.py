@@ -1,6 +1,7 @@
 """Numbers and the person called You in the table's sentences."""
 
 from cardtable.core.wording import counted
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.session.turns import TimedOut
 
@@ -13,9 +14,10 @@ def test_a_time_out_speaks_to_the_person_called_you():
     kachuful = get_game("kachuful").rules
     state = kachuful.new_game(3, {}, 1)
     action = state.legal_actions()[0]
-    text = TimedOut(0, 1, False).sentence("You", action)
-    assert text.endswith(f"{action.describe()} was played for you."), text
-    assert TimedOut(0, 1, False).sentence("Ada", action).endswith("was played for Ada.")
+    words = get_game("kachuful").narration.action(action, Names.seats(3))
+    text = TimedOut(0, 1, False).sentence("You", words)
+    assert text.endswith(f"{words} was played for you."), text
+    assert TimedOut(0, 1, False).sentence("Ada", words).endswith("was played for Ada.")
 
 
 def test_klondike_gave_up_after_one_move():

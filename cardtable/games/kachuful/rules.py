@@ -163,14 +163,15 @@ _new = object.__new__
 # `_event` fills an Event's fields directly: the frozen dataclass's __init__ sets each field through
 # object.__setattr__, three times slower.  Same fields, same object; checked here in case Event changes.
 assert tuple(f.name for f in dataclasses.fields(Event)) == ("kind", "cards", "src", "dst", "seat", "text", "value",
-                                                            "hold")
+                                                            "hold", "snapshot")
 assert not hasattr(Event, "__post_init__") and not hasattr(Event, "__slots__")
 
 
 def _event(kind: str, cards: tuple[Card, ...] = (), src: str | None = None, dst: str | None = None,
            seat: int | None = None, text: str = "", value: Any = None) -> Event:
     event = _new(Event)
-    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value, hold=0.0)
+    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value, hold=0.0,
+                          snapshot=None)
     return event
 
 

@@ -66,7 +66,7 @@ class TableAnalysis:
             return None
         step = self.line[n]
         describe = self.scene.match.game.describe
-        text = describe(self.scene.state, step) if describe is not None else step.describe()
+        text = describe(self.scene.state, step) if describe is not None else self.scene.narrator.action(step)
         return Hint(step, f"{text} ({LINE_TEXT})")
 
     def _learn(self, verdict: Verdict) -> None:

@@ -99,7 +99,8 @@ class Curtain:
         log = match.log
         last = next((i for i in range(len(log) - 1, -1, -1) if log[i].seat == seat), None)
         count = min(LOOK_BACK, len(log) - (last + 1 if last is not None else 0))
-        texts = [self.scene.named(e.text) for _, events in match.recent_events(count) for e in events if logged(e)]
+        said = [(self.scene.narrator.said(e), e) for _, events in match.recent_events(count) for e in events]
+        texts = [words.text for words, e in said if words is not None and logged(words, e)]
         return texts[-SINCE_LINES:], last is None
 
     # ----- drawing -----------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import pygame
 
 from cardtable.core.engine import Event
 from cardtable.core.layout import Rect
+from cardtable.core.words import Said
 from cardtable.ui import theme
 from cardtable.ui.theme import Fonts, wrap_words
 
@@ -22,9 +23,10 @@ LOG_LENGTH = 6  # entries kept; the panel shows the newest that fit
 RECALLED_MOVES = 24  # moves looked back over to fill the log of a game opened again
 
 
-def logged(event: Event) -> bool:
-    """Whether the table announces `event`, and so logs it: an event with a text, except the game's win."""
-    return bool(event.text) and event.kind != "win"
+def logged(said: Said | None, event: Event) -> bool:
+    """Whether the table announces `event` (`said` is what it says of it), and so logs it: an event with words,
+    except the game's win (the result says it)."""
+    return said is not None and bool(said.text) and event.kind != "win"
 TITLE = "Moves"
 
 
@@ -35,18 +37,18 @@ class MoveLog:
         self.entries: list[tuple[int, str]] = []  # (the number of moves played when it was said, the text)
         self._image: tuple[Any, pygame.Surface] | None = None
 
-    def recall(self, match: Match, named: Callable[[str], str]) -> None:
-        """Fill the log with what was said of the last moves of `match` (a game opened again), `named` putting
-        the players' names in."""
-        self.refill(match.recent_events(RECALLED_MOVES), named)
+    def recall(self, match: Match, said: Callable[[Event], Said | None]) -> None:
+        """Fill the log with what was said (`said`) of the last moves of `match` (a game opened again)."""
+        self.refill(match.recent_events(RECALLED_MOVES), said)
 
-    def refill(self, moves: list[tuple[int, list[Event]]], named: Callable[[str], str]) -> None:
-        """Fill the log with what was said of `moves` (each with the number of moves played after it)."""
+    def refill(self, moves: list[tuple[int, list[Event]]], said: Callable[[Event], Said | None]) -> None:
+        """Fill the log with what was said (`said`) of `moves` (each with the number of moves played after it)."""
         self.entries = []
         for moment, events in moves:
             for event in events:
-                if logged(event):
-                    self.add(named(event.text), moment)
+                words = said(event)
+                if words is not None and logged(words, event):
+                    self.add(words.text, moment)
 
     def add(self, text: str, moment: int) -> None:
         """Log `text`, said after move number `moment`."""

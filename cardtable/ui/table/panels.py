@@ -97,13 +97,13 @@ class TablePanels:
             if panel is not None:
                 panel = ChoicePanel(panel.title, tuple(self.checked(c, legal) for c in panel.choices), panel.note)
             in_panel = {c.action for c in panel.choices if c.action is not None} if panel is not None else set()
-            buttons = [Choice(a.describe(), a) for a in reversed(scene.game_layout.button_actions(view, legal))
-                       if a not in in_panel]
+            buttons = [Choice(scene.narrator.action(a), a)
+                       for a in reversed(scene.game_layout.button_actions(view, legal)) if a not in in_panel]
             plain = len(buttons)
             buttons += [self.checked(c, legal) for c in
                         reversed(scene.game_layout.selection_actions(view, scene.input.selected, legal))]
         elif not scene.human_turn:  # moves chosen ahead of the turn, made when it comes
-            buttons = [Choice(a.describe(), a) for a in reversed(scene.pace.early_offer())]
+            buttons = [Choice(scene.narrator.action(a), a) for a in reversed(scene.pace.early_offer())]
             plain = -len(buttons)
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:
@@ -145,7 +145,8 @@ class TablePanels:
         """`choice` as offered now: disabled, with the engine's reason, when its action is not legal."""
         if choice.action is None or choice.action in legal:
             return choice
-        reason = self.scene.named(why_not(self.scene.state, choice.action))
+        refused = why_not(self.scene.state, choice.action)
+        reason = self.scene.narrator.refusal(refused) if refused is not None else ""
         return Choice(choice.label, None, reason, choice.style, choice.card)
 
     def _clear_dynamic(self) -> None:
@@ -252,7 +253,7 @@ class TablePanels:
         self.close_chooser()
         panel = self.scene.game_layout.chooser(actions)
         if panel is None:
-            panel = ChoicePanel("Which one?", tuple(Choice(a.describe(), a) for a in actions))
+            panel = ChoicePanel("Which one?", tuple(Choice(self.scene.narrator.action(a), a) for a in actions))
         legal = self.scene.state.legal_actions()
         choices = tuple(self.checked(c, legal) for c in panel.choices)
         panel = ChoicePanel(panel.title, (*choices, Choice(CANCEL, None, "")), panel.note)
@@ -401,13 +402,13 @@ class TablePanels:
         return [*self.result_lines, *buttons]
 
 
-def why_not(state: State, action: Action) -> str:
-    """The engine's reason why `action` is not legal now (tried on a copy of the state)."""
+def why_not(state: State, action: Action) -> IllegalAction | None:
+    """The engine's refusal of `action` now (tried on a copy of the state); None if it is legal."""
     try:
-        state.clone().apply(action)
+        state.clone().apply(action, record=False)
     except IllegalAction as exc:
-        return exc.reason
-    return ""
+        return exc
+    return None
 
 
 def pack_rows(widths: list[int], room: int, gap: int = 8) -> list[list[int]]:

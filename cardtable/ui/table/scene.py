@@ -45,9 +45,11 @@ from cardtable.ui.table.input import TableInput
 from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.move_log import MoveLog
+from cardtable.ui.table.narrator import TableNarrator
 from cardtable.ui.table.pace import next_change
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.safe_play import SafePlay
+from cardtable.ui.table.scene_parts import SceneAliases
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
@@ -69,7 +71,7 @@ from cardtable.ui.window import App, Scene
 NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
 
 
-class TableScene(Scene):
+class TableScene(SceneAliases, Scene):
     """One match on the table."""
 
     def __init__(self, app: App, match: Match) -> None:
@@ -85,6 +87,7 @@ class TableScene(Scene):
         self.messages = Messages()
         self.panels = TablePanels(self)
         self.handover = HandOver(self)
+        self.narrator = TableNarrator(self)  # the game's words, with the players' names
         self.deals = TableDeals(self)
         self.focus = TableFocus(self)
         self.analysis = TableAnalysis(self)
@@ -210,22 +213,6 @@ class TableScene(Scene):
         return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
                     or self.safe_play.pending or self.summaries.open or self.summaries.due is not None)
 
-    # The parts' state, under the names the table has always shown it by.
-    hint_marks = property(lambda self: self.hints.marks)
-    shown_hint = property(lambda self: self.hints.shown)
-    drag = property(lambda self: self.input.drag)
-    last_click = property(lambda self: self.input.last_click)
-    buttons = property(lambda self: self.panels.buttons)
-    action_buttons = property(lambda self: self.panels.action_buttons)
-    choice_panel = property(lambda self: self.panels.choice_panel)
-    chooser = property(lambda self: self.panels.chooser)
-    result_panel = property(lambda self: self.panels.result_panel)
-    confirm = property(lambda self: self.panels.confirm)
-    sheet_window = property(lambda self: self.panels.sheet_window)
-    message = property(lambda self: self.messages.text)
-    message_error = property(lambda self: self.messages.error)
-    message_time = property(lambda self: self.messages.time_left)
-
     def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         return self.input.hit(pos)
 
@@ -274,7 +261,7 @@ class TableScene(Scene):
         try:
             events = self.match.apply(action)
         except IllegalAction as exc:
-            self.say(self.named(exc.reason), error=True)
+            self.say(self.narrator.refusal(exc), error=True)
             self.app.sounds.play(ILLEGAL)
             return False
         self.safe_play.played(seat, events)
@@ -285,7 +272,7 @@ class TableScene(Scene):
         self.hints.clear()
         if not (brisk and self.choreography.under_way):  # at the deal's pace the cards in flight fly on
             self.choreography.finish()
-        holds = self.game_layout.held_views(old_view, events) if self.animation_seconds > 0 else []
+        holds = self.held_pictures(old_view, events) if self.animation_seconds > 0 else []
         if self.humans:  # bots alone need no pause between deals
             self.summaries.played(old_view, events, holds)
         if holds:
@@ -301,7 +288,7 @@ class TableScene(Scene):
         if timed_out is not None:
             if timed_out.handed_over:
                 self.handover.taken(timed_out.seat, timed_out.in_a_row)
-            self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, action))
+            self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, self.narrator.action(action)))
         elif move is not None and move.note:
             self.say(move.note, error=True)
         return True
@@ -320,6 +307,13 @@ class TableScene(Scene):
             self.panels.open_chooser(ok)
             return False
         return self.play(options[0], from_rects)
+
+    def held_pictures(self, old_view: dict[str, Any], events: list[Event]) -> list[tuple[int, Any]]:
+        """The pictures a move holds, in order: (index of a held event, the view to show): the engine's snapshot
+        of each beat, as the seat at the screen saw it (a game without snapshots yet: its layout's)."""
+        seen = None if self.curtain_for is not None else self.viewer
+        snapped = [(i, ev.snapshot.view(seen)) for i, ev in enumerate(events) if ev.snapshot is not None]
+        return snapped or list(self.game_layout.held_views(old_view, events))
 
     def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
                       events: list[Event]) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from cardtable.core.engine import Event
-from cardtable.core.wording import seat_name
+from cardtable.core.words import Said
 from cardtable.ui.table.move_log import logged
 
 NEW_DEAL = "deal"
@@ -19,12 +19,12 @@ NEW_DEAL = "deal"
 class SeatNotes:
     """Seat -> what it did last in the current deal, as the engine said it (without the seat's name)."""
 
-    def __init__(self, named: Callable[[str], str], name_of: Callable[[int], str],
+    def __init__(self, said: Callable[[Event], Said | None],
                  announced_only: Callable[[Event], bool] = lambda event: False) -> None:
-        """`named` puts the players' names into an engine's sentence; `name_of` gives a seat's name; an event
-        `announced_only` accepts (a key moment, said on its own) leaves the seat's note as it was."""
+        """`said` is what the table says of an event (its note included); an event `announced_only` accepts (a
+        key moment, said on its own) leaves the seat's note as it was."""
         self.notes: dict[int, str] = {}
-        self.named, self.name_of, self.announced_only = named, name_of, announced_only
+        self.said, self.announced_only = said, announced_only
 
     def get(self, seat: int) -> str:
         return self.notes.get(seat, "")
@@ -34,12 +34,11 @@ class SeatNotes:
         for ev in events:
             if ev.kind == NEW_DEAL:
                 self.notes.clear()
-            if (logged(ev) and ev.seat is not None and ev.text.startswith(f"{seat_name(ev.seat)} ")
-                    and not self.announced_only(ev)):
-                # The named sentence's verb agrees with the name ("are skipped." under You, never "is skipped.").
-                said, name = self.named(ev.text), self.name_of(ev.seat)
-                self.notes[ev.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else \
-                    ev.text[len(seat_name(ev.seat)) + 1:]
+            if ev.seat is None or self.announced_only(ev):
+                continue
+            said = self.said(ev)
+            if said is not None and said.note and logged(said, ev):
+                self.notes[ev.seat] = said.note
 
     def recall(self, moves: Iterable[tuple[int, list[Event]]]) -> None:
         """Work the notes out again from the events of the last moves (oldest first), as `Match.recent_events`

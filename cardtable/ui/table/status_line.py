@@ -48,7 +48,7 @@ class StatusLine:
         status = scene.named(scene.shown_layout.status)
         hint = scene.hints.lit
         if hint is not None:  # the orange frames on the table are the hint's, not a selection
-            status = f"Hint: {scene.named(hint.action.describe())} \u00b7 {status}"
+            status = f"Hint: {scene.narrator.action(hint.action)} \u00b7 {status}"
         turn = scene.state.turn
         if turn is None or len(scene.match.seats) < 2:
             return status

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.engine import Action
+from cardtable.core.engine import Action, TimeLimit
+from cardtable.ui.table.panels import why_not
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -22,6 +23,9 @@ class TablePace:
         self._position: tuple[Any, ...] = ()  # the position the answer and the pace were worked out for
         self._answer: Action | None = None
         self._brisk = False
+        self._limit_for: object = None  # the state and move count the time limit was asked for
+        self._limit_moves = -1
+        self._limit: TimeLimit | None = None
 
     # ----- what the position asks ----------------------------------------------------------------------
     def _work_out(self) -> None:
@@ -61,7 +65,7 @@ class TablePace:
     def choose_early(self, action: Action) -> None:
         """The person chose `action` ahead of their turn: it is made when their turn comes, if still legal."""
         self.early = action
-        self.scene.say(f"{action.describe()}: made as soon as it is your turn.")
+        self.scene.say(f"{self.scene.narrator.action(action)}: made as soon as it is your turn.")
         self.scene.panels.build()
 
     def act(self, ready: bool) -> bool:
@@ -75,8 +79,9 @@ class TablePace:
                 if early in scene.state.legal_actions():
                     scene.play(early)
                 else:
-                    reason = scene.state.reason(early)
-                    scene.say(scene.named(f"{early.describe()} no longer stands: {reason}"), error=True)
+                    refused = why_not(scene.state, early)
+                    reason = scene.narrator.refusal(refused) if refused is not None else ""
+                    scene.say(f"{scene.narrator.action(early)} no longer stands: {reason}", error=True)
             return True
         answer = self.answer()
         if answer is None:
@@ -84,6 +89,17 @@ class TablePace:
         if ready:
             scene.play(answer)
         return True
+
+    def time_limit(self) -> TimeLimit | None:
+        """The rules' time limit on the decision on the table, asked once per position (the state's own; a game
+        that does not say it yet, its layout's)."""
+        state = self.scene.state
+        if self._limit_for is not state or self._limit_moves != len(self.scene.match.log):
+            self._limit_for, self._limit_moves = state, len(self.scene.match.log)
+            self._limit = state.time_limit()
+            if self._limit is None:
+                self._limit = self.scene.game_layout.timer(self.scene.view(), state.legal_actions())
+        return self._limit
 
     # ----- every frame ----------------------------------------------------------------------------------
     def drive(self, dt: float) -> None:
@@ -94,9 +110,7 @@ class TablePace:
         ready = at_rest and scene.curtain_for is None and scene.confirm is None and not scene.summaries.open
         if self.act(ready):  # a move chosen ahead, or made for the person without asking them
             return
-        timer = None
-        if scene.human_turn:
-            timer = scene.game_layout.timer(scene.view(), scene.state.legal_actions())
+        timer = self.time_limit() if scene.human_turn else None
         # The setting may change during the game; at the deal's pace a bot has no beat.
         scene.driver.bot_delay = 0.0 if brisk else scene.app.settings.bot_delay
         move = scene.driver.update(dt, ready, timer)

@@ -20,17 +20,18 @@ class TableWords:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.seat_notes = SeatNotes(scene.named, lambda seat: scene.match.seats[seat].name,
-                                    scene.game_layout.key_moment)
+        self.seat_notes = SeatNotes(scene.narrator.said, scene.game_layout.key_moment)
         self.showing_from: TableLayout | None = None  # the layout whose panels show while a move's cards fly
 
     def said(self, events: list[Event], moment: int) -> None:
         """Say, log and note on the seats' panels what move number `moment` did (`events`)."""
         scene = self.scene
         for ev in events:
-            if logged(ev):  # a key moment of the game (`GameLayout.key_moment`) is said for longer, never dropped
-                scene.messages.announce(scene.named(ev.text), moment, scene.game_layout.key_moment(ev))
-                scene.move_log.add(scene.named(ev.text), moment)
+            said = scene.narrator.said(ev)
+            if said is not None and logged(said, ev):
+                # a key moment of the game (`GameLayout.key_moment`) is said for longer, never dropped
+                scene.messages.announce(said.text, moment, scene.game_layout.key_moment(ev))
+                scene.move_log.add(said.text, moment)
         self.seat_notes.heard(events)
 
     def landed(self, events: list[Event], moment: int) -> None:
@@ -47,4 +48,4 @@ class TableWords:
         recent = scene.match.recent_events(RECALLED_MOVES)
         self.seat_notes.recall(recent)
         if scene.layout.move_log is not None:
-            scene.move_log.refill(recent, scene.named)
+            scene.move_log.refill(recent, scene.narrator.said)

@@ -1,0 +1,66 @@
+"""A game's narration: what its recorded events, its refusals, its actions and its results say, in the person's
+language.  The engine records what happened as data (`Event`, `IllegalAction`); the narration alone turns it into
+sentences, through `core.words.tr`, so a search never pays for words and a translator never touches a rule.
+
+A game's `narration.py` subclasses `Narration`: `lines` (a `Line` per event kind it says something of, with the
+event's fields named), `refusals` (a template per refusal reason), and overrides `event_fields`, `event`,
+`action` where its events need more than that.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.wording import name_seats, seat_name
+from cardtable.core.words import Line, Names, Said, say
+
+
+class Narration:
+    """The words of a game.  The base class says the old English texts of a game that has no narration yet."""
+
+    #: Event kind -> its sentence; the event's fields are named by `event_fields`.
+    lines: ClassVar[Mapping[str, Line]] = {}
+    #: Refusal reason -> its sentence, with the refusal's fields named.
+    refusals: ClassVar[Mapping[str, str]] = {}
+
+    def event(self, event: Event, names: Names) -> Said | None:
+        """What the table says of `event` (None: nothing; the move speaks for itself)."""
+        line = self.lines.get(event.kind)
+        if line is not None:
+            fields = self.event_fields(event, names)
+            return None if fields is None else line.say(names, event.seat, **fields)
+        if event.text:
+            return legacy_said(event.text, event.seat, names)
+        return None
+
+    def event_fields(self, event: Event, names: Names) -> dict[str, Any] | None:
+        """The named fields of `event`'s sentence (None: say nothing of this one): by default its cards (as
+        `cards`, and the first as `card`) and its value."""
+        fields: dict[str, Any] = {"cards": event.cards, "value": event.value}
+        if event.cards:
+            fields["card"] = event.cards[0]
+        return fields
+
+    def refusal(self, error: IllegalAction, names: Names) -> str:
+        """Why a move was refused, for the person."""
+        template = self.refusals.get(error.reason)
+        if template is None:
+            return name_seats(error.reason, names.names)
+        return say(template, names, **error.fields)
+
+    def action(self, action: Action, names: Names) -> str:
+        """An action as a button, a log line or a hint names it."""
+        return name_seats(action.describe(), names.names)
+
+
+def legacy_said(text: str, seat: int | None, names: Names) -> Said:
+    """An old English event text with the players' names put in, and its note (the sentence after the seat's
+    name)."""
+    said = name_seats(text, names.names)
+    note = ""
+    if seat is not None and text.startswith(f"{seat_name(seat)} "):
+        name = names(seat)
+        note = said[len(name) + 1:] if said.startswith(f"{name} ") else text[len(seat_name(seat)) + 1:]
+    return Said(said, note)

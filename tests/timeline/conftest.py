@@ -1,0 +1,82 @@
+"""The timeline's tests run for every registered game: `game_id` is parametrized over the registry."""
+
+from __future__ import annotations
+
+import inspect
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from cardtable.core.cards import Card
+from cardtable.core.engine import Action, Event, State
+from cardtable.games import REGISTRY
+
+
+def pytest_generate_tests(metafunc: Any) -> None:
+    if "game_id" in metafunc.fixturenames:
+        metafunc.parametrize("game_id", sorted(REGISTRY))
+
+
+def records(state: State) -> bool:
+    """Whether the game's engine has the two speeds (`apply(action, record=False)`)."""
+    return "record" in inspect.signature(type(state).apply).parameters
+
+
+def seeded_game(game_id: str, seed: int, moves: int) -> Iterator[tuple[State, Action]]:
+    """The positions of a seeded game of random legal moves (at most `moves`), each with the action taken there;
+    the caller applies it."""
+    rules = REGISTRY[game_id]
+    state = rules.new_game(rules.usual_players, {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over():
+            return
+        legal = state.legal_actions()
+        yield state, legal[rng.randrange(len(legal))]
+
+
+def public_cards(data: Any) -> list[str]:
+    """Every card in a view, in order, by its code ("??" for a hidden one: None where a card would be)."""
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, Card):
+            found.append(value.code)
+        elif isinstance(value, dict):
+            for key in value:
+                walk(value[key])
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def event_line(event: Event) -> str:
+    """One recorded event as a golden file writes it: kind, seat, cards, zones, value, beat and snapshot."""
+    parts = [event.kind]
+    if event.seat is not None:
+        parts.append(f"seat={event.seat}")
+    if event.cards:
+        parts.append("cards=" + ",".join(c.code for c in event.cards))
+    if event.src is not None or event.dst is not None:
+        parts.append(f"{event.src}->{event.dst}")
+    if event.value is not None:
+        parts.append(f"value={plain(event.value)}")
+    if event.hold:
+        parts.append(f"hold={event.hold:g}")
+    if event.snapshot is not None:
+        parts.append("snapshot=" + " ".join(public_cards(event.snapshot.view(None))))
+    return " ".join(parts)
+
+
+def plain(value: Any) -> str:
+    """A value as text that does not depend on the run (cards by code)."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, (list, tuple)):
+        return "(" + ",".join(plain(v) for v in value) + ")"
+    if isinstance(value, dict):
+        return "{" + ",".join(f"{k}:{plain(v)}" for k, v in sorted(value.items(), key=lambda kv: str(kv[0]))) + "}"
+    return repr(value)
