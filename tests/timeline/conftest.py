@@ -23,8 +23,8 @@ def records(state: State) -> bool:
 
 
 def seeded_game(game_id: str, seed: int, moves: int) -> Iterator[tuple[State, Action]]:
-    """The positions of a seeded game of random legal moves (at most `moves`), each with the action taken there;
-    the caller applies it."""
+    """The positions of a seeded game of random legal moves (at most `moves`; a move that would end the game is
+    passed over for the next one), each with the action taken there; the caller applies it."""
     rules = REGISTRY[game_id]
     state = rules.new_game(rules.usual_players, {}, seed=seed)
     rng = random.Random(seed)
@@ -32,7 +32,16 @@ def seeded_game(game_id: str, seed: int, moves: int) -> Iterator[tuple[State, Ac
         if state.is_over():
             return
         legal = state.legal_actions()
-        yield state, legal[rng.randrange(len(legal))]
+        pick = rng.randrange(len(legal))
+        if len(legal) > 1 and ends(state, legal[pick]):  # a game given up at once tells little
+            pick = (pick + 1) % len(legal)
+        yield state, legal[pick]
+
+
+def ends(state: State, action: Action) -> bool:
+    trial = state.clone()
+    trial.apply(action)
+    return trial.is_over()
 
 
 def public_cards(data: Any) -> list[str]:
