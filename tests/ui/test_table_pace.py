@@ -12,7 +12,7 @@ from cardtable.ui.table.messages import LASTING_SECONDS
 from cardtable.ui.table.summary import BUTTON as CONTINUE
 from tests.fixture_game.paced import paced
 from tests.fixture_game.rules import Call, Mark, Pair
-from tests.ui.table_helpers import click_button, fast, run_until
+from tests.ui.table_helpers import SIZES, click_button, fast, inside, resize, run_until
 
 SEATS = [Seat("human", "You"), Seat("bot:normal", "Bot")]
 SEED = 3
@@ -106,6 +106,18 @@ def test_an_early_action_is_a_button_off_turn_and_made_when_the_turn_comes(table
     assert match.log[2].seat == 1 and (match.log[3].seat, match.log[3].action) == (0, early)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_early_buttons_wrap_below_rather_than_cover_the_toolbar(table_app, open_table, size):
+    match = called(paced(early=True))
+    table, driver = open_table(match, bot_delay=30.0)
+    resize(table_app, driver, size)
+    early = [b.rect for n, b in table.buttons.items() if n.startswith("early:")]
+    tools = [b.rect for n, b in table.buttons.items() if ":" not in n]
+    assert len(early) == 6 and tools
+    assert not [(e, t) for e in early for t in tools + [r for r in early if r is not e] if e.colliderect(t)]
+    assert all(inside(tuple(e), size) for e in early)
+
+
 def test_an_early_action_no_longer_legal_is_refused_with_the_engines_reason(table_app, open_table):
     match = called(paced(early=True))
     table, driver = open_table(match, bot_delay=30.0)
@@ -163,14 +175,16 @@ def person_to_mark(game) -> Match:
     return match
 
 
+@pytest.mark.parametrize("table_speed", ["instant", "fast"])
 @pytest.mark.parametrize("go_on", ["button", "enter"])
 def test_a_deals_end_pauses_a_table_with_a_person_until_continue(table_app, open_table, go_on):
     match = person_to_mark(paced(pause_after_mark=True))
     table, driver = open_table(match, bot_delay=0.0)
     mark = next(a for a in match.state.legal_actions() if isinstance(a, Mark))
     driver.perform(table, mark)
-    driver.frames(2)
-    assert table.summaries.open and CONTINUE in table.buttons
+    run_until(driver, lambda: table.summaries.open, 60)
+    assert not table.choreography.busy, "it opens once the table shows the deal's end"
+    assert CONTINUE in table.buttons
     assert "A cell is marked" in table.summaries.texts()
     driver.frames(60)
     assert len(match.log) == 4, "the bot waits while the summary is open"

@@ -62,6 +62,7 @@ class TablePanels:
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
         self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
+        self._tools_end = 0  # where the toolbar ends: the game's buttons, right-aligned, wrap to a row below it
 
     @property
     def font(self) -> pygame.font.Font:
@@ -89,6 +90,7 @@ class TablePanels:
                 w = max(int(56 * s), self.font.size(text)[0] + 24) if narrow else bw
                 self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
                 x += w + (6 if narrow else 8)
+            self._tools_end = x
         panel, buttons, plain = None, [], 0
         if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
@@ -111,14 +113,16 @@ class TablePanels:
             self._clear_dynamic()
             if panel is not None:
                 self.choice_panel = self._choice_panel(panel)
-            right = scene.app.size[0] - 10
+            right, top = scene.app.size[0] - 10, 8
             for k, choice in enumerate(buttons):
                 width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
+                if right - width < self._tools_end and right < scene.app.size[0] - 10:  # no room: a row below
+                    right, top = scene.app.size[0] - 10, top + bh + 6
                 right -= width
                 name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
                 if plain < 0:
                     name = f"early:{choice.label}"
-                button = UIButton(pygame.Rect(right, 8, width, bh), choice.label, scene.ui,
+                button = UIButton(pygame.Rect(right, top, width, bh), choice.label, scene.ui,
                                   tool_tip_text=choice.reason or None)
                 self.buttons[name] = button
                 if choice.action is None:
