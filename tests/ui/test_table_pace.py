@@ -116,6 +116,9 @@ def test_early_buttons_wrap_below_rather_than_cover_the_toolbar(table_app, open_
     assert len(early) == 6 and tools
     assert not [(e, t) for e in early for t in tools + [r for r in early if r is not e] if e.colliderect(t)]
     assert all(inside(tuple(e), size) for e in early)
+    read = sorted((b.rect.top, b.rect.left, b.text) for n, b in table.buttons.items() if n.startswith("early:"))
+    assert [t for _, _, t in read] == [a.describe() for a in table.game_layout.early_actions(table.view())], \
+        "read row by row, the buttons keep the game's order"
 
 
 def test_an_early_action_no_longer_legal_is_refused_with_the_engines_reason(table_app, open_table):

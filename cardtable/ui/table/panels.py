@@ -62,7 +62,7 @@ class TablePanels:
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
         self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
-        self._tools_end = 0  # where the toolbar ends: the game's buttons, right-aligned, wrap to a row below it
+        self._tools_end = 0  # where the toolbar ends: the game's buttons wrap to a row below rather than cover it
 
     @property
     def font(self) -> pygame.font.Font:
@@ -113,12 +113,16 @@ class TablePanels:
             self._clear_dynamic()
             if panel is not None:
                 self.choice_panel = self._choice_panel(panel)
-            right, top = scene.app.size[0] - 10, 8
+            # Laid right to left; rows that would cover the toolbar wrap below it, read in the game's order.
+            widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
+            last = len(buttons) - 1
+            row_of = {last - i: r for r, row in enumerate(pack_rows(widths[::-1], scene.app.size[0] - 10
+                                                                     - self._tools_end)) for i in row}
+            rights: dict[int, int] = {}
             for k, choice in enumerate(buttons):
-                width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
-                if right - width < self._tools_end and right < scene.app.size[0] - 10:  # no room: a row below
-                    right, top = scene.app.size[0] - 10, top + bh + 6
-                right -= width
+                width, top = widths[k], 8 + row_of[k] * (bh + 6)
+                right = rights.get(row_of[k], scene.app.size[0] - 10) - width
+                rights[row_of[k]] = right - 8
                 name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
                 if plain < 0:
                     name = f"early:{choice.label}"
@@ -132,7 +136,6 @@ class TablePanels:
                     self.early[name] = choice.action
                 else:
                     self.action_buttons[name] = choice.action
-                right -= 8
         self.follow_score_sheet()
         self.scene.handover.place_buttons()
         self.refresh()
