@@ -291,8 +291,11 @@ class Choreography:
         """Do what waited: everything, or only what waited for flights that have all landed (in order: a move's
         words never come before an earlier move's)."""
         flying = {id(f) for f in self.animator.flights}  # (the flights waited for are kept, so no id is reused)
+        # A card a later move sent on from where it was drawn (its flight replaced) is still in the air.
+        cards = {f.key for f in self.animator.flights}
         due = 0
-        while due < len(self.landing) and (everything or not any(id(f) in flying for f in self.landing[due][0])):
+        while due < len(self.landing) and (everything or not any(id(f) in flying or (f.key in cards and not f.done)
+                                                                 for f in self.landing[due][0])):
             due += 1
         calls, self.landing = self.landing[:due], self.landing[due:]
         for _, call in calls:

@@ -62,6 +62,7 @@ class TablePanels:
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
         self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
+        self._tools_end = 0  # where the toolbar ends: the game's buttons wrap to a row below rather than cover it
 
     @property
     def font(self) -> pygame.font.Font:
@@ -89,6 +90,7 @@ class TablePanels:
                 w = max(int(56 * s), self.font.size(text)[0] + 24) if narrow else bw
                 self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
                 x += w + (6 if narrow else 8)
+            self._tools_end = x
         panel, buttons, plain = None, [], 0
         if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
@@ -111,14 +113,20 @@ class TablePanels:
             self._clear_dynamic()
             if panel is not None:
                 self.choice_panel = self._choice_panel(panel)
-            right = scene.app.size[0] - 10
+            # Laid right to left; rows that would cover the toolbar wrap below it, read in the game's order.
+            widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
+            last = len(buttons) - 1
+            row_of = {last - i: r for r, row in enumerate(pack_rows(widths[::-1], scene.app.size[0] - 10
+                                                                     - self._tools_end)) for i in row}
+            rights: dict[int, int] = {}
             for k, choice in enumerate(buttons):
-                width = max(int(110 * s), self.font.size(choice.label)[0] + 30)
-                right -= width
+                width, top = widths[k], 8 + row_of[k] * (bh + 6)
+                right = rights.get(row_of[k], scene.app.size[0] - 10) - width
+                rights[row_of[k]] = right - 8
                 name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
                 if plain < 0:
                     name = f"early:{choice.label}"
-                button = UIButton(pygame.Rect(right, 8, width, bh), choice.label, scene.ui,
+                button = UIButton(pygame.Rect(right, top, width, bh), choice.label, scene.ui,
                                   tool_tip_text=choice.reason or None)
                 self.buttons[name] = button
                 if choice.action is None:
@@ -128,7 +136,6 @@ class TablePanels:
                     self.early[name] = choice.action
                 else:
                     self.action_buttons[name] = choice.action
-                right -= 8
         self.follow_score_sheet()
         self.scene.handover.place_buttons()
         self.refresh()

@@ -319,7 +319,7 @@ class TableScene(SceneAliases, Scene):
                       events: list[Event]) -> None:
         self.curtain.check()
         if not self.stages:
-            self.words.showing_from = old  # until the cards land, the panels and words are those of the last moment
+            self.words.wait_for_cards(old)  # until the cards land, the panels and words are those of the last moment
             self.choreography.animate(before, old, self.build_layout(), events)
         moment = len(self.match.log)
         self.choreography.when_landed(lambda: self.words.landed(events, moment))  # at once if nothing flies

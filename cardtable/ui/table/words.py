@@ -34,6 +34,12 @@ class TableWords:
                 scene.move_log.add(said.text, moment)
         self.seat_notes.heard(events)
 
+    def wait_for_cards(self, before: TableLayout) -> None:
+        """A move's cards take off from `before`: its panels show until they land, or, while an earlier move's
+        cards still fly (a move made at a deal's pace), the panels from before that move stay."""
+        if self.showing_from is None or not self.scene.choreography.landing:
+            self.showing_from = before
+
     def landed(self, events: list[Event], moment: int) -> None:
         """Move number `moment`'s cards have landed: its words show, and, unless a later move's cards still fly (at
         a deal's pace), the panels of the position it made."""
