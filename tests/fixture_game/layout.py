@@ -4,8 +4,8 @@ The person's hand selects pairs (`select=2`, a "Play pair" button, or a drop on 
 rows; table cards are targets one by one (capture that card); the board's six cells are targets with the seats'
 tokens on them; the seat panels carry named marks and a counter of tokens; the call shows card faces (and the odd
 numbers as a first step, their faces in a chooser next); the "Play pair" button is the table's to disable; cards
-are colourless numbers (`FaceSpec`); the called number's cell carries a dot of the game's own colour; a capture
-holds two beats (`held_views`); the turn timer's default is the first legal move.
+are colourless numbers (`FaceSpec`); the called number's cell carries a dot of the game's own colour.  A capture's
+two beats are the engine's snapshots, and the turn timer is the rules' (`time_limit`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event
+from cardtable.core.engine import Action
 from cardtable.core.layout import (
     BaseLayout,
     Choice,
@@ -27,7 +27,6 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
-    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import hand_rows, panel_size
@@ -148,40 +147,8 @@ class PairsLayout(BaseLayout):
                            tuple(Choice(str(a.number), a, card=Card(a.number, SUIT)) for a in actions
                                  if isinstance(a, Call)))
 
-    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        if not view["timer"] or not legal:
-            return None
-        return TurnTimer(view["timer"], lambda rng: legal[0], quiet=view["timer"] == 1)
-
     def face(self, card: Card) -> FaceSpec:
         return FaceSpec(PAPER, str(card.rank), centre_fill=INK, corner=str(card.rank), ink=INK)
-
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """A capture: the card lies on the table beside its target for a beat, then the pair on the pile."""
-        played = events[-1]
-        if played.seat is None or not (played.dst == "table" or played.src == "table"):
-            return None
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        card = events[0].cards[0]
-        if card in hands[played.seat]:
-            hands[played.seat].remove(card)
-        elif hands[played.seat]:
-            hands[played.seat].pop()
-        mid["hands"] = hands
-        mid["table"] = [*before["table"], card]
-        if played.src == "table":  # the pair on the pile
-            mid["table"] = [c for c in mid["table"] if c not in played.cards]
-            piles = [list(p) for p in before["piles"]]
-            piles[played.seat] += played.cards
-            mid["piles"] = piles
-        mid["turn"] = None
-        return mid
-
-    def held_views(self, before: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
-        """Each beat of a capture holds its own picture."""
-        held = [(i, self.held_view(before, events[:i + 1])) for i, e in enumerate(events) if e.hold > 0]
-        return [(i, v) for i, v in held if v is not None]
 
 
 LAYOUT = PairsLayout()

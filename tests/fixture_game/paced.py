@@ -48,7 +48,7 @@ class PacedLayout(PairsLayout):
         return [Mark(card, n) for n, card in sorted(cells.items())]
 
     def key_moment(self, event: Event) -> bool:
-        return self.key_call and " calls " in event.text
+        return self.key_call and event.kind == "call"
 
     def deal_summary(self, before: Mapping[str, Any], events: Sequence[Event],
                      ctx: TableContext) -> tuple[int, Summary] | None:

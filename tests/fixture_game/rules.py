@@ -16,12 +16,13 @@ number), a token 3.  Option "timer": 0 or 10 seconds a decision; on time-out the
 from __future__ import annotations
 
 import random
+import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, TimeLimit
 from cardtable.core.wording import seat_name
 
 NUMBERS = range(1, 7)
@@ -31,13 +32,13 @@ HAND = 12
 TABLE = 4
 CAPTURE_HOLD = 0.6
 
+EventKind = Literal["call", "pair", "lay", "capture", "mark", "pass", "over"]
+
 
 @dataclass(frozen=True)
 class Call(Action):
     number: int
 
-    def describe(self) -> str:
-        return f"Call {self.number}"
 
 
 @dataclass(frozen=True)
@@ -45,8 +46,6 @@ class Pair(Action):
     first: Card
     second: Card
 
-    def describe(self) -> str:
-        return f"Pair of {self.first.rank}s"
 
 
 @dataclass(frozen=True)
@@ -54,8 +53,6 @@ class Capture(Action):
     card: Card
     target: Card
 
-    def describe(self) -> str:
-        return f"Capture the {self.target.rank}"
 
 
 @dataclass(frozen=True)
@@ -63,14 +60,11 @@ class Mark(Action):
     card: Card
     cell: int
 
-    def describe(self) -> str:
-        return f"Mark cell {self.cell}"
 
 
 @dataclass(frozen=True)
 class Pass(Action):
-    def describe(self) -> str:
-        return "Pass"
+    pass
 
 
 class PairsState(State):
@@ -104,57 +98,78 @@ class PairsState(State):
                 out.append(Mark(a, a.rank))
         return list(dict.fromkeys(out)) or [Pass()]
 
-    def apply(self, action: Action) -> list[Event]:
-        if action not in self.legal_actions():
-            raise IllegalAction(self.reason(action))
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
         seat = self.turn
         assert seat is not None
-        name = seat_name(seat)
+        events: list[Event] = []
         if isinstance(action, Call):
             self.called = action.number
-            return [Event("message", seat=seat, text=f"{name} calls {action.number}: those cards count double.")]
-        events: list[Event] = []
+            if record:
+                events.append(Event("call", seat=seat, value=action.number))
+            self.turn = 0
+            return events
         hand = self.hands[seat]
         self.passes = self.passes + 1 if isinstance(action, Pass) else 0
+        self.turn = None  # nobody acts while the move's beats show
         if isinstance(action, Pair):
             hand.remove(action.first)
             hand.remove(action.second)
             self.piles[seat] += [action.first, action.second]
-            events.append(Event("move", (action.first, action.second), f"hand{seat}", f"pile{seat}", seat,
-                                f"{name} lays a pair of {action.first.rank}s."))
+            if record:
+                events.append(Event("pair", (action.first, action.second), f"hand{seat}", f"pile{seat}", seat))
         elif isinstance(action, Capture):
             hand.remove(action.card)
+            self.table.append(action.card)
+            if record:  # the card lies beside its target for a beat
+                events.append(Event("lay", (action.card,), f"hand{seat}", "table", seat, hold=CAPTURE_HOLD,
+                                    snapshot=Snapshot(self)))
+            self.table.remove(action.card)
             self.table.remove(action.target)
             self.piles[seat] += [action.card, action.target]
-            events.append(Event("move", (action.card,), f"hand{seat}", "table", seat, hold=CAPTURE_HOLD))
-            events.append(Event("move", (action.card, action.target), "table", f"pile{seat}", seat,
-                                f"{name} captures the {action.target.rank}.", hold=CAPTURE_HOLD))
+            if record:  # then the pair on the pile, for another
+                events.append(Event("capture", (action.card, action.target), "table", f"pile{seat}", seat,
+                                    hold=CAPTURE_HOLD, snapshot=Snapshot(self)))
         elif isinstance(action, Mark):
             hand.remove(action.card)
             self.board[action.cell - 1] = seat
-            events.append(Event("move", (action.card,), f"hand{seat}", f"cell{action.cell}", seat,
-                                f"{name} marks cell {action.cell}."))
-        else:
-            events.append(Event("message", seat=seat, text=f"{name} passes."))
+            if record:
+                events.append(Event("mark", (action.card,), f"hand{seat}", f"cell{action.cell}", seat,
+                                    value=action.cell))
+        elif record:
+            events.append(Event("pass", seat=seat))
         if not hand or self.passes >= 2:
-            self.turn = None
-            events.append(Event("over", text=self.result().summary))
+            if record:
+                events.append(Event("over", value=tuple(self.scores())))
         else:
             self.turn = 1 - seat
         return events
 
-    def reason(self, action: Action) -> str:
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """The one legality predicate: why `action` is refused now (None: it is legal)."""
         if self.turn is None:
-            return "The game is over."
+            return IllegalAction("game_over")
+        if action in self.legal_actions():
+            return None
         if self.called is None:
-            return "First call a number."
+            return IllegalAction("call_first")
         if isinstance(action, Pair):
-            return "A pair is two cards of the same number from your hand."
+            return IllegalAction("not_a_pair")
         if isinstance(action, Capture):
-            return "A card captures a table card of the same number."
+            return IllegalAction("capture_same_number")
         if isinstance(action, Mark):
-            return "A card marks the empty cell of its own number."
-        return "You can still play: pass only when nothing else is possible."
+            return IllegalAction("mark_own_cell")
+        return IllegalAction("pass_only_when_stuck")
+
+    def time_limit(self) -> TimeLimit | None:
+        """The timer option: the first legal move when the time runs out (1 s: a quiet beat, not a limit)."""
+        seconds = self.options["timer"]
+        if not seconds or self.turn is None:
+            return None
+        first = self.legal_actions()[0]
+        return TimeLimit(seconds, lambda rng: first, quiet=seconds == 1)
 
     def scores(self) -> list[float]:
         out = []
@@ -213,4 +228,5 @@ RULES = PairsRules(
     id="pairs_and_board", title="Pairs and Board", players=range(2, 3),
     options=(Option("timer", "Turn timer", (0, 10, 1), 0, ("Off", "10 s", "A quiet 1 s beat")),),
     action_types=(Call, Pair, Capture, Mark, Pass), blurb="The table's test game.",
+    event_kinds=typing.get_args(EventKind),
 )

@@ -5,6 +5,8 @@ data, a hand in two rows and named seat marks."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 import pytest
 
@@ -65,7 +67,8 @@ def test_two_cards_are_selected_with_clicks_and_their_button_plays_the_pair(tabl
     driver.click(hand_point(table, a))
     driver.click(hand_point(table, third))
     assert not table.buttons["select:Play pair"].is_enabled, "two different numbers are not a pair"
-    assert table.buttons["select:Play pair"].tool_tip_text == match.state.reason(Pair(a, third)), \
+    reason = table.narrator.refusal(match.state.refusal(Pair(a, third)))
+    assert table.buttons["select:Play pair"].tool_tip_text == reason, \
         "the table disables an illegal selection's button with the engine's reason"
     driver.click(hand_point(table, b))  # a third pick drops the oldest: the selection is `third` and `b`
     assert [match.state.hands[0][p.index] for p in table.input.selected] == [third, b]
@@ -439,3 +442,29 @@ def test_a_result_line_too_long_for_the_panel_wraps_rather_than_being_cut(table_
     assert image.get_width() <= 800 - 80 and image.get_height() > one.get_height()
     panel = table.result_panel
     assert panel is not None and panel.rect.width <= 800 and panel.rect.height <= 560
+
+
+def test_an_idle_table_asks_the_engine_nothing_and_a_drag_asks_each_target_once(table_app, open_table, monkeypatch):
+    """The position is worked out once (no view or legal moves a frame), and a drag asks the layout what a drop
+    means on each target once, however long the pointer travels."""
+    match = pairs()
+    table, driver = open_table(match, bot_delay=30.0)
+    asked: Counter[str] = Counter()
+    state_type = type(match.state)
+    for name in ("view", "legal_actions"):
+        real = getattr(state_type, name)
+        monkeypatch.setattr(state_type, name,
+                            lambda self, *args, _real=real, _name=name: (asked.update([_name]), _real(self, *args))[1])
+    driver.frames(90)
+    assert not asked, f"an idle table asked the engine {dict(asked)}"
+    meant: Counter[tuple[str, int | None]] = Counter()
+    layout_type = type(table.game_layout)
+    real_drop = layout_type.drop_action
+    monkeypatch.setattr(layout_type, "drop_action",
+                        lambda self, view, picked, target: (meant.update([(target.zone, target.index)]),
+                                                            real_drop(self, view, picked, target))[1])
+    card = match.state.hands[0][0]
+    start = hand_point(table, card)
+    middle = centre(table.layout.zone("table").slot)
+    driver.drag(start, middle, steps=40)
+    assert meant and max(meant.values()) == 1, f"targets asked more than once a drag: {meant}"

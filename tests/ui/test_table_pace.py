@@ -117,7 +117,7 @@ def test_early_buttons_wrap_below_rather_than_cover_the_toolbar(table_app, open_
     assert not [(e, t) for e in early for t in tools + [r for r in early if r is not e] if e.colliderect(t)]
     assert all(inside(tuple(e), size) for e in early)
     read = sorted((b.rect.top, b.rect.left, b.text) for n, b in table.buttons.items() if n.startswith("early:"))
-    assert [t for _, _, t in read] == [a.describe() for a in table.game_layout.early_actions(table.view())], \
+    assert [t for _, _, t in read] == [table.narrator.action(a) for a in table.game_layout.early_actions(table.view())], \
         "read row by row, the buttons keep the game's order"
 
 
@@ -132,8 +132,8 @@ def test_an_early_action_no_longer_legal_is_refused_with_the_engines_reason(tabl
     assert table.play(Mark(taken, taken.rank)), "the bot's move, made as the turn driver makes it: the cell is taken"
     driver.frames(2)
     assert len(match.log) == 3 and table.human_turn, "nothing was made: the person is asked"
-    assert table.messages.error and match.state.reason(early) in table.messages.text
-    assert early.describe() in table.messages.text
+    assert table.messages.error and table.narrator.refusal(match.state.refusal(early)) in table.messages.text
+    assert table.narrator.action(early) in table.messages.text
 
 
 # --------------------------------------------------------------------------- key moments

@@ -95,7 +95,7 @@ class TableFocus:
         """The cards the person may pick up or click, and the places a click acts on (one per move: a pile whose
         every card deals is one place)."""
         s = self.scene
-        game, view, legal = s.game_layout, s.view(), s.state.legal_actions()
+        game, view, legal = s.game_layout, s.view(), s.legal()
 
         def clicks(target: Target) -> tuple[Any, ...]:
             return tuple(a for a in candidates(game.click_action(view, legal, target)) if a in legal)

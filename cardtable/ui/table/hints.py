@@ -172,7 +172,7 @@ def hint_marks(scene: Any, hint: Hint) -> list[Mark]:
         x0, y0 = min(r[0] for r in picked), min(r[1] for r in picked)
         x1, y1 = max(r[0] + r[2] for r in picked), max(r[1] + r[3] for r in picked)
         return [((x0, y0, x1 - x0, y1 - y0), theme.PICKED), (target_area(drag.dst, drag.target), theme.LEGAL)]
-    click = find_click(scene.layout, scene.game_layout, view, scene.state.legal_actions(), hint.action)
+    click = find_click(scene.layout, scene.game_layout, view, scene.legal(), hint.action)
     if click is None:
         chosen = find_selection(scene.layout, hint.action)  # cards to select together (a pair): each in green
         if chosen is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -74,6 +74,7 @@ class Drag:
     lit: list[Rect] = field(default_factory=list)  # the legal targets' areas
     legal: set[tuple[str, int | None]] = field(default_factory=set)  # the legal targets, as (zone, index)
     mark: tuple[Rect, bool] | None = None  # where a release now would go, and whether that drop is legal
+    meant: dict[tuple[str, int | None], Gesture] = field(default_factory=dict)  # per target, what a drop means
 
     def rects(self, pos: tuple[int, int]) -> list[Rect]:
         dx, dy = pos[0] - self.press[0], pos[1] - self.press[1]
@@ -100,17 +101,21 @@ class TableInput:
         zone = self.scene.layout.zone(d.zone)
         return {spot_key(zone, s): r for s, r in zip(d.spots, d.rects(self.pointer), strict=True)}
 
-    def legal_targets(self, picked: list[Picked]) -> list[tuple[Zone, Target, list[Action]]]:
+    def legal_targets(self, picked: list[Picked], meant: dict[tuple[str, int | None], Gesture] | None = None,
+                      ) -> list[tuple[Zone, Target, list[Action]]]:
         """Where `picked` may go, with the legal actions of each drop: a zone itself, or, where the zone does not
-        take the drop as a whole, one of its cards."""
+        take the drop as a whole, one of its cards.  What a drop means on each target asked is kept in `meant`."""
         scene = self.scene
-        view, legal = scene.view(), scene.state.legal_actions()
+        view, legal = scene.view(), scene.legal()
         found: list[tuple[Zone, Target, list[Action]]] = []
         whole: set[str] = set()
         for zone, target in targets_of(scene.layout.zones):
             if target.index is not None and zone.id in whole:
                 continue
-            ok = [a for a in candidates(scene.game_layout.drop_action(view, picked, target)) if a in legal]
+            gesture = scene.game_layout.drop_action(view, picked, target)
+            if meant is not None:
+                meant[target.zone, target.index] = gesture
+            ok = [a for a in candidates(gesture) if a in legal]
             if ok:
                 found.append((zone, target, ok))
                 if target.index is None:
@@ -215,7 +220,7 @@ class TableInput:
             return
         if not d.dragging and (abs(pos[0] - d.press[0]) > DRAG_THRESHOLD or abs(pos[1] - d.press[1]) > DRAG_THRESHOLD):
             d.dragging = True  # a press that travels is never a click, even on something that cannot move
-            found = self.legal_targets(self._picked(d)) if d.pickable else []
+            found = self.legal_targets(self._picked(d), d.meant) if d.pickable else []
             d.targets = {}
             for _zone, target, actions in found:
                 d.targets.setdefault(target.zone, []).extend(a for a in actions if a not in d.targets[target.zone])
@@ -243,7 +248,7 @@ class TableInput:
         for zone in reversed(scene.layout.zones):
             if zone.kind == "cell" and zone.id != d.zone and pygame.Rect(zone.slot).collidepoint(pos):
                 target = Target(zone.id)
-                return zone, target, scene.game_layout.drop_action(view, picked, target), (zone.id, None) in d.legal
+                return zone, target, self._meant(d, view, picked, target), (zone.id, None) in d.legal
         rects = d.rects(pos)
         # Where the card under the pointer lies says where the cards go (a run's top card; a selection's pressed one).
         head = next((r for s, r in zip(d.spots, rects, strict=True) if s.index == d.index), rects[0])
@@ -254,12 +259,19 @@ class TableInput:
             area = overlap(head, target_area(zone, target))
             if area <= 0:
                 continue
-            meant = scene.game_layout.drop_action(view, picked, target)
+            meant = self._meant(d, view, picked, target)
             rank = (1 if (target.zone, target.index) in d.legal else 0, 1 if candidates(meant) else 0,
                     1 if target.index is None else 0, area)
             if best is None or rank > best[0]:
                 best = (rank, zone, target, meant)
         return None if best is None else (best[1], best[2], best[3], best[0][0] == 1)
+
+    def _meant(self, d: Drag, view: Any, picked: list[Picked], target: Target) -> Gesture:
+        """What dropping the drag's cards on `target` means, asked of the layout once a drag."""
+        key = (target.zone, target.index)
+        if key not in d.meant:
+            d.meant[key] = self.scene.game_layout.drop_action(view, picked, target)
+        return d.meant[key]
 
     def mark(self) -> tuple[Rect, bool] | None:
         """The place a release now would take (and whether that drop is legal), while dragging."""
@@ -363,7 +375,7 @@ class TableInput:
                 abs(last[1][0] - d.press[0]) <= DRAG_THRESHOLD and abs(last[1][1] - d.press[1]) <= DRAG_THRESHOLD:
             self.last_click = None
             return
-        gesture = scene.game_layout.click_action(scene.view(), scene.state.legal_actions(), Target(d.zone, d.index))
+        gesture = scene.game_layout.click_action(scene.view(), scene.legal(), Target(d.zone, d.index))
         if not candidates(gesture):
             if d.pickable:
                 scene.say("That card has nowhere to go.", error=True)

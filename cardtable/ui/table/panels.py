@@ -94,7 +94,7 @@ class TablePanels:
         panel, buttons, plain = None, [], 0
         if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
-            legal = scene.state.legal_actions()
+            legal = scene.legal()
             panel = scene.game_layout.choice_panel(view, legal, scene.context())
             if panel is not None:
                 panel = ChoicePanel(panel.title, tuple(self.checked(c, legal) for c in panel.choices), panel.note)
@@ -261,7 +261,7 @@ class TablePanels:
         panel = self.scene.game_layout.chooser(actions)
         if panel is None:
             panel = ChoicePanel("Which one?", tuple(Choice(self.scene.narrator.action(a), a) for a in actions))
-        legal = self.scene.state.legal_actions()
+        legal = self.scene.legal()
         choices = tuple(self.checked(c, legal) for c in panel.choices)
         panel = ChoicePanel(panel.title, (*choices, Choice(CANCEL, None, "")), panel.note)
         if self.choice_panel is not None:  # a second step (see `Choice.group`) shows in place of the first

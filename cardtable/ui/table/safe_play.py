@@ -46,7 +46,7 @@ class SafePlay:
         find = scene.match.game.safe_moves
         if find is None or not scene.human_turn or scene.result_panel is not None:
             return []
-        legal = scene.state.legal_actions()
+        legal = scene.legal()
         return [a for a in find(scene.state) if a in legal]
 
     def request(self) -> None:

@@ -48,6 +48,7 @@ from cardtable.ui.table.move_log import MoveLog
 from cardtable.ui.table.narrator import TableNarrator
 from cardtable.ui.table.pace import next_change
 from cardtable.ui.table.panels import TablePanels
+from cardtable.ui.table.position import Position
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.scene_parts import SceneAliases
 from cardtable.ui.table.sprites import TableSprites, spot_key
@@ -77,6 +78,7 @@ class TableScene(SceneAliases, Scene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
+        self.position = Position(match)  # the views and legal moves of the position, asked once
         self.game_layout: GameLayout = match.game.layout
         self.fonts = Fonts()
         self.font, self.bold = self.fonts.get(16), self.fonts.get(17, bold=True)
@@ -136,7 +138,11 @@ class TableScene(SceneAliases, Scene):
         """What the seat at the screen may see.
 
         While the pass-and-play curtain is up nobody is at the screen: the public view (no hand face up)."""
-        return self.state.view(None if self.curtain_for is not None else self.viewer)
+        return self.position.view(None if self.curtain_for is not None else self.viewer)
+
+    def legal(self) -> list[Action]:
+        """The legal moves of the position on the table."""
+        return self.position.legal()
 
     def context(self) -> TableContext:
         """The free area of the window and the players' names, for the layout."""
@@ -299,7 +305,7 @@ class TableScene(SceneAliases, Scene):
         options = candidates(gesture)
         if not options:
             return False
-        legal = self.state.legal_actions()
+        legal = self.legal()
         ok = [a for a in options if a in legal]
         if len(ok) == 1:
             return self.play(ok[0], from_rects)

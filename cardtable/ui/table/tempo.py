@@ -37,11 +37,11 @@ class TablePace:
         if key == self._position:
             return
         self._position = key
-        self._brisk = scene.game_layout.brisk(state.view(None))
+        self._brisk = scene.game_layout.brisk(scene.position.view(None))
         self._answer = None
         if turn is not None and scene.match.seats[turn].is_human:
             present = turn == scene.viewer and len(scene.humans) == 1  # alone at the screen
-            self._answer = scene.game_layout.answer_for(state.view(turn), state.legal_actions(), present)
+            self._answer = scene.game_layout.answer_for(scene.position.view(turn), scene.legal(), present)
 
     def answer(self) -> Action | None:
         """The move the table makes at once for the person to act, without asking them (None: they are asked)."""
@@ -60,7 +60,7 @@ class TablePace:
         scene = self.scene
         if len(scene.humans) != 1 or scene.viewer is None or scene.curtain_for is not None or scene.human_turn:
             return []
-        return [a for a in scene.game_layout.early_actions(scene.state.view(scene.viewer)) if a != self.early]
+        return [a for a in scene.game_layout.early_actions(scene.position.view(scene.viewer)) if a != self.early]
 
     def choose_early(self, action: Action) -> None:
         """The person chose `action` ahead of their turn: it is made when their turn comes, if still legal."""
@@ -76,7 +76,7 @@ class TablePace:
         if early is not None and turn is not None and turn == scene.viewer and scene.match.seats[turn].is_human:
             if ready:
                 self.early = None
-                if early in scene.state.legal_actions():
+                if early in scene.legal():
                     scene.play(early)
                 else:
                     refused = why_not(scene.state, early)
@@ -98,7 +98,7 @@ class TablePace:
             self._limit_for, self._limit_moves = state, len(self.scene.match.log)
             self._limit = state.time_limit()
             if self._limit is None:
-                self._limit = self.scene.game_layout.timer(self.scene.view(), state.legal_actions())
+                self._limit = self.scene.game_layout.timer(self.scene.view(), self.scene.legal())
         return self._limit
 
     # ----- every frame ----------------------------------------------------------------------------------
