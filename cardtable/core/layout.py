@@ -266,6 +266,8 @@ class TableLayout:
     celebration: str | None = None
     last_trick_at: tuple[str, ...] = ()
     move_log: Rect | None = None
+    #: The view the layout was built from (the table sets it): what the score sheet shows while this layout does.
+    view: View | None = None
 
     def zone(self, zone_id: str) -> Zone:
         for z in self.zones:

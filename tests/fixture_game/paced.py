@@ -7,7 +7,8 @@ What each hook does here is chosen by the test that builds the layout:
 - `answer_for`: the test's own `answer(view, legal, present)` (the move made for the person without asking);
 - `early_actions`: while it is not their turn, the person may mark ahead each empty cell they hold a card for;
 - `key_moment`: the call is a key moment of the game;
-- `deal_summary`: a mark ends a "deal" here, and the table pauses after it.
+- `deal_summary`: a mark ends a "deal" here, and the table pauses after it;
+- `score_sheet`: each seat's score, as the moment on screen has it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from cardtable.core.engine import Action, Event
-from cardtable.core.layout import Summary, TableContext
+from cardtable.core.layout import ScoreSheet, Summary, TableContext
 from cardtable.games.plugin import GamePlugin
 from tests.fixture_game import GAME
 from tests.fixture_game.layout import PairsLayout
@@ -30,9 +31,14 @@ class PacedLayout(PairsLayout):
     """The fixture's layout with the hooks the keyword arguments ask for (every one off by default)."""
 
     def __init__(self, *, brisk: bool = False, answer: Answer | None = None, early: bool = False,
-                 key_call: bool = False, pause_after_mark: bool = False) -> None:
+                 key_call: bool = False, pause_after_mark: bool = False, sheet: bool = False) -> None:
         self.brisk_play, self.answer, self.early = brisk, answer, early
-        self.key_call, self.pause_after_mark = key_call, pause_after_mark
+        self.key_call, self.pause_after_mark, self.sheet = key_call, pause_after_mark, sheet
+
+    def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
+        if not self.sheet:
+            return None
+        return ScoreSheet(("Player", "Score"), tuple((ctx.name(s), f"{view['scores'][s]:g}") for s in (0, 1)))
 
     def brisk(self, view: Mapping[str, Any]) -> bool:
         return self.brisk_play and view["called"] is not None

@@ -11,7 +11,7 @@ from cardtable.session.match import Match, Seat
 from cardtable.ui.table.messages import LASTING_SECONDS
 from cardtable.ui.table.summary import BUTTON as CONTINUE
 from tests.fixture_game.paced import paced
-from tests.fixture_game.rules import Call, Mark, Pair
+from tests.fixture_game.rules import Call, Capture, Mark, Pair
 from tests.ui.table_helpers import SIZES, click_button, fast, inside, resize, run_until
 
 SEATS = [Seat("human", "You"), Seat("bot:normal", "Bot")]
@@ -249,3 +249,27 @@ def test_overlapping_moves_say_their_words_as_their_own_cards_land(table_app, op
     bots = next(t for t in heard if t != ours)
     assert heard[ours] < heard[bots] == frame, "the person's words before the bot's, which come as its cards land"
     assert table.shown_layout is table.layout, "once the last card lands the panels show the newest position"
+
+
+# --------------------------------------------------------------------------- the moment on screen
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_an_open_score_sheet_shows_the_moment_on_screen_not_the_newest_state(table_app, open_table):
+    """A capture holds two pictures (the card beside its target, then the pair on the pile): the open score sheet
+    keeps the score before the capture while the first shows, and takes the new one with the second."""
+    match = Match(paced(sheet=True), SEATS, {}, seed=SEED)
+    match.apply(Call(1))
+    capture = next((a for a in match.state.legal_actions() if isinstance(a, Capture)), None)
+    assert capture is not None, "the seed deals the person a capture"
+    table, driver = open_table(match, bot_delay=30.0)
+    table.open_score_sheet()
+    before = table.panels.sheet_shown
+    table.play(capture)
+    assert len(table.stages) == 2
+    driver.frames(1)
+    assert table.panels.sheet_shown == before, "the first picture: the card is not captured yet"
+    run_until(driver, lambda: len(table.stages) < 2 and not table.animator.busy, 400)
+    driver.frames(1)
+    after = table.panels.sheet_shown
+    assert after != before and after.rows[0][1] == f"{match.state.scores()[0]:g}", "the pair on the pile: scored"

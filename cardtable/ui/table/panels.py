@@ -306,7 +306,7 @@ class TablePanels:
     def open_score_sheet(self) -> None:
         """Show the score sheet in a window (also at the end of the game)."""
         scene = self.scene
-        sheet = scene.game_layout.score_sheet(scene.view(), scene.context())
+        sheet = scene.game_layout.score_sheet(scene.shown_view(), scene.context())
         if sheet is None:
             return
         at = None
@@ -322,7 +322,7 @@ class TablePanels:
         if self.sheet_window is None or not self.sheet_window.alive():
             return
         scene = self.scene
-        if scene.game_layout.score_sheet(scene.view(), scene.context()) != self.sheet_shown:
+        if scene.game_layout.score_sheet(scene.shown_view(), scene.context()) != self.sheet_shown:
             self.open_score_sheet()
 
     def toggle_score_sheet(self) -> None:
@@ -412,7 +412,7 @@ class TablePanels:
 def why_not(state: State, action: Action) -> IllegalAction | None:
     """The engine's refusal of `action` now (tried on a copy of the state); None if it is legal."""
     try:
-        state.clone().apply(action, record=False)
+        state.clone().apply(action)
     except IllegalAction as exc:
         return exc
     return None

@@ -20,7 +20,6 @@ from cardtable.core.layout import (
     Gesture,
     Picked,
     Rect,
-    ScoreSheet,
     TableContext,
     TableLayout,
     Zone,
@@ -50,7 +49,7 @@ from cardtable.ui.table.pace import next_change
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.position import Position
 from cardtable.ui.table.safe_play import SafePlay
-from cardtable.ui.table.scene_parts import SceneAliases
+from cardtable.ui.table.scene_parts import SceneAliases, SceneMoment
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
@@ -72,7 +71,7 @@ from cardtable.ui.window import App, Scene
 NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
 
 
-class TableScene(SceneAliases, Scene):
+class TableScene(SceneAliases, SceneMoment, Scene):
     """One match on the table."""
 
     def __init__(self, app: App, match: Match) -> None:
@@ -113,6 +112,7 @@ class TableScene(SceneAliases, Scene):
         self.game_over_handled = match.state.is_over()
         self.curtain.check()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
+        self._moment = self.layout  # the layout the open score sheet was last made for
         self.panels.build()
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
@@ -152,7 +152,10 @@ class TableScene(SceneAliases, Scene):
 
     def build_layout(self, view: dict[str, Any] | None = None) -> TableLayout:
         """The layout of what the seat at the screen sees now (or of `view`)."""
-        return self.game_layout.build(self.view() if view is None else view, self.context())
+        view = self.view() if view is None else view
+        layout = self.game_layout.build(view, self.context())
+        layout.view = view
+        return layout
 
     def drawn_at(self) -> dict[Hashable, tuple[Rect, bool]]:
         """Where each card is drawn now (where the next animation starts from)."""
@@ -166,17 +169,6 @@ class TableScene(SceneAliases, Scene):
     def stages(self) -> list[tuple[list[Event], float, Any]]:
         return self.choreography.stages
 
-    @property
-    def shown_layout(self) -> TableLayout:
-        """The layout whose panels, markers and status show now: the one before a move until the move's cards have
-        landed (so the colour, counts and notes change with the card, not before it), else the current one."""
-        return self.words.showing_from or self.layout
-
-    @property
-    def last_moves(self) -> dict[int, str]:
-        """Seat -> what it did last in this deal, as its panel says it."""
-        return self.words.seat_notes.notes
-
     def set_layout(self, layout: TableLayout) -> None:
         """Show `layout`: every sprite follows it."""
         self.layout = layout
@@ -184,10 +176,6 @@ class TableScene(SceneAliases, Scene):
 
     def look(self) -> CardLook:
         return CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
-
-    @property
-    def sheet(self) -> ScoreSheet | None:
-        return self.game_layout.score_sheet(self.view(), self.context())
 
     @property
     def humans(self) -> list[int]:
@@ -314,13 +302,6 @@ class TableScene(SceneAliases, Scene):
             return False
         return self.play(options[0], from_rects)
 
-    def held_pictures(self, old_view: dict[str, Any], events: list[Event]) -> list[tuple[int, Any]]:
-        """The pictures a move holds, in order: (index of a held event, the view to show): the engine's snapshot
-        of each beat, as the seat at the screen saw it (a game without snapshots yet: its layout's)."""
-        seen = None if self.curtain_for is not None else self.viewer
-        snapped = [(i, ev.snapshot.view(seen)) for i, ev in enumerate(events) if ev.snapshot is not None]
-        return snapped or list(self.game_layout.held_views(old_view, events))
-
     def _after_change(self, before: dict[Hashable, tuple[Rect, bool]], old: TableLayout,
                       events: list[Event]) -> None:
         self.curtain.check()
@@ -417,6 +398,9 @@ class TableScene(SceneAliases, Scene):
         self.summaries.advance(dt)  # the animation, and the summary between deals (the held pictures wait for it)
         if behind and not self.behind:  # the last move is shown whole: the person's buttons now
             self.panels.build()
+        if self.shown_layout is not self._moment:  # another moment shows: an open score sheet follows it
+            self._moment = self.shown_layout
+            self.panels.follow_score_sheet()
         self.messages.update(dt)
         self.hints.update(dt)
         if not self.state.is_over() and self.curtain_for is None and not self.asking:
