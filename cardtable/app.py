@@ -46,6 +46,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command and `python -m cardtable`."""
     prepare_environment(os.environ)
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    from cardtable.languages import use_wanted
+
+    use_wanted(os.environ)
     size = None
     if args.size:
         width, _, height = args.size.partition("x")

@@ -39,7 +39,8 @@ def and_list(words: Iterable[str]) -> str:
     words = list(words)
     if len(words) < 2:
         return "".join(words)
-    return tr(N_("{first} and {last}")).format(first=tr(N_(", ")).join(words[:-1]), last=words[-1])
+    comma = tr(N_(", "))
+    return tr(N_("{first} and {last}")).format(first=comma.join(words[:-1]), last=words[-1])
 
 
 def card_words(card: Card) -> str:
