@@ -56,7 +56,8 @@ def test_every_sentence_goes_through_the_one_translation_function():
     words.install(lambda message: f"<{message}>")
     names = Names.of(["You", "Ada"])
     assert tr("Pass") == "<Pass>"
-    assert PLAYS.say(names, 1, card=Card(3, "C")).text == "<{player} plays {card}.>".format(player="Ada", card="3\u2663")
+    said = PLAYS.say(names, 1, card=Card(3, "C")).text
+    assert said == "<{player} plays {card}.>".format(player="Ada", card="3\u2663")
     assert names.listed([0, 1]) == "<{first} and {last}>".format(first="<you>", last="Ada")
 
 
