@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.wording import name_seats, seat_name
 from cardtable.core.words import Line, Names, Said, say
 
@@ -49,6 +49,10 @@ class Narration:
         if template is None:
             return name_seats(error.reason, names.names)
         return say(template, names, **error.fields)
+
+    def result(self, result: Result, names: Names) -> str:
+        """The outcome of a game (or the standings of one in progress) in a sentence."""
+        return name_seats(result.summary, names.names)
 
     def action(self, action: Action, names: Names) -> str:
         """An action as a button, a log line or a hint names it."""

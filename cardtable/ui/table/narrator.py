@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.words import Names, Said
 
 if TYPE_CHECKING:
@@ -36,6 +36,10 @@ class TableNarrator:
     def refusal(self, error: IllegalAction) -> str:
         """Why the engine refused a move, for the person."""
         return self.narration.refusal(error, self.names())
+
+    def result(self, result: Result) -> str:
+        """The game's outcome in a sentence."""
+        return self.narration.result(result, self.names())
 
     def action(self, action: Action) -> str:
         """`action` as a button or a line names it."""

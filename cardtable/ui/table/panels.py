@@ -351,7 +351,7 @@ class TablePanels:
             title = "You won!" if won else f"{', '.join(seats[w].name for w in result.winners)} won"
         else:
             title = f"{' and '.join(seats[w].name for w in result.winners) or 'Nobody'} won"
-        lines = [scene.named(result.summary)]
+        lines = [scene.narrator.result(result)]
         if len(seats) > 1 and result.scored:
             order = sorted(range(len(seats)), key=lambda i: -result.scores[i])
             star = "\u2605 "
