@@ -17,8 +17,7 @@ from typing import Any
 
 from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
-from cardtable.core.engine import Action
-from cardtable.core.layout import TurnTimer
+from cardtable.core.engine import Action, TimeLimit
 from cardtable.core.wording import YOU, seat_name
 from cardtable.session.match import Match, Seat
 
@@ -74,7 +73,7 @@ class TurnDriver:
         self.job: Thinking | None = None
         self.waited = 0.0
         self.thought = 0.0  # seconds the decision in progress has taken
-        self.timer: TurnTimer | None = None  # the clock of the decision on the table
+        self.timer: TimeLimit | None = None  # the clock of the decision on the table
         self.time_left: float | None = None  # seconds left on a person's turn timer
         self._clock_for: tuple[int, int] | None = None  # the decision (log length, seat) the clock is running for
         self.timeouts: dict[int, int] = {}  # time-outs in a row per seat
@@ -101,10 +100,10 @@ class TurnDriver:
         return self.job is not None
 
     # ----- every frame -------------------------------------------------------------------------------
-    def update(self, dt: float, ready: bool, timer: TurnTimer | None = None) -> Move | None:
+    def update(self, dt: float, ready: bool, timer: TimeLimit | None = None) -> Move | None:
         """Advance by `dt` seconds.  `ready`: the table is at rest (no animation, no curtain, no question open).
 
-        `timer` is the layout's timer for the decision on the table (None: no clock).  Returns a move to play now,
+        `timer` is the rules' time limit on the decision on the table (None: no clock).  Returns a move to play now,
         if the bot to act has decided or a person's time has run out.
         """
         turn = self.match.state.turn
@@ -167,7 +166,7 @@ class TurnDriver:
             action = random.Random(self._seed()).choice(legal)
         return Move(seat, action, note=TOO_SLOW)
 
-    def _run_clock(self, seat: int, dt: float, ready: bool, timer: TurnTimer | None) -> Move | None:
+    def _run_clock(self, seat: int, dt: float, ready: bool, timer: TimeLimit | None) -> Move | None:
         if timer is None:
             self.timer = self.time_left = self._clock_for = None
             return None
