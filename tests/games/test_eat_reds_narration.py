@@ -14,6 +14,7 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction, Snapshot
 from cardtable.core.words import Names, Said, Seated
 from cardtable.games.eat_reds import GAME
+from cardtable.games.eat_reds.layout import game_status
 from cardtable.games.eat_reds.narration import NARRATION
 from cardtable.games.eat_reds.rules import (
     DECK,
@@ -220,9 +221,9 @@ def test_the_held_beats_carry_the_engines_snapshots() -> None:
             assert view["turn"] is None and view["legal"] is None and view["winners"] == []
             if event.kind == "turn":
                 assert view["turned"] == event.cards[0] and view["stock"] == event.value
-                assert view["status"] == f"Turned from the stock: {event.cards[0].label}."
+                assert game_status(view) == f"Turned from the stock: {event.cards[0].label}."
             elif event.kind == "score":
                 assert view["counts"] == [0] * state.n and view["points"] == list(event.value["points"])
-                assert view["status"].startswith(f"Deal {event.value['deal']}: ")
+                assert game_status(view).startswith(f"Deal {event.value['deal']}: ")
             else:
                 assert event.kind == "move" and view["layout"] == list(event.cards)

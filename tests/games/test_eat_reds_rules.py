@@ -650,7 +650,7 @@ def test_what_the_table_shows() -> None:
     assert view["legal"]["captures"] == [(C("3D"), C("7H"), (C("7H"),)), (C("3D"), C("7S"), (C("7S"),)),
                                          (C("AH"), C("9D"), (C("9D"),))]
     assert view["legal"]["discards"] == [C("4C")]
-    assert view["turn"] == 1 and view["phase"] == "play" and view["status"]
+    assert view["turn"] == 1 and view["phase"] == "play" and view["beat"] == ""
     public = state.view(None)
     assert public["hands"] == [[None, None], [None, None, None]] and public["legal"] is None
 

@@ -36,7 +36,8 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size
-from cardtable.core.words import N_, tr
+from cardtable.core.wording import seat_name
+from cardtable.core.words import N_, card_words, tr
 from cardtable.games.eat_reds.rules import (
     DEALT,
     PLAY,
@@ -345,11 +346,43 @@ class EatRedsLayout(BaseLayout):
 
     @staticmethod
     def status(view: Mapping[str, Any]) -> str:
-        stock = tr(N_("Stock {count} \u00b7 {status}")).format(count=view["stock"], status=view["status"])
+        stock = tr(N_("Stock {count} \u00b7 {status}")).format(count=view["stock"], status=game_status(view))
         if view["rounds"] <= 1:
             return stock
         return tr(N_("Deal {deal} of {rounds} \u00b7 {rest}")).format(deal=view["deal"] + 1, rounds=view["rounds"],
                                                                      rest=stock)
+
+
+def game_status(view: Mapping[str, Any]) -> str:
+    """What the game says of the moment `view` shows: a held beat, the decision to make, or the result.  Seats are
+    "Seat N", as the table names them."""
+    beat, turn, seat = view["beat"], view["turn"], view["seat"]
+    if beat == "turned":
+        return tr(N_("Turned from the stock: {card}.")).format(card=card_words(view["turned"]))
+    if beat == "layout":
+        return tr(N_("The layout is all 5s, 10s and face cards: {dealer} captures all four as the dealer.")).format(
+            dealer=seat_name(view["dealer"]))
+    if beat == "deal_end":
+        row = view["sheet"][-1]
+        parts = tr(N_(", ")).join(tr(N_("{name} {points}")).format(name=seat_name(s), points=p)
+                                  for s, p in enumerate(row["points"]))
+        if not row["left"]:
+            return tr(N_("Deal {deal}: {parts}.")).format(deal=row["deal"], parts=parts)
+        return tr(N_("Deal {deal}: {parts}; {left} left in the layout.")).format(
+            deal=row["deal"], parts=parts, left=_plural(row["left_points"], N_("{count} point"), N_("{count} points")))
+    if turn is None:
+        return view["summary"]
+    if view["phase"] == STOCK:
+        turned = card_words(view["turned"])
+        if turn == seat:
+            return tr(N_("The turned {card} can capture several cards: choose which.")).format(card=turned)
+        return tr(N_("{player} chooses which card the turned {card} captures.")).format(player=seat_name(turn),
+                                                                                      card=turned)
+    if turn != seat:
+        return tr(N_("{player} to play.")).format(player=seat_name(turn))
+    if not view["stock"]:
+        return tr(N_("Your turn: play a card (the stock is used up, so no card is turned)."))
+    return tr(N_("Your turn: play a card. A card that can capture must capture."))
 
 
 LAYOUT = EatRedsLayout()

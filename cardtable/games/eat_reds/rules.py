@@ -522,37 +522,6 @@ class EatRedsState(State):
         return Result([float(p) for p in scores], winners,
                       f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}. {standings}.{check}")
 
-    def status(self, seat: int | None) -> str:
-        turn = self.turn
-        if self.held:
-            return self._beat_status()
-        if turn is None:
-            return self.result().summary
-        who = "You" if turn == seat else seat_name(turn)
-        if self.phase == STOCK:
-            turned = self.turned.label  # type: ignore[union-attr]
-            if turn == seat:
-                return f"The turned {turned} can capture several cards: choose which."
-            return f"{who} chooses which card the turned {turned} captures."
-        if turn != seat:
-            return f"{who} to play."
-        if not self.stock:
-            return "Your turn: play a card (the stock is used up, so no card is turned)."
-        return "Your turn: play a card. A card that can capture must capture."
-
-    def _beat_status(self) -> str:
-        """What the status line says during a held beat."""
-        if self.held == "turned":
-            return f"Turned from the stock: {self.turned.label}."  # type: ignore[union-attr]
-        if self.held == "layout":
-            return (f"The layout is all 5s, 10s and face cards: {seat_name(self.dealer)} captures all four as the "
-                    "dealer.")
-        record = self.history[-1]
-        parts = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))
-        left = record.left_points
-        text = f"Deal {self.deal + 1}: {parts}"
-        return text + (f"; {left} point{'s' if left != 1 else ''} left in the layout." if record.left else ".")
-
     # ----- views -----------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
@@ -593,7 +562,8 @@ class EatRedsState(State):
             "standings": self.standings(),
             "winners": self.result().winners if self.phase == OVER and not self.held else [],
             "options": dict(self.options),
-            "status": self.status(seat),
+            "beat": self.held,
+            "summary": self.result().summary if self.phase == OVER else "",
         }
 
     def clone(self) -> EatRedsState:
