@@ -308,7 +308,8 @@ class EatRedsLayout(BaseLayout):
         """A row per deal: its dealer, each seat's points (and running total), the points left in the layout, and
         the reds' check (captured + left = 210)."""
         n = view["players"]
-        headers = ("Deal", "Dealer", *(ctx.name(s) for s in range(n)), "Left in layout", "Reds")
+        headers = (tr(N_("Deal")), tr(N_("Dealer")), *(ctx.name(s) for s in range(n)), tr(N_("Left in layout")),
+                   tr(N_("Reds")))
         running = view["rounds"] > 1
         rows = []
         for row in view["sheet"]:
@@ -319,8 +320,9 @@ class EatRedsLayout(BaseLayout):
         if view["turn"] is not None:
             now = [f"{p} ({t})" if running else str(p)
                    for p, t in zip(view["points"], view["standings"], strict=True)]
-            rows.append((f"{view['deal'] + 1} (now)", ctx.name(view["dealer"]), *now, str(view["layout_points"]), ""))
-        rows.append(("Total", "", *(str(t) for t in view["standings"]), "", ""))
+            rows.append((tr(N_("{deal} (now)")).format(deal=view["deal"] + 1), ctx.name(view["dealer"]), *now,
+                         str(view["layout_points"]), ""))
+        rows.append((tr(N_("Total")), "", *(str(t) for t in view["standings"]), "", ""))
         return ScoreSheet(headers, tuple(rows))
 
     def deal_summary(self, before: Mapping[str, Any], events: Sequence[Event],
