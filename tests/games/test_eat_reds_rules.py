@@ -17,7 +17,9 @@ from typing import Any
 import pytest
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.words import Names
+from cardtable.games.eat_reds.narration import NARRATION
 from cardtable.games.eat_reds.rules import (
     DECK,
     RED_TOTAL,
@@ -104,6 +106,20 @@ def legal_for(state: EatRedsState, code: str) -> set:
 
 def all_cards(state: EatRedsState) -> list[Card]:
     return state.every_card()
+
+
+def refuses(state: EatRedsState, action: Action, words: str) -> None:
+    """`action` is refused, and the narration's sentence for the refusal says `words`."""
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(action)
+    said = NARRATION.refusal(refused.value, Names.seats(state.n))
+    assert words in said, said
+
+
+def said(event: Event, players: int = 2) -> str:
+    """What the narration says of `event`."""
+    found = NARRATION.event(event, Names.seats(players))
+    return found.text if found is not None else ""
 
 
 def kinds(events: Sequence[Event]) -> list[str]:
@@ -212,8 +228,7 @@ def test_cards_that_do_not_pair_cannot_capture(played: str, target: str) -> None
     same rank among 10, J, Q, K. (Any other pair is refused, with the reason.)"""
     state = position(["2C", played], target)
     assert state.legal_actions() == [Discard(C(played))]
-    with pytest.raises(IllegalAction, match="cannot capture"):
-        state.apply(Capture(C(played), C(target)))
+    refuses(state, Capture(C(played), C(target)), "cannot capture")
 
 
 # ----- the special layout rules -----------------------------------------------------------------------
@@ -228,8 +243,7 @@ def test_the_fourth_card_captures_the_three_of_a_kind(monkeypatch: pytest.Monkey
     assert state.turn == 1
     assert legal_for(state, "KD") == {Capture(C("KD"), C("KH"))}
     for other in ("KS", "KC"):
-        with pytest.raises(IllegalAction, match="all three at once"):
-            state.apply(Capture(C("KD"), C(other)))
+        refuses(state, Capture(C("KD"), C(other)), "all three at once")
     mine = [entry for entry in state.view(1)["legal"]["captures"] if entry[0] == C("KD")]
     assert mine == [(C("KD"), C("KH"), (C("KH"), C("KS"), C("KC")))]  # the table lights all three
     events = state.apply(Capture(C("KD"), C("KH")))
@@ -343,12 +357,9 @@ def test_who_deals_and_who_plays() -> None:
 def test_play_a_card_from_hand() -> None:
     """Play a card from hand."""
     state = position(["9C", "4C 2H"], "7H")
-    with pytest.raises(IllegalAction, match="not in their hand"):
-        state.apply(Discard(C("9C")))
-    with pytest.raises(IllegalAction, match="not in their hand"):
-        state.apply(Capture(C("3D"), C("7H")))
-    with pytest.raises(IllegalAction, match="not on the layout"):
-        state.apply(Capture(C("2H"), C("8H")))
+    refuses(state, Discard(C("9C")), "not in their hand")
+    refuses(state, Capture(C("3D"), C("7H")), "not in their hand")
+    refuses(state, Capture(C("2H"), C("8H")), "not on the layout")
     assert state.layout == [C("7H")] and state.hands[1] == cards("4C 2H")  # nothing changed
     assert state.legal_actions() == [Discard(C("4C")), Discard(C("2H"))]
 
@@ -358,8 +369,7 @@ def test_a_card_that_can_capture_must_capture() -> None:
     layout.)"""
     state = position(["9C", "3D 4C"], "7H 2S")
     assert state.legal_actions() == [Capture(C("3D"), C("7H")), Discard(C("4C"))]
-    with pytest.raises(IllegalAction, match="3♦ can capture 7♥, so it must capture"):
-        state.apply(Discard(C("3D")))
+    refuses(state, Discard(C("3D")), "3♦ can capture 7♥, so it must capture")
     state.apply(Discard(C("4C")))
     assert C("4C") in state.layout and C("7H") in state.layout
 
@@ -381,7 +391,7 @@ def test_a_card_that_cannot_capture_joins_the_layout() -> None:
     events = state.apply(Discard(C("4D")))
     assert state.layout == cards("7S 4D") and state.won == [[], []]
     assert events[0].kind == "move" and events[0].src == "hand1" and events[0].dst == "layout"
-    assert "plays 4♦ to the layout" in events[0].text
+    assert said(events[0]) == "Seat 2 plays 4♦ to the layout."
 
 
 def test_the_top_stock_card_is_turned_and_joins_the_layout() -> None:
@@ -408,7 +418,8 @@ def test_the_player_chooses_the_turned_cards_target() -> None:
     """If it can capture, it does (where there is a choice, the player whose turn it is chooses)"""
     state = position(["9C 2C", "4D 2D"], "7S 7D", stock="3H 5C")
     events = state.apply(Discard(C("4D")))
-    assert kinds(events) == ["move", "turn", "message"]
+    assert kinds(events) == ["move", "turn", "choose"]
+    assert said(events[2]) == "3♥ can capture 2 cards: Seat 2 chooses which."
     assert state.phase == "stock" and state.turn == 1 and state.turned == C("3H")
     assert state.legal_actions() == [TakeWithStock(C("7S")), TakeWithStock(C("7D"))]
     view = state.view(1)
@@ -417,16 +428,13 @@ def test_the_player_chooses_the_turned_cards_target() -> None:
                              "discards": []}
     assert state.view(0)["turned"] == C("3H") and state.view(0)["legal"] is None
     assert sorted(all_cards(state)) == sorted(cards("9C 2C 2D 7S 7D 4D 3H 5C"))
-    with pytest.raises(IllegalAction, match="First choose which card the turned 3♥ captures"):
-        state.apply(Discard(C("2D")))
-    with pytest.raises(IllegalAction, match="not on the layout"):
-        state.apply(TakeWithStock(C("9S")))
+    refuses(state, Discard(C("2D")), "First choose which card the turned 3♥ captures")
+    refuses(state, TakeWithStock(C("9S")), "not on the layout")
     events = state.apply(TakeWithStock(C("7D")))
     assert kinds(events) == ["capture"] and events[0].src == "turned"
     assert state.won[1] == cards("3H 7D") and state.layout == cards("7S 4D")
     assert state.phase == "play" and state.turn == 0 and state.turned is None
-    with pytest.raises(IllegalAction, match="No turned stock card"):
-        state.apply(TakeWithStock(C("7S")))
+    refuses(state, TakeWithStock(C("7S")), "No turned stock card")
 
 
 def test_the_turned_card_may_take_the_card_just_played() -> None:
@@ -503,8 +511,7 @@ def test_the_end_of_the_game() -> None:
     assert view["layout"] == cards("2H 4C") and view["layout_points"] == 2
     assert view["sheet"][0]["left"] == cards("2H 4C") and view["sheet"][0]["left_points"] == 2
     assert "2 left in the layout" in state.result().summary
-    with pytest.raises(IllegalAction, match="The game is over"):
-        state.apply(Discard(C("4C")))
+    refuses(state, Discard(C("4C")), "The game is over")
 
 
 def test_every_game_ends_with_all_52_cards() -> None:
@@ -643,7 +650,7 @@ def test_what_the_table_shows() -> None:
     assert view["legal"]["captures"] == [(C("3D"), C("7H"), (C("7H"),)), (C("3D"), C("7S"), (C("7S"),)),
                                          (C("AH"), C("9D"), (C("9D"),))]
     assert view["legal"]["discards"] == [C("4C")]
-    assert view["turn"] == 1 and view["phase"] == "play" and view["status"]
+    assert view["turn"] == 1 and view["phase"] == "play" and view["beat"] == ""
     public = state.view(None)
     assert public["hands"] == [[None, None], [None, None, None]] and public["legal"] is None
 
@@ -669,6 +676,8 @@ def test_actions_describe_themselves_and_round_trip() -> None:
     assert Capture(C("3D"), C("7H")).describe() == "Capture 7♥ with 3♦"
     assert Discard(C("4C")).describe() == "Play 4♣ to the layout"
     assert TakeWithStock(C("7S")).describe() == "Take 7♠ with the turned card"
+    for action in (Capture(C("3D"), C("7H")), Discard(C("4C")), TakeWithStock(C("7S"))):
+        assert NARRATION.action(action, Names.seats(2)) == action.describe()
     for action in (Capture(C("3D"), C("7H")), Discard(C("10C")), TakeWithStock(C("AS"))):
         assert RULES.action_from_json(action.to_json()) == action
     with pytest.raises(ValueError, match="52-card deck"):

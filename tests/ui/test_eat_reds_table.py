@@ -216,7 +216,7 @@ def test_a_refused_click_says_why_and_lets_the_selected_card_go(table_app, open_
     before = len(match.log)
     driver.click(centre(spot_rect(table, "layout", other)))
     assert len(match.log) == before, "nothing is played"
-    assert table.message_error and table.message == table.named(state.reason(Capture(card, other)))
+    assert table.message_error and table.message == table.narrator.refusal(state.refusal(Capture(card, other)))
     assert table.input.selected == [] and table.input.target_rects() == []
 
 
@@ -226,7 +226,7 @@ def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     card = next(c for c in state.hands[0] if captures_of(state, c))
-    reason = table.named(state.reason(Discard(card)))
+    reason = table.narrator.refusal(state.refusal(Discard(card)))
     assert "must capture" in reason
     before = len(match.log)
     drop_at(table, driver, card, empty_layout_point(table))

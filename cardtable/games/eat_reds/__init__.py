@@ -5,12 +5,14 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.games.eat_reds import bots
 from cardtable.games.eat_reds.layout import LAYOUT
+from cardtable.games.eat_reds.narration import NARRATION
 from cardtable.games.eat_reds.rules import RULES
 from cardtable.games.plugin import GamePlugin, Showcase
 
 GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
+    narration=NARRATION,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.search_rollout,

@@ -36,6 +36,8 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size
+from cardtable.core.wording import seat_name
+from cardtable.core.words import N_, card_words, tr
 from cardtable.games.eat_reds.rules import (
     DEALT,
     PLAY,
@@ -44,7 +46,6 @@ from cardtable.games.eat_reds.rules import (
     Discard,
     TakeWithStock,
     partner_rank,
-    points_of,
 )
 
 GAP = 8
@@ -96,8 +97,9 @@ def spread_rows(count: int, box: Rect, card: tuple[int, int],
     return rects, (cw, ch)
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def _plural(count: int, one: str, many: str) -> str:
+    """`count` with its word, as the template for one or for many says it ("{count} card")."""
+    return tr(one if count == 1 else many).format(count=count)
 
 
 class EatRedsLayout(BaseLayout):
@@ -180,7 +182,8 @@ class EatRedsLayout(BaseLayout):
         """A seat's panel: name, running score, cards in hand; framed on its turn, the dealer's button, a crown
         for the winners."""
         count = view["counts"][seat]
-        lines = (ctx.name(seat), f"Score {view['standings'][seat]}", f"{_plural(count, 'card')} in hand")
+        lines = (ctx.name(seat), tr(N_("Score {score}")).format(score=view["standings"][seat]),
+                 _plural(count, N_("{count} card in hand"), N_("{count} cards in hand")))
         marks = set()
         if view["turn"] == seat:
             marks.add("current")
@@ -223,9 +226,9 @@ class EatRedsLayout(BaseLayout):
         count = view["stock"]
         spots = [Spot(None, False, (x + min(i // 8, 3), y - min(i // 8, 3), cw, ch), i) for i in range(count)]
         cx = x + (cw - counter[0] * 2) // 2
-        marker = Marker((cx, y + ch + 4, counter[0] * 2, counter[1]), text=f"Stock {count}", shape="counter",
-                        colour=STOCK_COLOUR)
-        return Zone("stock", "stack", rect, spots, label="Stock", markers=(marker,))
+        marker = Marker((cx, y + ch + 4, counter[0] * 2, counter[1]), text=tr(N_("Stock {count}")).format(count=count),
+                        shape="counter", colour=STOCK_COLOUR)
+        return Zone("stock", "stack", rect, spots, label=tr(N_("Stock")), markers=(marker,))
 
     def _layout_zone(self, view: Mapping[str, Any], box: Rect, card: tuple[int, int], mine: bool) -> Zone:
         """The layout's cards in rows; the whole area takes a card played to it.  While the turned card waits
@@ -239,7 +242,7 @@ class EatRedsLayout(BaseLayout):
         slot = rects[0] if rects else (box[0] + (box[2] - card[0]) // 2, box[1] + (box[3] - card[1]) // 2, *card)
         return Zone("layout", "spread", slot, [Spot(c, True, r, i) for i, (c, r) in enumerate(zip(cards, rects,
                                                                                                      strict=True))],
-                    label="Layout", playable=playable, drop=box)
+                    label=tr(N_("Layout")), playable=playable, drop=box)
 
     # ----- gestures ----------------------------------------------------------------------------------
     @staticmethod
@@ -290,7 +293,7 @@ class EatRedsLayout(BaseLayout):
         if held is None:
             return None
         if target.zone.startswith("won") or target.zone == "stock":
-            return "Play the card to the layout: captured cards go to the won pile by themselves."
+            return tr(N_("Play the card to the layout: captured cards go to the won pile by themselves."))
         return None
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
@@ -305,7 +308,8 @@ class EatRedsLayout(BaseLayout):
         """A row per deal: its dealer, each seat's points (and running total), the points left in the layout, and
         the reds' check (captured + left = 210)."""
         n = view["players"]
-        headers = ("Deal", "Dealer", *(ctx.name(s) for s in range(n)), "Left in layout", "Reds")
+        headers = (tr(N_("Deal")), tr(N_("Dealer")), *(ctx.name(s) for s in range(n)), tr(N_("Left in layout")),
+                   tr(N_("Reds")))
         running = view["rounds"] > 1
         rows = []
         for row in view["sheet"]:
@@ -316,90 +320,71 @@ class EatRedsLayout(BaseLayout):
         if view["turn"] is not None:
             now = [f"{p} ({t})" if running else str(p)
                    for p, t in zip(view["points"], view["standings"], strict=True)]
-            rows.append((f"{view['deal'] + 1} (now)", ctx.name(view["dealer"]), *now, str(view["layout_points"]), ""))
-        rows.append(("Total", "", *(str(t) for t in view["standings"]), "", ""))
+            rows.append((tr(N_("{deal} (now)")).format(deal=view["deal"] + 1), ctx.name(view["dealer"]), *now,
+                         str(view["layout_points"]), ""))
+        rows.append((tr(N_("Total")), "", *(str(t) for t in view["standings"]), "", ""))
         return ScoreSheet(headers, tuple(rows))
 
     def deal_summary(self, before: Mapping[str, Any], events: Sequence[Event],
                      ctx: TableContext) -> tuple[int, Summary] | None:
         """After a deal that another follows: each seat's red cards captured, their points and the running total,
-        and the points left in the layout."""
+        and the points left in the layout (from the engine's picture of the deal's end)."""
         at = next((i for i, ev in enumerate(events) if ev.kind == "score"), None)
-        if at is None or any(ev.kind == "over" for ev in events):
+        if at is None or events[at].snapshot is None or any(ev.kind == "over" for ev in events):
             return None
-        won = [list(w) for w in before["won"]]
-        layout = list(before["layout"])
-        for ev in events[:at]:
-            if ev.kind == "capture" and ev.seat is not None:
-                won[ev.seat] += ev.cards
-                layout = [c for c in layout if c not in ev.cards]
-            elif ev.kind == "move" and ev.dst == "layout" and ev.cards:
-                layout.append(ev.cards[0])
-        points = events[at].value
-        totals = [t + p for t, p in zip(before["totals"], points, strict=True)]
+        end = events[at].snapshot.view(None)  # type: ignore[union-attr]
+        points, totals = end["points"], end["totals"]
         lines = []
         for seat in sorted(range(len(points)), key=lambda s: -points[s]):
-            reds = sum(1 for c in won[seat] if c.suit in ("H", "D"))
-            total = f" \u00b7 total {totals[seat]}" if before["rounds"] > 1 else ""
-            lines.append(f"{ctx.name(seat)}: {_plural(reds, 'red card')} captured, {_plural(points[seat], 'point')}"
-                         f"{total}")
-        left = points_of(layout)
-        lines.append(f"Left in the layout: {_plural(left, 'point')}")
-        return at, Summary(f"Deal {before['deal'] + 1} of {before['rounds']} is over", tuple(lines))
-
-    def held_views(self, before: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[int, dict[str, Any]]]:
-        """The turned stock card's beat, and the deal's last picture (held while the summary between deals is up)."""
-        held = []
-        for i, event in enumerate(events):
-            if event.hold > 0:
-                mid = self.held_view(before, events[:i + 1])
-                if mid is not None:
-                    held.append((i, mid))
-        return held
-
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The turned stock card shown for a beat (or a deal's last picture): the view `before` with the card
-        played, the capture it made, and the card turned."""
-        if events[-1].kind not in ("turn", "score"):
-            return None
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        counts, layout = list(before["counts"]), list(before["layout"])
-        won, points = [list(w) for w in before["won"]], list(before["points"])
-        standings = list(before["standings"])
-        stock, turned = before["stock"], before["turned"]
-        for ev in events:
-            card = ev.cards[0] if ev.cards else None
-            if ev.kind in ("move", "capture") and ev.src and ev.src.startswith("hand") and ev.seat is not None:
-                hand = hands[ev.seat]
-                if card in hand:
-                    hand.remove(card)
-                elif hand:
-                    hand.pop()
-                counts[ev.seat] -= 1
-            elif ev.kind in ("move", "capture") and ev.src == "turned":
-                turned = None
-            if ev.kind == "move" and ev.dst == "layout":
-                layout.append(card)
-            elif ev.kind == "capture" and ev.seat is not None:
-                layout = [c for c in layout if c not in ev.cards[1:]]
-                won[ev.seat] += ev.cards
-                points[ev.seat] += ev.value
-                standings[ev.seat] += ev.value
-            elif ev.kind == "turn":
-                stock, turned = stock - 1, card
-            elif ev.kind not in ("move", "message", "score"):
-                return None
-        held = events[-1]
-        status = f"Turned from the stock: {held.cards[0].label}." if held.kind == "turn" else held.text
-        mid.update(hands=hands, counts=counts, layout=layout, won=won, points=points, standings=standings,
-                   stock=stock, turned=turned, turn=None, legal=None, status=status)
-        return mid
+            reds = sum(1 for c in end["won"][seat] if c.is_red)
+            total = tr(N_(" \u00b7 total {total}")).format(total=totals[seat]) if end["rounds"] > 1 else ""
+            lines.append(tr(N_("{name}: {reds} captured, {points}{total}")).format(
+                name=ctx.name(seat), reds=_plural(reds, N_("{count} red card"), N_("{count} red cards")),
+                points=_plural(points[seat], N_("{count} point"), N_("{count} points")), total=total))
+        left = _plural(end["layout_points"], N_("{count} point"), N_("{count} points"))
+        lines.append(tr(N_("Left in the layout: {points}")).format(points=left))
+        return at, Summary(tr(N_("Deal {deal} of {rounds} is over")).format(deal=end["deal"] + 1,
+                                                                            rounds=end["rounds"]), tuple(lines))
 
     @staticmethod
     def status(view: Mapping[str, Any]) -> str:
-        head = f"Deal {view['deal'] + 1} of {view['rounds']} \u00b7 " if view["rounds"] > 1 else ""
-        return f"{head}Stock {view['stock']} \u00b7 {view['status']}"
+        stock = tr(N_("Stock {count} \u00b7 {status}")).format(count=view["stock"], status=game_status(view))
+        if view["rounds"] <= 1:
+            return stock
+        return tr(N_("Deal {deal} of {rounds} \u00b7 {rest}")).format(deal=view["deal"] + 1, rounds=view["rounds"],
+                                                                     rest=stock)
+
+
+def game_status(view: Mapping[str, Any]) -> str:
+    """What the game says of the moment `view` shows: a held beat, the decision to make, or the result.  Seats are
+    "Seat N", as the table names them."""
+    beat, turn, seat = view["beat"], view["turn"], view["seat"]
+    if beat == "turned":
+        return tr(N_("Turned from the stock: {card}.")).format(card=card_words(view["turned"]))
+    if beat == "layout":
+        return tr(N_("The layout is all 5s, 10s and face cards: {dealer} captures all four as the dealer.")).format(
+            dealer=seat_name(view["dealer"]))
+    if beat == "deal_end":
+        row = view["sheet"][-1]
+        parts = tr(N_(", ")).join(tr(N_("{name} {points}")).format(name=seat_name(s), points=p)
+                                  for s, p in enumerate(row["points"]))
+        if not row["left"]:
+            return tr(N_("Deal {deal}: {parts}.")).format(deal=row["deal"], parts=parts)
+        return tr(N_("Deal {deal}: {parts}; {left} left in the layout.")).format(
+            deal=row["deal"], parts=parts, left=_plural(row["left_points"], N_("{count} point"), N_("{count} points")))
+    if turn is None:
+        return view["summary"]
+    if view["phase"] == STOCK:
+        turned = card_words(view["turned"])
+        if turn == seat:
+            return tr(N_("The turned {card} can capture several cards: choose which.")).format(card=turned)
+        return tr(N_("{player} chooses which card the turned {card} captures.")).format(player=seat_name(turn),
+                                                                                      card=turned)
+    if turn != seat:
+        return tr(N_("{player} to play.")).format(player=seat_name(turn))
+    if not view["stock"]:
+        return tr(N_("Your turn: play a card (the stock is used up, so no card is turned)."))
+    return tr(N_("Your turn: play a card. A card that can capture must capture."))
 
 
 LAYOUT = EatRedsLayout()

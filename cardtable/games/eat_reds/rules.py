@@ -19,10 +19,15 @@ stays on the table as it ended (the won piles, and the cards left in the layout,
 Zones (for events and the table): hand0..hand{n-1}, stock (face down, its top is the list's end), layout,
 turned (the stock card just turned, waiting for its target), won0..won{n-1} (face up).
 
-Events: "move" (a card played or turned joining the layout, the layout turned up, cards gathered for a new deal),
-"turn" (the top stock card turned: `hold` keeps it in view for a beat before it captures or joins the layout),
-"capture" (cards to a won pile; `value`: the points they are worth; the first card is the capturing one, except
-in the dealer's capture), "message", "shuffle", "deal", "score" (a deal's points per seat) and "over".
+Events (`EventKind`, as data: the narration says them): "new_deal" (the dealer; `value`: the deal's number, the
+rounds and the cards each), "deal" (a hand dealt), "move" (a card played or turned joining the layout, the layout
+turned up, cards gathered for a new deal), "turn" (the top stock card turned: `hold` keeps it in view for a beat
+before it captures or joins the layout, with the engine's snapshot of that beat), "capture" (cards to a won pile;
+`value`: the points they are worth; the first card is the capturing one, except in the dealer's capture, whose
+layout was held in view for a beat before), "choose" (the turned card has `value` targets: its seat chooses),
+"stock_out", "trio" (`value`: the rank of the starting three of a kind), "score" (the deal's number, points per
+seat and the points left in the layout; held with the deal's last picture), "shuffle" and "over" (the scores,
+the winners, the reds captured and left).  Without recording (`apply(action, record=False)`) none is made.
 
 Readings (where the rules file leaves a choice open):
 
@@ -46,11 +51,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.wording import and_list, seat_list, seat_name
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.words import Seated
 
 PLAYERS = range(2, 5)
 DEALT = 24  # cards dealt in all: 24 ÷ players each
@@ -64,7 +70,6 @@ PLAY, STOCK, OVER = "play", "stock", "over"
 TURN_HOLD = 1.0
 LAYOUT_HOLD = 1.0
 DEAL_HOLD = 0.5
-RANK_PLURALS = {5: "5s", 10: "10s", JACK: "jacks", QUEEN: "queens", KING: "kings"}
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _DECK_SET = frozenset(DECK)
@@ -158,69 +163,13 @@ DISCARD: dict[Card, Discard] = {c: Discard(c) for c in DECK}
 TAKE: dict[Card, TakeWithStock] = {t: TakeWithStock(t) for t in DECK}
 
 
-# ----- events (immutable: the common ones are made once and shared) -------------------------------------
+# ----- events -------------------------------------------------------------------------------------------
 
-_EVENTS: dict[tuple[Any, ...], Event] = {}
+EventKind = Literal["new_deal", "deal", "move", "turn", "capture", "choose", "stock_out", "trio", "score", "shuffle",
+                    "over"]
+EVENT_KINDS: tuple[str, ...] = get_args(EventKind)
 _HANDS = tuple(f"hand{s}" for s in range(PLAYERS.stop))
 _WON = tuple(f"won{s}" for s in range(PLAYERS.stop))
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    return and_list([c.label for c in cards])
-
-
-def _discard_event(seat: int, card: Card) -> Event:
-    key = ("discard", seat, card)
-    event = _EVENTS.get(key)
-    if event is None:
-        event = _EVENTS[key] = Event("move", (card,), _HANDS[seat], "layout", seat,
-                                     f"{seat_name(seat)} plays {card.label} to the layout.")
-    return event
-
-
-def _capture_event(seat: int, card: Card, taken: tuple[Card, ...], src: str) -> Event:
-    """`card` (played from the hand, or the turned stock card) captures `taken` for `seat`."""
-    key = ("capture", seat, card, taken, src)
-    event = _EVENTS.get(key)
-    if event is None:
-        points = _POINTS[card] + points_of(taken)
-        worth = f" ({points} point{'s' if points != 1 else ''})" if points else ""
-        if src == "turned":
-            text = f"{card.label} from the stock captures {_cards_text(taken)} for {seat_name(seat)}{worth}."
-        else:
-            text = f"{seat_name(seat)} captures {_cards_text(taken)} with {card.label}{worth}."
-        event = _EVENTS[key] = Event("capture", (card, *taken), src, _WON[seat], seat, text, points)
-    return event
-
-
-def _turn_event(seat: int, card: Card, left: int) -> Event:
-    key = ("turn", seat, card, left)
-    event = _EVENTS.get(key)
-    if event is None:
-        event = _EVENTS[key] = Event("turn", (card,), "stock", "turned", seat,
-                                     f"{seat_name(seat)} turns {card.label} from the stock.", left, TURN_HOLD)
-    return event
-
-
-def _join_event(seat: int, card: Card) -> Event:
-    key = ("join", seat, card)
-    event = _EVENTS.get(key)
-    if event is None:
-        event = _EVENTS[key] = Event("move", (card,), "turned", "layout", seat,
-                                     f"{card.label} cannot capture: it joins the layout.")
-    return event
-
-
-_STOCK_OUT = Event("message", text="The stock is used up: from now on a turn is the play alone.")
-
-
-def _choose_event(seat: int, card: Card, count: int) -> Event:
-    key = ("choose", seat, card, count)
-    event = _EVENTS.get(key)
-    if event is None:
-        event = _EVENTS[key] = Event("message", (card,), seat=seat, value=count,
-                                     text=f"{card.label} can capture {count} cards: {seat_name(seat)} chooses which.")
-    return event
 
 
 # ----- the record of a deal --------------------------------------------------------------------------------
@@ -247,7 +196,7 @@ class EatRedsState(State):
 
     __slots__ = (
         "turn", "n", "options", "seed", "rounds", "deal", "dealer", "phase", "hands", "stock", "layout", "by_rank",
-        "won", "points", "turned", "trio", "dealer_captures", "history",
+        "won", "points", "turned", "trio", "dealer_captures", "history", "held",
     )
 
     def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
@@ -258,7 +207,8 @@ class EatRedsState(State):
         self.deal = 0
         self.history: list[DealRecord] = []
         self.turn: int | None = None
-        self._start_deal([])
+        self.held = ""  # the beat a snapshot shows (see `_beat`); "" in play
+        self._start_deal(None)
 
     # ----- a deal's set-up -------------------------------------------------------------------------------
     def _shuffled(self) -> list[Card]:
@@ -267,7 +217,7 @@ class EatRedsState(State):
         draw = random.Random(self.seed * 256 + self.deal).random
         return sorted(DECK, key=lambda _: draw())  # sorting by independent uniform keys is a uniform shuffle
 
-    def _start_deal(self, events: list[Event]) -> None:
+    def _start_deal(self, events: list[Event] | None) -> None:
         n = self.n
         dealer = self.dealer = self.deal % n
         first = (dealer + 1) % n
@@ -286,20 +236,20 @@ class EatRedsState(State):
         self.trio: int | None = None
         self.dealer_captures: list[tuple[Card, ...]] = []
         self.phase = PLAY
-        text = f"Deal {self.deal + 1} of {self.rounds}: " if self.rounds > 1 else ""
-        events.append(Event("deal", src="stock", dst=_HANDS[first], seat=first, value=each,
-                            text=f"{text}{seat_name(dealer)} deals {each} cards each."))
-        events += [Event("deal", src="stock", dst=_HANDS[(first + k) % n], seat=(first + k) % n, value=each)
-                   for k in range(1, n)]
+        self.turn = None
+        if events is not None:
+            events.append(Event("new_deal", seat=dealer,
+                                value={"deal": self.deal + 1, "rounds": self.rounds, "each": each}))
+            events += [Event("deal", src="stock", dst=_HANDS[(first + k) % n], seat=(first + k) % n, value=each)
+                       for k in range(n)]
         self._turn_layout(events)
         ranks = [c.rank for c in self.layout]
         self.trio = next((r for r in set(ranks) if r in SPECIAL_RANKS and ranks.count(r) == 3), None)
-        if self.trio is not None:
-            events.append(Event("message", value=self.trio, text=(
-                f"The layout holds three {RANK_PLURALS[self.trio]}: the fourth captures all three.")))
+        if self.trio is not None and events is not None:
+            events.append(Event("trio", value=self.trio))
         self.turn = first
 
-    def _turn_layout(self, events: list[Event]) -> None:
+    def _turn_layout(self, events: list[Event] | None) -> None:
         """Turn four stock cards as the layout; the dealer captures them while they are all 5s, 10s or face
         cards (the stock always holds enough: only 20 cards are 5s, 10s or face cards)."""
         stock, dealer = self.stock, self.dealer
@@ -307,20 +257,31 @@ class EatRedsState(State):
             four = tuple(reversed(stock[-LAYOUT_CARDS:]))
             del stock[-LAYOUT_CARDS:]
             special = all(c.rank in SPECIAL_RANKS for c in four)
-            events.append(Event("move", four, "stock", "layout", text=f"The layout: {_cards_text(four)}.",
-                                hold=LAYOUT_HOLD if special else 0.0))
+            self.layout = list(four)
+            if events is not None:
+                # A layout the dealer takes is held in view for a beat first.
+                held = self._beat("layout") if special else None
+                events.append(Event("move", four, "stock", "layout", hold=LAYOUT_HOLD if special else 0.0,
+                                    snapshot=held))
             if not special:
                 break
             self.dealer_captures.append(four)
             self.won[dealer] += four
             points = points_of(four)
             self.points[dealer] += points
-            events.append(Event("capture", four, "layout", _WON[dealer], dealer, (
-                f"The layout is all 5s, 10s and face cards: {seat_name(dealer)} captures all four as the dealer, "
-                "and four new cards are turned."), points))
-        self.layout = list(four)
+            if events is not None:
+                events.append(Event("capture", four, "layout", _WON[dealer], dealer, value=points))
         for c in four:
             self.by_rank[c.rank].append(c)
+
+    def _beat(self, beat: str) -> Snapshot:
+        """The state as the table shows it during a held beat ("turned": a turned stock card, "layout": a layout
+        the dealer takes, "deal_end": a deal's last picture): nobody to act."""
+        self.held = beat
+        try:
+            return Snapshot(self)
+        finally:
+            self.held = ""
 
     # ----- queries -----------------------------------------------------------------------------------------
     def every_card(self) -> list[Card]:
@@ -362,91 +323,77 @@ class EatRedsState(State):
                 out += [mine[t] for t in found]
         return out
 
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal."""
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now (the refusal `apply` raises), or None if it is legal: the one test of
+        legality (`legal_actions` lists exactly the actions it passes)."""
         seat = self.turn
         if seat is None:
-            return "The game is over."
+            return IllegalAction("game_over")
         cls = type(action)
-        if cls not in (Capture, Discard, TakeWithStock):
-            return f"That is not an Eat Reds move: {action!r}."
         turned = self.turned
         if cls is TakeWithStock:
             if turned is None:
-                return "No turned stock card is waiting for a target: play a card from the hand first."
-            return self._capture_reason(turned, action.target, "The turned " + turned.label)  # type: ignore[attr-defined]
+                return IllegalAction("no_turned_card")
+            return self._capture_refusal(turned, action.target, True)  # type: ignore[attr-defined]
+        if cls is not Capture and cls is not Discard:
+            return IllegalAction("not_a_move", action=repr(action))
         if turned is not None:
-            return f"First choose which card the turned {turned.label} captures."
+            return IllegalAction("choose_turned_first", card=turned)
         card = action.card  # type: ignore[attr-defined]
         if type(card) is not Card or card not in self.hands[seat]:
-            what = card.label if type(card) is Card and card in _DECK_SET else repr(card)
-            return f"It is {seat_name(seat)}'s turn, and {what} is not in their hand."
+            return IllegalAction("not_in_hand", player=Seated(seat),
+                                 card=card if type(card) is Card and card in _DECK_SET else repr(card))
         if cls is Discard:
             found = self.by_rank[_PARTNER[card]]
-            if found:
-                return (f"{card.label} can capture {and_list([t.label for t in found])}, so it must capture: "
-                        "drop it on the card it takes.")
-            return None
-        return self._capture_reason(card, action.target, card.label)  # type: ignore[attr-defined]
+            return IllegalAction("must_capture", card=card, targets=tuple(found)) if found else None
+        return self._capture_refusal(card, action.target, False)  # type: ignore[attr-defined]
 
-    def _capture_reason(self, card: Card, target: Any, who: str) -> str | None:
-        """Why `card` may not capture `target` now (None if it may); `who` names the card in the sentence."""
+    def _capture_refusal(self, card: Card, target: Any, turned: bool) -> IllegalAction | None:
+        """Why `card` (`turned`: the turned stock card) may not capture `target` now (None if it may)."""
+        rank = _PARTNER[card]
+        found = self.by_rank[rank]
+        if target in found:
+            if rank == self.trio and target != found[0]:
+                return IllegalAction("trio_at_once", rank=rank, first=found[0])
+            return None
         if type(target) is not Card or target not in self.layout:
-            what = target.label if type(target) is Card and target in _DECK_SET else repr(target)
-            return f"{what} is not on the layout."
-        if not pairs(card, target):
-            if card.rank >= 10 or target.rank >= 10:
-                return (f"{who} cannot capture {target.label}: 10s, jacks, queens and kings capture only their "
-                        "own rank.")
-            return f"{who} cannot capture {target.label}: their pips make {card.rank + target.rank}, not ten."
-        found = self.by_rank[target.rank]
-        if target.rank == self.trio and target != found[0]:
-            return (f"The fourth of the three {RANK_PLURALS[target.rank]} captures all three at once: that move is "
-                    f"made on {found[0].label}.")
-        return None
+            what = target if type(target) is Card and target in _DECK_SET else repr(target)
+            return IllegalAction("not_on_layout", target=what)
+        if card.rank >= 10 or target.rank >= 10:
+            return IllegalAction("turned_rank_only" if turned else "rank_only", card=card, target=target)
+        return IllegalAction("turned_not_ten" if turned else "not_ten", card=card, target=target,
+                             total=card.rank + target.rank)
 
     # ----- playing -------------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        # Fast paths for the legal moves (random playouts live here); anything else goes through reason().
-        seat = self.turn
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
+        seat: int = self.turn  # type: ignore[assignment]
+        events: list[Event] | None = [] if record else None
         cls = type(action)
-        if seat is not None:
-            if self.phase == PLAY:
-                if cls is Capture:
-                    card, target = action.card, action.target  # type: ignore[attr-defined]
-                    rank = _PARTNER.get(card) if type(card) is Card else None
-                    hand = self.hands[seat]
-                    if rank is not None and card in hand:
-                        found = self.by_rank[rank]
-                        if target in found and (rank != self.trio or target == found[0]):
-                            hand.remove(card)
-                            taken = tuple(found) if rank == self.trio else (target,)
-                            events = [self._take(seat, card, taken, _HANDS[seat])]
-                            self._stock_step(seat, events)
-                            return events
-                elif cls is Discard:
-                    card = action.card  # type: ignore[attr-defined]
-                    rank = _PARTNER.get(card) if type(card) is Card else None
-                    hand = self.hands[seat]
-                    if rank is not None and not self.by_rank[rank] and card in hand:
-                        hand.remove(card)
-                        self.layout.append(card)
-                        self.by_rank[card.rank].append(card)
-                        events = [_discard_event(seat, card)]
-                        self._stock_step(seat, events)
-                        return events
-            elif cls is TakeWithStock:
-                turned = self.turned
-                target = action.target  # type: ignore[attr-defined]
-                if turned is not None and target in self.by_rank[_PARTNER[turned]]:
-                    self.turned = None
-                    self.phase = PLAY
-                    events = [self._take(seat, turned, (target,), "turned")]
-                    self._end_turn(seat, events, not self.stock)
-                    return events
-        raise IllegalAction(self.reason(action) or "That move is not legal now.")
+        if cls is TakeWithStock:
+            turned: Card = self.turned  # type: ignore[assignment]
+            self.turned = None
+            self.phase = PLAY
+            self._take(seat, turned, (action.target,), "turned", events)  # type: ignore[attr-defined]
+            self._end_turn(seat, events, not self.stock)
+            return events if events is not None else []
+        card = action.card  # type: ignore[attr-defined]
+        self.hands[seat].remove(card)
+        if cls is Capture:
+            rank = _PARTNER[card]
+            taken = tuple(self.by_rank[rank]) if rank == self.trio else (action.target,)  # type: ignore[attr-defined]
+            self._take(seat, card, taken, _HANDS[seat], events)
+        else:
+            self.layout.append(card)
+            self.by_rank[card.rank].append(card)
+            if events is not None:
+                events.append(Event("move", (card,), _HANDS[seat], "layout", seat))
+        self._stock_step(seat, events)
+        return events if events is not None else []
 
-    def _take(self, seat: int, card: Card, taken: tuple[Card, ...], src: str) -> Event:
+    def _take(self, seat: int, card: Card, taken: tuple[Card, ...], src: str, events: list[Event] | None) -> None:
         """`card` captures `taken` from the layout into `seat`'s won pile."""
         layout, by_rank = self.layout, self.by_rank
         for t in taken:
@@ -457,11 +404,12 @@ class EatRedsState(State):
         pile = self.won[seat]
         pile.append(card)
         pile += taken
-        event = _capture_event(seat, card, taken, src)
-        self.points[seat] += event.value
-        return event
+        points = _POINTS[card] + points_of(taken)
+        self.points[seat] += points
+        if events is not None:
+            events.append(Event("capture", (card, *taken), src, _WON[seat], seat, value=points))
 
-    def _stock_step(self, seat: int, events: list[Event]) -> None:
+    def _stock_step(self, seat: int, events: list[Event] | None) -> None:
         """Turn the top stock card (if any): it captures its only target, waits for the seat's choice among
         several, or joins the layout."""
         stock = self.stock
@@ -469,56 +417,67 @@ class EatRedsState(State):
             self._end_turn(seat, events)
             return
         card = stock.pop()
-        events.append(_turn_event(seat, card, len(stock)))
+        if events is not None:
+            self.turned = card
+            events.append(Event("turn", (card,), "stock", "turned", seat, value=len(stock), hold=TURN_HOLD,
+                                snapshot=self._beat("turned")))
+            self.turned = None
         rank = _PARTNER[card]
         found = self.by_rank[rank]
         if not found:
             self.layout.append(card)
             self.by_rank[card.rank].append(card)
-            events.append(_join_event(seat, card))
+            if events is not None:
+                events.append(Event("move", (card,), "turned", "layout", seat))
         elif rank == self.trio:
-            events.append(self._take(seat, card, tuple(found), "turned"))
+            self._take(seat, card, tuple(found), "turned", events)
         elif len(found) == 1:
-            events.append(self._take(seat, card, (found[0],), "turned"))
+            self._take(seat, card, (found[0],), "turned", events)
         else:
             self.turned = card
             self.phase = STOCK
-            events.append(_choose_event(seat, card, len(found)))
+            if events is not None:
+                events.append(Event("choose", (card,), seat=seat, value=len(found)))
             return
         self._end_turn(seat, events, not stock)
 
-    def _end_turn(self, seat: int, events: list[Event], emptied: bool = False) -> None:
+    def _end_turn(self, seat: int, events: list[Event] | None, emptied: bool = False) -> None:
         """Pass the turn to the left, or end the deal when the hands are used up; `emptied`: this turn turned
         the last stock card."""
-        if emptied and any(self.hands):
-            events.append(_STOCK_OUT)
+        if emptied and events is not None and any(self.hands):
+            events.append(Event("stock_out"))
         nxt = (seat + 1) % self.n
         if self.hands[nxt]:
             self.turn = nxt
             return
         self._end_deal(events)
 
-    def _end_deal(self, events: list[Event]) -> None:
+    def _end_deal(self, events: list[Event] | None) -> None:
         n = self.n
         record = DealRecord(self.dealer, tuple(self.points), tuple(self.layout))
         self.history.append(record)
-        parts = ", ".join(f"{seat_name(s)} {p}" for s, p in enumerate(record.points))
-        left = record.left_points
-        text = f"Deal {self.deal + 1}: {parts}"
-        text += f"; {left} point{'s' if left != 1 else ''} left in the layout." if record.left else "."
-        events.append(Event("score", value=record.points, text=text, hold=DEAL_HOLD))
+        self.turn = None
+        if events is not None:
+            events.append(Event("score", value={"deal": self.deal + 1, "points": record.points,
+                                                "left": record.left_points},
+                                hold=DEAL_HOLD, snapshot=self._beat("deal_end")))
         self.deal += 1
         if self.deal == self.rounds:
-            self.turn = None
             self.phase = OVER
-            events.append(Event("over", text=self.result().summary))
+            if events is not None:
+                scores = self.totals()
+                events.append(Event("over", value={
+                    "scores": tuple(scores), "winners": tuple(self.result().winners),
+                    "captured": sum(sum(r.points) for r in self.history),
+                    "left": sum(r.left_points for r in self.history)}))
             return
-        for s in range(n):
-            if self.won[s]:
-                events.append(Event("move", tuple(self.won[s]), _WON[s], "stock", s))
-        if self.layout:
-            events.append(Event("move", tuple(self.layout), "layout", "stock"))
-        events.append(Event("shuffle", src="stock"))
+        if events is not None:
+            for s in range(n):
+                if self.won[s]:
+                    events.append(Event("move", tuple(self.won[s]), _WON[s], "stock", s))
+            if self.layout:
+                events.append(Event("move", tuple(self.layout), "layout", "stock"))
+            events.append(Event("shuffle", src="stock"))
         self._start_deal(events)
 
     # ----- results ---------------------------------------------------------------------------------------
@@ -563,27 +522,12 @@ class EatRedsState(State):
         return Result([float(p) for p in scores], winners,
                       f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}. {standings}.{check}")
 
-    def status(self, seat: int | None) -> str:
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        who = "You" if turn == seat else seat_name(turn)
-        if self.phase == STOCK:
-            turned = self.turned.label  # type: ignore[union-attr]
-            if turn == seat:
-                return f"The turned {turned} can capture several cards: choose which."
-            return f"{who} chooses which card the turned {turned} captures."
-        if turn != seat:
-            return f"{who} to play."
-        if not self.stock:
-            return "Your turn: play a card (the stock is used up, so no card is turned)."
-        return "Your turn: play a card. A card that can capture must capture."
-
     # ----- views -----------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
         legal: dict[str, Any] | None = None
-        if seat is not None and seat == self.turn:
+        turn = None if self.held else self.turn  # nobody acts during a held beat
+        if seat is not None and seat == turn:
             if self.phase == STOCK:
                 turned = self.turned
                 assert turned is not None
@@ -597,7 +541,7 @@ class EatRedsState(State):
             "players": n,
             "seat": seat,
             "phase": self.phase,
-            "turn": self.turn,
+            "turn": turn,
             "dealer": self.dealer,
             "deal": min(self.deal, self.rounds - 1),
             "rounds": self.rounds,
@@ -616,9 +560,10 @@ class EatRedsState(State):
             "sheet": sheet,
             "totals": self.totals(),
             "standings": self.standings(),
-            "winners": self.result().winners if self.turn is None else [],
+            "winners": self.result().winners if self.phase == OVER and not self.held else [],
             "options": dict(self.options),
-            "status": self.status(seat),
+            "beat": self.held,
+            "summary": self.result().summary if self.phase == OVER else "",
         }
 
     def clone(self) -> EatRedsState:
@@ -641,6 +586,7 @@ class EatRedsState(State):
         o.trio = self.trio
         o.dealer_captures = self.dealer_captures[:]
         o.history = self.history[:]
+        o.held = self.held
         return o
 
     def determinize(self, seat: int | None, rng: random.Random) -> EatRedsState:
@@ -693,6 +639,7 @@ RULES = EatRedsRules(
     ),
     version=1,
     action_types=(Capture, Discard, TakeWithStock),
+    event_kinds=EVENT_KINDS,
     blurb="Pair cards to ten and capture the reds.",
 )
 
