@@ -30,7 +30,7 @@ def playouts(games: int, players: int, options: dict, seed0: int = 0) -> tuple[f
     for seed in range(seed0, seed0 + games):
         state = new_game(players, options, seed=seed)
         while state.turn is not None:
-            state.apply(choice(state.legal_actions()))
+            state.apply(choice(state.legal_actions()), record=False)
             actions += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / elapsed, actions / games
