@@ -523,15 +523,9 @@ class CrazyState(State):
         }
 
     def clone(self) -> CrazyState:
-        o = CrazyState.__new__(CrazyState)
+        o = CrazyState(self.n, self.options, self.seed)  # the table options' fields come with it
         o.turn = self.turn
-        o.n = self.n
-        o.options = self.options
-        o.seed = self.seed
         o.chance = self.chance
-        o.choose_draw_four = self.choose_draw_four
-        o.score_points = self.score_points
-        o.acts = self.acts
         o.hands = [h[:] for h in self.hands]
         o.draw = self.draw[:]
         o.discard = self.discard[:]
