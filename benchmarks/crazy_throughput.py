@@ -1,8 +1,8 @@
 """Random-playout throughput of the Crazy engine: games/s and actions/s, and clone/determinize cost.
 
 A game is a new game (shuffle, deal, opening discard) played to its end by uniformly random legal actions
-(legal_actions + apply for every action, the draw-then-play step included).  The number to compare with other
-Python engines of the same game is the default: random 4-player games.
+(legal_actions + apply without recording, `record=False`, for every action, the draw-then-play step included).
+The number to compare with other Python engines of the same game is the default: random 4-player games.
 
 Run: python3 benchmarks/crazy_throughput.py [--games N] [--players P] [--repeat R]
 
