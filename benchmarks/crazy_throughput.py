@@ -1,8 +1,8 @@
 """Random-playout throughput of the Crazy engine: games/s and actions/s, and clone/determinize cost.
 
 A game is a new game (shuffle, deal, opening discard) played to its end by uniformly random legal actions
-(legal_actions + apply for every action, the draw-then-play step included).  The number to compare with other
-Python engines of the same game is the default: random 4-player games.
+(legal_actions + apply without recording, `record=False`, for every action, the draw-then-play step included).
+The number to compare with other Python engines of the same game is the default: random 4-player games.
 
 Run: python3 benchmarks/crazy_throughput.py [--games N] [--players P] [--repeat R]
 
@@ -30,7 +30,7 @@ def playouts(games: int, players: int, options: dict, seed0: int = 0) -> tuple[f
     for seed in range(seed0, seed0 + games):
         state = new_game(players, options, seed=seed)
         while state.turn is not None:
-            state.apply(choice(state.legal_actions()))
+            state.apply(choice(state.legal_actions()), record=False)
             actions += 1
     elapsed = time.perf_counter() - start
     return games / elapsed, actions / elapsed, actions / games

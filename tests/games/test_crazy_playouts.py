@@ -30,6 +30,8 @@ from hypothesis import strategies as st
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, IllegalAction
+from cardtable.core.words import Names
+from cardtable.games.crazy.narration import NARRATION
 from cardtable.games.crazy.rules import (
     COLOURS,
     DECK,
@@ -157,7 +159,7 @@ def check_views(state: CrazyState) -> None:
             assert view["drawn"] == state.drawn
         else:
             assert view["legal"] is None and view["drawn"] is None
-        assert view["status"]
+        assert NARRATION.status(view, Names.seats(n))
     result = state.result()
     assert len(result.scores) == n
     if state.turn is None:
@@ -198,7 +200,7 @@ def check_illegal(state: CrazyState, rng: random.Random) -> None:
         assert action not in legal
         with pytest.raises(IllegalAction) as info:
             state.apply(action)
-        assert len(info.value.reason.split()) >= 4
+        assert len(NARRATION.refusal(info.value, Names.seats(state.n)).split()) >= 4
     assert snapshot(state) == before
 
 
@@ -255,7 +257,7 @@ def playout(seed: int, players: int, options: dict[str, Any], picks: list[int] |
             check_views(state)
         seat = state.turn
         events = state.apply(action)
-        assert events and events[0].kind in ("move", "draw", "shuffle")
+        assert events and events[0].kind in ("move", "draw", "shuffle", "cannot_draw")
         assert all(e.cards == () for e in events if e.kind == "draw"), "a draw event shows cards"
         actions.append(action)
         step += 1

@@ -18,7 +18,9 @@ import pytest
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.words import Names
 from cardtable.games.crazy import rules as crazy
+from cardtable.games.crazy.narration import COLOUR_NAMES, NARRATION, card_name
 from cardtable.games.crazy.rules import (
     COLOURS,
     CRAZY,
@@ -34,7 +36,6 @@ from cardtable.games.crazy.rules import (
     CrazyState,
     Draw,
     Play,
-    card_name,
     card_points,
     shuffled_pack,
 )
@@ -119,18 +120,35 @@ def snapshot(state: CrazyState) -> tuple:
     )
 
 
+NAMES = Names.seats(10)
+
+
+def said(event: Event) -> str:
+    """What the narration says of `event`, the seats called "Seat N" ("" for nothing)."""
+    words = NARRATION.event(event, NAMES)
+    return words.text if words is not None else ""
+
+
+def status(state: CrazyState, seat: int | None) -> str:
+    """The status line the narration words for `seat`'s view."""
+    return NARRATION.status(state.view(seat), NAMES)
+
+
 def assert_illegal(state: CrazyState, action: Any, *words: str) -> str:
-    """`action` raises IllegalAction with a readable reason (containing `words`) and changes nothing."""
+    """`action` raises IllegalAction whose reason the narration words readably (containing `words`), and changes
+    nothing; `refusal` gives the same reason without playing."""
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
-    reason = info.value.reason
+    reason = NARRATION.refusal(info.value, NAMES)
+    assert info.value.reason in NARRATION.refusals, info.value.reason
     assert isinstance(reason, str) and len(reason.split()) >= 4, reason
     for word in words:
         assert word.lower() in reason.lower(), (word, reason)
     assert snapshot(state) == before, f"{action!r} changed the state"
     assert action not in state.legal_actions()
-    assert state.reason(action) == reason
+    again = state.refusal(action)
+    assert again is not None and (again.reason, again.fields) == (info.value.reason, info.value.fields)
     return reason
 
 
@@ -144,7 +162,7 @@ def play(state: CrazyState, text: str, colour: str | None = None) -> list[Event]
 
 
 def texts(events: list[Event]) -> str:
-    return " ".join(e.text for e in events if e.text)
+    return " ".join(t for e in events if (t := said(e)))
 
 
 def legal_cards(state: CrazyState) -> set[Card]:
@@ -160,7 +178,7 @@ def test_the_deck_has_112_cards_in_four_colours_and_eight_wild_cards() -> None:
     Eight wild cards with no colour: four Crazy and four Crazy Draw Four."""
     assert len(DECK) == 112 and len(set(DECK)) == 112
     assert crazy.COLOURS == ("R", "Y", "G", "B")
-    assert [crazy.COLOUR_NAMES[c] for c in COLOURS] == ["red", "yellow", "green", "blue"]
+    assert [COLOUR_NAMES[c] for c in COLOURS] == ["red", "yellow", "green", "blue"]
     faces = Counter(c.face for c in DECK)
     for colour in COLOURS:
         in_colour = [c for c in DECK if c.suit == colour]
@@ -289,13 +307,13 @@ def test_the_opening_discard_is_turned_until_a_number_card() -> None:
         assert top.rank < 10 and top.suit in COLOURS
         assert all(c.rank >= 10 for c in under)
         assert state.colour == top.suit and state.label == top.rank and state.colour_from == "card"
-        moves = [e for e in events if e.kind == "move"]
+        moves = [e for e in events if e.kind == "turn_up"]
         assert [e.cards[0] for e in moves] == state.discard
         assert all(e.src == "draw" and e.dst == "discard" for e in moves)
         if under:
             runs += 1
-            assert "not a number card" in moves[0].text
-        assert moves[-1].text == f"{card_name(top)[0].upper()}{card_name(top)[1:]} is turned up."
+            assert "not a number card" in said(moves[0])
+        assert said(moves[-1]) == f"{card_name(top)[0].upper()}{card_name(top)[1:]} is turned up."
     assert runs > 50  # about 29% of deals turn a special card first
 
 
@@ -335,13 +353,13 @@ def test_a_player_who_cannot_play_draws_one_card_and_keeps_an_unplayable_one() -
     state = position(["G1 B2", "B1", "B3"], top="R5", draw="Y7 R9")
     assert state.legal_actions() == [DRAW]
     assert state.view(0)["legal"] == {"cards": [], "draw": True, "choose_colour": []}
-    assert state.view(0)["status"] == "You cannot play on red or 5: draw a card."
+    assert status(state, 0) == "You cannot play on red or 5: draw a card."
     events = act(state, DRAW)
     assert state.hands[0] == cards("G1 B2 Y7")
     assert state.turn == 1 and state.turns == 1 and state.drawn is None
     assert [(e.kind, e.src, e.dst, e.seat, e.value, e.cards) for e in events] == [
-        ("draw", "draw", "hand0", 0, 1, ())]
-    assert events[0].text == "Seat 1 draws a card and keeps it."
+        ("draw", "draw", "hand0", 0, 1, ()), ("keep", None, None, 0, None, ())]
+    assert said(events[0]) == "" and said(events[1]) == "Seat 1 draws a card and keeps it."
     assert_illegal(state, Play(C("Y7")), "not in their hand")  # it is Seat 2's turn now
 
 
@@ -349,15 +367,16 @@ def test_a_playable_drawn_card_must_be_played_at_once() -> None:
     """If it is playable they must play it at once"""
     state = position(["G1 B2", "B1", "B3"], top="R5", draw="R9 Y7")
     events = act(state, DRAW)
-    assert events[0].text == "Seat 1 draws a card that can be played, and must play it."
+    assert [e.kind for e in events] == ["draw", "must_play"]
+    assert said(events[1]) == "Seat 1 draws a card that can be played, and must play it."
     assert state.turn == 0 and state.drawn == C("R9") and state.turns == 0
     assert state.legal_actions() == [Play(C("R9"))]
     view = state.view(0)
     assert view["drawn"] == C("R9") and view["must_play_drawn"] and view["legal"]["cards"] == [C("R9")]
-    assert view["status"] == "You drew red 9: it can be played, so play it now."
+    assert status(state, 0) == "You drew red 9: it can be played, so play it now."
     other = state.view(1)
     assert other["drawn"] is None and other["must_play_drawn"] and other["legal"] is None
-    assert other["status"] == "Seat 1 must play the card they drew."
+    assert status(state, 1) == "Seat 1 must play the card they drew."
     assert_illegal(state, DRAW, "has drawn already", "must play red 9")
     assert_illegal(state, Play(C("G1")), "must play it now")
     play(state, "R9")
@@ -384,12 +403,12 @@ def test_reverse_flips_the_direction() -> None:
     events = play(state, "RR")
     assert state.direction == -1 and state.turn == 4
     assert [e.kind for e in events] == ["move", "reverse"] and events[1].value == -1
-    assert events[1].text == "Play goes anticlockwise."
+    assert said(events[1]) == "Play goes anticlockwise."
     assert state.view(2)["direction"] == -1
     play(state, "R6")
     assert state.turn == 3
     events = play(state, "RR#1")  # a second Reverse flips it back
-    assert state.direction == 1 and state.turn == 4 and events[1].text == "Play goes clockwise."
+    assert state.direction == 1 and state.turn == 4 and said(events[1]) == "Play goes clockwise."
     play(state, "R8")
     assert state.turn == 0
 
@@ -401,7 +420,7 @@ def test_reverse_with_two_players_is_a_skip() -> None:
     assert state.turn == 0 and state.turns == 1  # the other player lost their turn
     assert state.direction == -1  # the arrow still flips; with two players the order is the same
     assert [e.kind for e in events] == ["move", "reverse", "skip"]
-    assert events[-1].seat == 1 and events[-1].text == "Seat 2 is skipped."
+    assert events[-1].seat == 1 and said(events[-1]) == "Seat 2 is skipped."
     play(state, "R1")
     assert state.turn == 1
 
@@ -430,8 +449,9 @@ def test_draw_two_makes_the_next_player_draw_two_and_lose_their_turn() -> None:
     assert state.hands[1] == cards("R2 B2 R7 R8")  # both playable on red, yet not played
     assert state.turn == 2 and state.turns == 1
     assert [(e.kind, e.dst, e.value, e.cards) for e in events] == [
-        ("move", "discard", None, (C("RD"),)), ("draw", "hand1", 2, ())]
-    assert events[-1].text == "Seat 2 draws 2 cards and loses their turn."
+        ("move", "discard", None, (C("RD"),)), ("draw", "hand1", 2, ()),
+        ("penalty", None, {"count": 2, "got": 2, "loses": True}, ())]
+    assert events[-1].seat == 1 and said(events[-1]) == "Seat 2 draws 2 cards and loses their turn."
     assert state.colour == "R" and state.label == DRAW_TWO
     # Anticlockwise the victim is the seat before.
     state = position(["RD B1", "R2 B2", "R3 B3", "R4 B4"], top="R5", direction=-1)
@@ -449,11 +469,11 @@ def test_crazy_lets_its_player_choose_the_colour() -> None:
     events = play(state, "W", "G")
     assert state.colour == "G" and state.label == CRAZY and state.colour_from == "chosen"
     assert [e.kind for e in events] == ["move", "colour"] and events[1].value == "G"
-    assert events[1].text == "Seat 1 chose green."
+    assert said(events[1]) == "Seat 1 chose green."
     view = state.view(1)
-    assert view["colour"] == "G" and view["colour_name"] == "green" and view["top"] == C("W")
+    assert view["colour"] == "G" and view["top"] == C("W")
     assert view["legal"]["cards"] == [C("G2")]
-    assert view["status"] == "Your turn: play a card matching green, or a wild card."
+    assert status(state, 1) == "Your turn: play a card matching green, or a wild card."
     assert state.turn == 1
     assert_illegal(state, Play(C("R2")), "matches neither", "green")
 
@@ -468,9 +488,9 @@ def test_crazy_draw_four_gets_a_random_colour_and_the_next_player_draws_four() -
     assert state.hands[1] == cards("R2 B2 R6 R7 R8 R9")
     assert state.turn == 2 and state.turns == 1
     assert state.colour in COLOURS and state.colour_from == "random" and state.label == DRAW_FOUR
-    assert [e.kind for e in events] == ["move", "colour", "draw"]
-    assert events[1].text.endswith("(chosen at random).") and events[1].value == state.colour
-    assert events[2].value == 4 and events[2].text == "Seat 2 draws 4 cards and loses their turn."
+    assert [e.kind for e in events] == ["move", "random_colour", "draw", "penalty"]
+    assert said(events[1]).endswith("(chosen at random).") and events[1].value == state.colour
+    assert events[2].value == 4 and said(events[3]) == "Seat 2 draws 4 cards and loses their turn."
     # The colour comes from the game's seed: reproducible, and every colour happens.
     seen = set()
     for seed in range(40):
@@ -490,7 +510,7 @@ def test_the_table_option_lets_the_player_choose_the_draw_four_colour() -> None:
     assert [a for a in state.legal_actions() if a.card == C("W4")] == [Play(C("W4"), c) for c in COLOURS]
     assert_illegal(state, Play(C("W4")), "choose the new colour")
     events = play(state, "W4", "Y")
-    assert state.colour == "Y" and state.colour_from == "chosen" and events[1].text == "Seat 1 chose yellow."
+    assert state.colour == "Y" and state.colour_from == "chosen" and said(events[1]) == "Seat 1 chose yellow."
     assert len(state.hands[1]) == 6 and state.turn == 2
 
 
@@ -514,6 +534,7 @@ def test_an_empty_draw_pile_is_remade_from_the_discard_pile() -> None:
     assert Counter(state.draw + [state.hands[0][-1]]) == Counter(under)  # nothing lost, nothing duplicated
     assert Counter(state.every_card()) == Counter(DECK)
     assert [e.kind for e in events][:2] == ["shuffle", "draw"]
+    assert said(events[0]) == "The draw pile is empty: the discard pile is shuffled into a new draw pile."
     shuffle = events[0]
     assert (shuffle.src, shuffle.dst, shuffle.value) == ("discard", "draw", len(under))
     assert shuffle.cards == tuple(under)  # the order they lay in: the new order stays hidden
@@ -527,11 +548,13 @@ def test_a_penalty_remakes_the_draw_pile_in_the_middle() -> None:
     state = position(["W4 B1", "R2 B2", "R3"], top="R5", draw="G1 G2", discard="Y0 Y1 Y2", rest="discard")
     events = play(state, "W4")
     kinds = [(e.kind, e.value) for e in events]
-    assert kinds[0][0] == "move" and kinds[1][0] == "colour"
+    assert kinds[0][0] == "move" and kinds[1][0] == "random_colour"
     shuffles = [e for e in events if e.kind == "shuffle"]
     assert len(shuffles) == 1 and shuffles[0].cards[-1] == C("R5")
     draws = [e for e in events if e.kind == "draw"]
-    assert [e.value for e in draws] == [2, 2] and draws[-1].text == "Seat 2 draws 4 cards and loses their turn."
+    assert [e.value for e in draws] == [2, 2] and [said(e) for e in draws] == ["", ""]
+    assert [e.kind for e in events][-2:] == ["draw", "penalty"]
+    assert said(events[-1]) == "Seat 2 draws 4 cards and loses their turn."
     assert len(state.hands[1]) == 6 and state.discard == [C("W4")]
     assert Counter(state.every_card()) == Counter(DECK)
 
@@ -552,14 +575,14 @@ def test_with_both_piles_exhausted_a_draw_gets_nothing() -> None:
     assert state.legal_actions() == [DRAW]
     events = act(state, DRAW)
     assert len(state.hands[0]) == 20 and state.turn == 1 and state.turns == 1
-    assert events[0].value == 0 and "no cards are left" in events[0].text
+    assert [e.kind for e in events] == ["cannot_draw"] and "no cards are left" in said(events[0])
     # A penalty with too few cards left: the victim draws what there is (here the red 5 under the Draw Two,
     # reshuffled) and still loses the turn.
     before = len(state.hands[2])
     events = play(state, "RD")
     assert state.hands[2][-1] == C("R5") and len(state.hands[2]) == before + 1 and state.turn == 0
-    assert [e.kind for e in events] == ["move", "shuffle", "draw"]
-    assert events[-1].value == 1 and events[-1].text == (
+    assert [e.kind for e in events] == ["move", "shuffle", "draw", "penalty"]
+    assert events[-2].value == 1 and said(events[-1]) == (
         "Seat 3 must draw 2 cards, but only 1 is left to draw. Seat 3 loses their turn.")
     assert state.draw == [] and state.discard == [C("RD")]
     assert Counter(state.every_card()) == Counter(DECK)
@@ -576,7 +599,7 @@ def test_playing_the_last_card_wins_at_once() -> None:
     assert state.turn is None and state.is_over() and state.legal_actions() == []
     assert state.winners == [0] and state.result().winners == [0]
     assert [e.kind for e in events] == ["move", "win", "over"]
-    assert events[1].seat == 0 and events[1].text == "Seat 1 wins!"
+    assert events[1].seat == 0 and said(events[1]) == "Seat 1 wins!"
     assert_illegal(state, Play(C("R2")), "game is over")
     assert_illegal(state, DRAW, "game is over")
     # A final Skip or Reverse changes nothing more.
@@ -587,8 +610,9 @@ def test_playing_the_last_card_wins_at_once() -> None:
     state = position(["RD", "R2 B2", "R3 B3"], top="R5", draw="G1 G2 G3")
     events = play(state, "RD")
     assert state.is_over() and state.hands[1] == cards("R2 B2 G1 G2")
-    assert [e.kind for e in events] == ["move", "draw", "win", "over"]
-    assert events[1].text == "Seat 2 draws 2 cards."
+    assert [e.kind for e in events] == ["move", "draw", "penalty", "win", "over"]
+    assert said(events[2]) == "Seat 2 draws 2 cards."
+    assert said(events[-1]) == state.result().summary
     # A final Crazy Draw Four too (anticlockwise here).
     state = position(["W4", "R2 B2", "R3 B3"], top="R5", draw="G1 G2 G3 G4", direction=-1)
     play(state, "W4")
@@ -677,18 +701,18 @@ def test_views_show_only_what_a_seat_may_see() -> None:
     assert view["hands"][1] == [None, None] and view["hands"][2] == [None] * 3
     assert view["counts"] == [4, 2, 3]
     assert view["discard"] == state.discard and view["top"] == C("R5")
-    assert view["colour"] == "R" and view["label"] == 5 and view["label_name"] == "5"
+    assert view["colour"] == "R" and view["label"] == 5
     assert view["draw_pile"] == len(state.draw) and view["turn"] == 0 and view["seat"] == 0
     assert view["legal"] == {"cards": cards("R1 RS W"), "draw": False, "choose_colour": [C("W")]}
     assert view["winners"] == [] and view["scores"] == [0, 0, 0] and view["hand_points"] is None
-    assert view["status"] == "Your turn: play a card matching red or 5, or a wild card."
+    assert status(state, 0) == "Your turn: play a card matching red or 5, or a wild card."
     public = state.view(None)
     assert all(all(c is None for c in h) for h in public["hands"]) and public["legal"] is None
-    assert public["status"] == "Seat 1 to play on red or 5."
+    assert status(state, None) == "Seat 1 to play on red or 5."
     assert set(view) == {
-        "players", "seat", "turn", "direction", "hands", "counts", "discard", "top", "colour", "colour_name",
-        "colour_from", "label", "label_name", "draw_pile", "must_play_drawn", "drawn", "legal", "turns",
-        "turn_limit", "score_by_points", "hand_points", "scores", "winners", "safety_end", "options", "status",
+        "players", "seat", "turn", "direction", "hands", "counts", "discard", "top", "colour",
+        "colour_from", "label", "draw_pile", "must_play_drawn", "drawn", "legal", "turns",
+        "turn_limit", "score_by_points", "hand_points", "scores", "winners", "safety_end", "outcome", "options",
     }
 
 
@@ -727,8 +751,8 @@ def test_determinize_keeps_a_drawn_card_playable() -> None:
 def test_status_names_the_seat_to_play() -> None:
     """The status line says who plays and what matches; the table puts names in for "Seat N"."""
     state = position(["G1 B2", "B1", "B3"], top="YS", direction=-1)
-    assert state.view(1)["status"] == "Seat 1 to play on yellow or Skip."
-    assert state.view(0)["status"] == "You cannot play on yellow or Skip: draw a card."
+    assert status(state, 1) == "Seat 1 to play on yellow or Skip."
+    assert status(state, 0) == "You cannot play on yellow or Skip: draw a card."
 
 
 # ----- traceability ----------------------------------------------------------------------------------------

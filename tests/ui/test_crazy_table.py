@@ -17,11 +17,12 @@ import pytest
 
 from cardtable import stats
 from cardtable.bots import make_bot
+from cardtable.core.engine import Action
 from cardtable.core.layout import Zone
 from cardtable.games import get_game
-from cardtable.games.crazy.layout import ARROWS, TINTS
+from cardtable.games.crazy.layout import TINTS, arrow
+from cardtable.games.crazy.narration import COLOUR_NAMES
 from cardtable.games.crazy.rules import (
-    COLOUR_NAMES,
     COLOURS,
     CRAZY,
     DRAW,
@@ -127,6 +128,13 @@ def panel_colour(table: TableScene) -> str:
     return min(TINTS, key=lambda c: math.dist(rgb, TINTS[c]))
 
 
+def refused(table: TableScene, action: Action) -> str:
+    """Why the engine refuses `action` now, as the game's narration words it with the table's names."""
+    error = table.match.state.refusal(action)
+    assert error is not None, f"{action} is legal"
+    return table.narrator.refusal(error)
+
+
 def check_colour_panel(table: TableScene, colour: str) -> None:
     zone = table.layout.zone("colour")
     assert zone.lines[0] == f"Colour: {COLOUR_NAMES[colour]}"
@@ -213,7 +221,8 @@ def human_move(table: TableScene, driver: UIDriver, rng: random.Random, moves: i
         assert view["legal"]["draw"]
         click_draw(table, driver)
         action = DRAW
-    assert len(table.match.log) > before, f"{action.describe()} was not played"  # (the bots may have gone on)
+    # (the bots may have gone on)
+    assert len(table.match.log) > before, f"{table.narrator.action(action)} was not played"
     entry = table.match.log[before]
     assert (entry.seat, entry.action) == (seat, action)
 
@@ -396,8 +405,9 @@ def test_the_draw_pile_refuses_a_player_who_can_play(open_table):
     click_draw(table, driver)
     driver.settle(table)
     assert snapshot(table) == before
-    assert table.message == table.named(match.state.reason(DRAW)) and table.message_error
+    assert table.message == refused(table, DRAW) and table.message_error
     assert table.message.startswith("You can play ") and "Seat" not in table.message
+    assert table.message.endswith(", so you must play a card: only a player who cannot play draws.")
 
 
 @pytest.mark.parametrize("keeps", [False, True], ids=["plays_it", "keeps_it"])
@@ -435,12 +445,14 @@ def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, ope
     before = snapshot(table)
     click_draw(table, driver)
     assert snapshot(table) == before
-    assert table.message == table.named(match.state.reason(DRAW)) and table.message_error
+    assert table.message == refused(table, DRAW) and table.message_error
+    assert table.message.startswith("You have drawn already and must play ")
     other = next(c for c in match.state.hands[0] if c != drawn)
     drag_to_pile(table, driver, other, "discard")
     driver.settle(table)
     assert snapshot(table) == before
-    assert table.message == table.named(match.state.reason(Play(other))) and table.message_error
+    assert table.message == refused(table, Play(other)) and table.message_error
+    assert table.message.startswith("You drew ") and table.message.endswith(": you must play it now.")
     drag_to_pile(table, driver, drawn, "discard")
     if table.chooser is not None:
         pick(table, driver, "R")
@@ -472,13 +484,13 @@ def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_a
     drag_to_pile(table, driver, wrong, "discard")
     driver.settle(table)
     assert snapshot(table) == before
-    reason = match.state.reason(Play(wrong))
+    reason = refused(table, Play(wrong))
     assert "matches neither the colour" in reason
-    assert table.message == table.named(reason) and table.message_error
+    assert table.message == reason and table.message_error
     assert spot_of(table, wrong).rect == home, "the card goes back to its place"
     click_card(table, driver, wrong)
     assert snapshot(table) == before, "a click on it is refused too"
-    assert table.message == table.named(reason)
+    assert table.message == reason
     right = legal[0]
     drag_to_pile(table, driver, right, "discard")
     if table.chooser is not None:
@@ -518,7 +530,7 @@ def playable_rank(rank: int) -> Callable[[CrazyState], bool]:
 def test_skips_reverses_and_draws_are_announced_with_names(open_table, rank, players, text, turn, direction):
     match = crazy(players=players, seed=seed_where(playable_rank(rank), players=players))
     table, driver = open_table(match, bot_delay=30.0)
-    assert table.layout.zone("colour").lines[1] == ARROWS[1] == "\u21bb clockwise"
+    assert table.layout.zone("colour").lines[1] == arrow(1) == "\u21bb clockwise"
     card = next(c for c in match.state.playable_cards(0) if c.rank == rank)
     drag_to_pile(table, driver, card, "discard")
     driver.settle(table)
@@ -526,7 +538,7 @@ def test_skips_reverses_and_draws_are_announced_with_names(open_table, rank, pla
     assert match.state.turn == turn and match.state.direction == direction
     assert text in table.announcements() and not table.message_error
     assert not any("Seat" in line for line in table.announcements())
-    assert table.layout.zone("colour").lines[1] == ARROWS[direction]
+    assert table.layout.zone("colour").lines[1] == arrow(direction)
     assert ("anticlockwise" in table.layout.zone("colour").lines[1]) == (direction == -1)
     assert table.layout.zone(f"seat{turn}").marks == frozenset({"current"})
     if rank == DRAW_TWO:
@@ -717,7 +729,7 @@ def test_ten_bots_each_card_lands_then_its_words_and_colour_show_with_it(table_a
         while len(after) <= len(match.log):
             events = replay.apply(match.log[len(after) - 1].action)
             after.append((replay.discard[-1], replay.colour))
-            said.append([table.named(e.text) for e in events if e.text and e.kind != "win"])
+            said.append([t for e in events if e.kind != "win" and (t := table.narrator.text(e))])
         if not table.move_log.entries:
             continue
         moment, line = table.move_log.entries[-1]

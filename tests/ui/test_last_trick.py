@@ -185,7 +185,7 @@ def announced(match: Match, table: TableScene) -> list[str]:
     state = match.game.rules.new_game(len(match.seats), match.options, match.seed)
     texts = []
     for entry in match.log:
-        texts += [table.named(e.text) for e in state.apply(entry.action) if e.text and e.kind != "win"]
+        texts += [t for e in state.apply(entry.action) if e.kind != "win" and (t := table.narrator.text(e))]
     return texts
 
 

@@ -4,6 +4,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.games.crazy import bots
 from cardtable.games.crazy.layout import LAYOUT
+from cardtable.games.crazy.narration import NARRATION
 from cardtable.games.crazy.rules import CRAZY, REVERSE, RULES, SKIP, WILD
 from cardtable.games.plugin import GamePlugin, Showcase
 
@@ -13,4 +14,5 @@ GAME = GamePlugin(
     rule_bot=bots.RuleBot,
     search=SearchHooks(settings=tuple(sorted(bots.search_settings().items()))),
     showcase=Showcase("fan", (Card(7, "R"), Card(SKIP, "Y"), Card(3, "G"), Card(REVERSE, "B"), Card(CRAZY, WILD))),
+    narration=NARRATION,
 )

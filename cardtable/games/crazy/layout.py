@@ -24,7 +24,9 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size, seat_ring, small_fan
-from cardtable.games.crazy.rules import COLOUR_NAMES, COLOURS, DRAW, DRAW_FOUR, DRAW_TWO, REVERSE, SKIP, Play
+from cardtable.core.words import N_, Names, tr
+from cardtable.games.crazy.narration import NARRATION, colour_name, direction_name
+from cardtable.games.crazy.rules import COLOURS, DRAW, DRAW_FOUR, DRAW_TWO, REVERSE, SKIP, Play
 
 #: The colours of the four suits, for the tinted "current colour" panel (a shade darker than the cards).
 TINTS = {"R": (200, 40, 45), "Y": (225, 180, 20), "G": (40, 150, 70), "B": (30, 100, 200)}
@@ -47,7 +49,12 @@ def crazy_face(card: Card) -> FaceSpec:
     colour = CARD_COLOURS[card.suit]
     symbol = SYMBOLS.get(card.rank, str(card.rank))
     return FaceSpec(colour, symbol, centre_fill=colour, corner=symbol, oval=(OVAL_WHITE,))
-ARROWS = {1: "\u21bb clockwise", -1: "\u21ba anticlockwise"}
+ARROW_SIGNS = {1: "\u21bb", -1: "\u21ba"}
+
+
+def arrow(direction: int) -> str:
+    """The direction of play with its arrow: "↻ clockwise"."""
+    return f"{ARROW_SIGNS[direction]} {direction_name(direction)}"
 
 
 class CrazyLayout(BaseLayout):
@@ -103,7 +110,7 @@ class CrazyLayout(BaseLayout):
         draw = [Spot(None, False, (draw_x + min(i // 10, 4), cy - min(i // 10, 4), *pile), i)
                 for i in range(view["draw_pile"])]
         can_draw = bool(legal and legal["draw"] and view["turn"] == view["seat"])
-        zones.append(Zone("draw", "stack", (draw_x, cy, *pile), draw, label="Draw",
+        zones.append(Zone("draw", "stack", (draw_x, cy, *pile), draw, label=tr(N_("Draw")),
                           playable=frozenset({len(draw) - 1}) if can_draw and draw else frozenset()))
         discard = view["discard"]
         shown = 4
@@ -115,24 +122,25 @@ class CrazyLayout(BaseLayout):
         colour = view["colour"]
         info_h = int(80 * ctx.scale)
         zones.append(Zone("colour", "seat", (info_x, cy + pile[1] // 2 - info_h // 2, info_w, info_h), lines=(
-            f"Colour: {COLOUR_NAMES[colour]}",
-            ARROWS[view["direction"]],
-            f"Draw pile {view['draw_pile']}",
+            tr(N_("Colour: {colour}")).format(colour=colour_name(colour)),
+            arrow(view["direction"]),
+            tr(N_("Draw pile {count}")).format(count=view["draw_pile"]),
         ), tint=TINTS[colour]))
         # The last moves in the bottom right corner, as wide as a panel: the hand's row always ends short of it.
         log = (width - 16 - panel_w, hand_y, panel_w, bottom - 10 - hand_y)
-        return TableLayout(zones, (cw, ch), status=self.status(view), choice_centre=(mx + mw // 2, my + mh // 2),
+        status = self.status(view, Names.of(ctx.name(s) for s in range(n)))
+        return TableLayout(zones, (cw, ch), status=status, choice_centre=(mx + mw // 2, my + mh // 2),
                            message_at=(width // 2, hand_y - 14), move_log=log)
 
     @staticmethod
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: tuple[int, int, int, int], name: str) -> Zone:
         count = view["counts"][seat]
-        cards = "1 card left!" if count == 1 else f"{count} cards"
+        cards = tr(N_("1 card left!")) if count == 1 else tr(N_("{count} cards")).format(count=count)
         lines = [name, cards]
         if view["score_by_points"]:
-            lines.append(f"score {view['scores'][seat]}")
+            lines.append(tr(N_("score {points}")).format(points=view["scores"][seat]))
         elif view["turn"] is None and seat in view["winners"]:
-            lines.append("winner")
+            lines.append(tr(N_("winner")))
         marks = {"current"} if view["turn"] == seat else set()
         return Zone(f"seat{seat}", "seat", rect, lines=tuple(lines), marks=frozenset(marks), seat=seat)
 
@@ -168,11 +176,14 @@ class CrazyLayout(BaseLayout):
         plays = [a for a in actions if isinstance(a, Play) and a.colour is not None]
         if not plays:
             return None
-        return ChoicePanel("Choose a colour", tuple(
-            Choice(COLOUR_NAMES[a.colour].capitalize(), a, style=f"colour_{a.colour}") for a in plays))
+        return ChoicePanel(tr(N_("Choose a colour")), tuple(
+            Choice(colour_name(a.colour).capitalize(), a, style=f"colour_{a.colour}") for a in plays))
 
-    def status(self, view: Mapping[str, Any]) -> str:
-        return f"Colour {COLOUR_NAMES[view['colour']]} \u00b7 {view['status']}"
+    @staticmethod
+    def status(view: Mapping[str, Any], names: Names) -> str:
+        """The status line: the colour, then the narration's status for the seat whose view it is."""
+        return tr(N_("Colour {colour} \u00b7 {status}")).format(colour=colour_name(view["colour"]),
+                                                               status=NARRATION.status(view, names))
 
 
 LAYOUT = CrazyLayout()

@@ -6,7 +6,8 @@ rank 0-9 for numbers, 10 Skip, 11 Reverse, 12 Draw Two; wild cards have suit "W"
 codes read "5:R", "5:R#1", "13:W#2".
 
 Seats are 0..n-1.  Seat 0 plays first and play goes in increasing seat order ("clockwise", direction +1) until a
-Reverse flips it (-1, "anticlockwise").  Readable texts call seat s "Seat s+1".
+Reverse flips it (-1, "anticlockwise").  The rules hold no words: `narration.py` says the events, refusals,
+actions, status and summary.
 
 Zones (for events and the table): hand0..hand{n-1}, draw (the draw pile, face down, its top is the list's end),
 discard (face up, its top is the list's end).
@@ -28,7 +29,12 @@ Decisions taken where rules/crazy.md leaves room (each one is tested):
   Without the option, each winner scores 1 and everyone else 0.
 - Draws are told to the table as Event("draw", src="draw", dst="hand{s}", seat=s, value=count) with no cards:
   events reach a table that shows one seat's view, so the drawn faces stay hidden (the drawer sees them in
-  view(seat)["hands"]).
+  view(seat)["hands"]).  What the draw means for the drawer follows as its own event ("keep", "must_play",
+  "cannot_draw", or "penalty" with the count asked, the count got and whether the turn is lost).
+- `apply(action, record=False)` (searches, bots) builds no event at all; `refusal(action)` is the one test of
+  legality, which `apply` makes and whose code and fields the narration words.
+- No event holds a beat: every move shows as the state it leaves (the colour box and the counts change as the
+  move's cards land).
 - `determinize(seat)` deals every card hidden from `seat` (the others' hands and the draw pile) anew, keeping the
   hand sizes, and gives the clone a new seed (future shuffles and random colours unknown).  While a seat must
   play the card it drew, everybody knows that card is playable and the rest of that hand is not; the resampled
@@ -40,25 +46,29 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card, custom_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, TimeLimit, new_seed
+from cardtable.core.words import Names, Seated
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
-COLOUR_NAMES: dict[str, str] = {"R": "red", "Y": "yellow", "G": "green", "B": "blue"}
 WILD = "W"
 SKIP, REVERSE, DRAW_TWO, CRAZY, DRAW_FOUR = 10, 11, 12, 13, 14
-LABEL_NAMES: dict[int, str] = {r: str(r) for r in range(10)} | {
-    SKIP: "Skip", REVERSE: "Reverse", DRAW_TWO: "Draw Two", CRAZY: "Crazy", DRAW_FOUR: "Crazy Draw Four",
-}
 HAND_SIZE = 7
 MAX_TURNS = 2000
 PLAYERS = range(2, 11)
 ACTION_POINTS = 20
 WILD_POINTS = 50
 CLOCKWISE, ANTICLOCKWISE = 1, -1
+
+#: What the engine records.  "draw" is the cards' flight alone (value: how many); what the draw means for the
+#: drawer comes as its own event: "keep", "must_play", "cannot_draw" or "penalty".
+EventKind = Literal[
+    "deal", "turn_up", "first", "move", "colour", "random_colour", "skip", "reverse", "draw", "keep", "must_play",
+    "cannot_draw", "penalty", "shuffle", "turn_limit", "win", "over",
+]
+EVENT_KINDS: tuple[str, ...] = get_args(EventKind)
 
 
 def deck_faces() -> list[tuple[int, str]]:
@@ -77,17 +87,6 @@ def shuffled_pack(seed: int) -> list[Card]:
     return sorted(DECK, key=lambda _: key())  # sorting by independent uniform keys is a uniform shuffle
 
 
-def card_name(card: Card) -> str:
-    """'red 5', 'blue Skip', 'green Draw Two', 'Crazy', 'Crazy Draw Four'."""
-    if card.suit == WILD:
-        return LABEL_NAMES[card.rank]
-    return f"{COLOUR_NAMES[card.suit]} {LABEL_NAMES[card.rank]}"
-
-
-def _cap(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def card_points(card: Card) -> int:
     """Numbers at face value, Draw Two / Skip / Reverse 20, wild cards 50."""
     if card.suit == WILD:
@@ -102,10 +101,6 @@ def is_wild(card: Card) -> bool:
 def playable(card: Card, colour: str, label: int) -> bool:
     """A card is playable when it matches the current colour or the current label, or is a wild card."""
     return card[1] == colour or card[0] == label or card[1] == WILD
-
-
-def direction_name(direction: int) -> str:
-    return "clockwise" if direction == CLOCKWISE else "anticlockwise"
 
 
 # ----- actions ----------------------------------------------------------------------------------------
@@ -123,12 +118,7 @@ class Play(Action):
     colour: str | None = None
 
     def describe(self) -> str:
-        name = card_name(self.card)
-        if self.colour is not None:
-            return f"Play {name}: choose {COLOUR_NAMES.get(self.colour, self.colour)}"
-        if self.card.rank == DRAW_FOUR and self.card.suit == WILD:
-            return f"Play {name} (random colour)"
-        return f"Play {name}"
+        return _described(self)
 
 
 @dataclass(frozen=True)
@@ -136,10 +126,17 @@ class Draw(Action):
     """Draw one card from the draw pile (only for a player who cannot play)."""
 
     def describe(self) -> str:
-        return "Draw a card"
+        return _described(self)
 
 
 DRAW = Draw()
+
+
+def _described(action: Action) -> str:
+    """The narration's words for `action` (its module speaks of these classes, so it is imported when asked)."""
+    from cardtable.games.crazy.narration import NARRATION
+
+    return NARRATION.action(action, Names(()))
 
 
 def _plays(card: Card, choose_draw_four: bool) -> tuple[Play, ...]:
@@ -153,36 +150,6 @@ _PLAYS_RANDOM_D4: dict[Card, tuple[Play, ...]] = {c: _plays(c, False) for c in D
 _PLAYS_CHOOSE_D4: dict[Card, tuple[Play, ...]] = {c: _plays(c, True) for c in DECK}
 _COLOUR_ORDER = {c: i for i, c in enumerate(COLOURS + (WILD,))}
 SORT_KEY: dict[Card, tuple[int, int, int]] = {c: (_COLOUR_ORDER[c.suit], c.rank, c.copy) for c in DECK}
-_MAX_SEATS = PLAYERS.stop - 1
-# Events are immutable: the common ones are made once and shared.
-_PLAY_EVENTS = tuple(
-    {c: Event("move", (c,), f"hand{s}", "discard", s, f"{seat_name(s)} plays {card_name(c)}.") for c in DECK}
-    for s in range(_MAX_SEATS)
-)
-_DRAW_KEEP = tuple(Event("draw", (), "draw", f"hand{s}", s, f"{seat_name(s)} draws a card and keeps it.", 1)
-                   for s in range(_MAX_SEATS))
-_DRAW_PLAY = tuple(Event("draw", (), "draw", f"hand{s}", s,
-                         f"{seat_name(s)} draws a card that can be played, and must play it.", 1)
-                   for s in range(_MAX_SEATS))
-_DRAW_NONE = tuple(Event("draw", (), "draw", f"hand{s}", s,
-                         f"{seat_name(s)} cannot draw: no cards are left to draw. The turn passes.", 0)
-                   for s in range(_MAX_SEATS))
-
-
-_SKIP_EVENTS = tuple(Event("skip", seat=s, text=f"{seat_name(s)} is skipped.") for s in range(_MAX_SEATS))
-_REVERSE_EVENTS = tuple({d: Event("reverse", seat=s, value=d, text=f"Play goes {direction_name(d)}.")
-                         for d in (CLOCKWISE, ANTICLOCKWISE)} for s in range(_MAX_SEATS))
-_COLOUR_EVENTS = tuple({c: Event("colour", seat=s, value=c, text=f"{seat_name(s)} chose {COLOUR_NAMES[c]}.")
-                        for c in COLOURS} for s in range(_MAX_SEATS))
-_RANDOM_COLOUR_EVENTS = tuple(
-    {c: Event("colour", seat=s, value=c, text=f"The colour is now {COLOUR_NAMES[c]} (chosen at random).")
-     for c in COLOURS} for s in range(_MAX_SEATS))
-_DEAL_EVENTS = {n: tuple(Event("deal", src="draw", dst=f"hand{s}", seat=s, value=HAND_SIZE,
-                               text=f"{HAND_SIZE} cards are dealt to each player." if s == 0 else "")
-                         for s in range(n)) for n in PLAYERS}
-_TURN_UP_EVENTS = {c: Event("move", (c,), "draw", "discard", text=f"{_cap(card_name(c))} is turned up" + (
-    "." if c.rank < SKIP else ": not a number card, so another is turned up.")) for c in DECK}
-_FIRST_EVENT = Event("message", seat=0, text=f"{seat_name(0)} plays first.")
 
 
 # ----- the state ----------------------------------------------------------------------------------------
@@ -218,7 +185,7 @@ class CrazyState(State):
         self.safety_end = False
 
     # ----- set-up -------------------------------------------------------------------------------------
-    def deal(self) -> list[Event]:
+    def deal(self, record: bool = True) -> list[Event]:
         """Shuffle, deal 7 each one at a time from seat 0, then turn cards up until a number card shows."""
         cards = shuffled_pack(self.seed)
         n = self.n
@@ -228,15 +195,18 @@ class CrazyState(State):
         rest = cards[dealt:]
         rest.reverse()  # the draw pile's top is the list's end
         self.draw = rest
-        events = list(_DEAL_EVENTS[n])
+        events = [Event("deal", src="draw", dst=f"hand{s}", seat=s, value=HAND_SIZE) for s in range(n)] if record \
+            else []
         while True:  # 42 or more cards are left and at most 32 are not numbers: a number card always comes
             card = rest.pop()
             self.discard.append(card)
-            events.append(_TURN_UP_EVENTS[card])
+            if record:
+                events.append(Event("turn_up", (card,), "draw", "discard"))
             if card.rank < SKIP:
                 break
         self.colour, self.label = card.suit, card.rank
-        events.append(_FIRST_EVENT)
+        if record:
+            events.append(Event("first", seat=0))
         return events
 
     # ----- derived facts --------------------------------------------------------------------------------
@@ -265,6 +235,7 @@ class CrazyState(State):
 
     # ----- legality -----------------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        """Every action `refusal` lets pass, built from the shared action tables (a test holds the two equal)."""
         turn = self.turn
         if turn is None:
             return []
@@ -279,79 +250,63 @@ class CrazyState(State):
                 out += acts[c]
         return out or [DRAW]
 
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal."""
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now, as the IllegalAction to raise (a reason code and its particulars), or None
+        if it is legal: the one test of legality, which `apply` makes and the table asks."""
         turn = self.turn
         if turn is None:
-            return "The game is over."
+            return IllegalAction("game_over")
         cls = type(action)
-        who = seat_name(turn)
         if cls is Play:
             card = action.card  # type: ignore[attr-defined]
             colour = action.colour  # type: ignore[attr-defined]
             if type(card) is not Card or card not in self.hands[turn]:
-                what = card_name(card) if type(card) is Card and card in DECK_SET else repr(card)
-                return f"It is {who}'s turn, and {what} is not in their hand."
+                known = type(card) is Card and card in DECK_SET
+                return IllegalAction("not_in_hand", seat=Seated(turn), card=card if known else repr(card))
             drawn = self.drawn
             if drawn is not None and card != drawn:
-                return f"{who} drew {card_name(drawn)}, which can be played: they must play it now."
-            if not playable(card, self.colour, self.label):
-                return (f"{_cap(card_name(card))} matches neither the colour ({COLOUR_NAMES[self.colour]}) nor the "
-                        f"label ({LABEL_NAMES[self.label]}) of the discard pile, and it is not a wild card.")
-            if card.suit != WILD:
+                return IllegalAction("must_play_drawn", seat=Seated(turn), card=drawn)
+            suit = card[1]
+            if suit != WILD:
+                if suit != self.colour and card[0] != self.label:
+                    return IllegalAction("no_match", card=card, colour=self.colour, label=self.label)
                 if colour is not None:
-                    return f"{_cap(card_name(card))} keeps its own colour: no colour is chosen when it is played."
+                    return IllegalAction("own_colour", card=card)
                 return None
-            if card.rank == DRAW_FOUR and not self.choose_draw_four:
-                if colour is not None:
-                    return ("At this table the colour after a Crazy Draw Four is chosen at random: "
-                            "play it without choosing a colour.")
-                return None
+            if card[0] == DRAW_FOUR and not self.choose_draw_four:
+                return None if colour is None else IllegalAction("random_colour", card=card)
             if colour not in COLOURS:
-                return f"Choose the new colour for {card_name(card)}: red, yellow, green or blue."
+                return IllegalAction("choose_colour", card=card)
             return None
         if cls is Draw:
-            if self.drawn is not None:
-                return f"{who} has drawn already and must play {card_name(self.drawn)}, which can be played."
-            can = self.playable_cards()
-            if can:
-                return (f"{who} can play {card_name(can[0])}, so they must play a card: "
-                        f"only a player who cannot play draws.")
+            drawn = self.drawn
+            if drawn is not None:
+                return IllegalAction("drew_already", seat=Seated(turn), card=drawn)
+            colour, label = self.colour, self.label
+            for c in self.hands[turn]:
+                if c[1] == colour or c[0] == label or c[1] == WILD:
+                    return IllegalAction("can_play", seat=Seated(turn), card=c)
             return None
-        return f"That is not a Crazy action: {action!r}."
+        return IllegalAction("not_an_action", action=repr(action))
 
     # ----- applying -------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        # Fast paths for the common legal moves (random playouts live here); anything else goes through reason().
-        turn = self.turn
-        if turn is not None and self.drawn is None:
-            cls = type(action)
-            if cls is Play:
-                card = action.card  # type: ignore[attr-defined]
-                if type(card) is Card and action.colour is None:  # type: ignore[attr-defined]
-                    suit = card[1]
-                    if suit != WILD and (suit == self.colour or card[0] == self.label) and card in self.hands[turn]:
-                        return self._play(card, None)
-            elif cls is Draw:
-                colour, label = self.colour, self.label
-                for c in self.hands[turn]:
-                    if c[1] == colour or c[0] == label or c[1] == WILD:
-                        break
-                else:
-                    return self._draw_turn()
-        why = self.reason(action)
-        if why is not None:
-            raise IllegalAction(why)
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
+        events: list[Event] | None = [] if record else None
         if type(action) is Draw:
-            return self._draw_turn()
-        return self._play(action.card, action.colour)  # type: ignore[attr-defined]
+            self._draw_turn(events)
+        else:
+            self._play(action.card, action.colour, events)  # type: ignore[attr-defined]
+        return events if events is not None else []
 
     def _generator(self) -> random.Random:
         """A generator for the next chance event (a reshuffle or a random colour), from the seed."""
         self.chance += 1
         return random.Random(self.seed * 65536 + self.chance)
 
-    def _take(self, seat: int, count: int, events: list[Event], loses: bool) -> int:
+    def _take(self, seat: int, count: int, events: list[Event] | None, loses: bool) -> int:
         """`seat` draws up to `count` cards (reshuffling the discard pile when the draw pile runs out)."""
         hand = self.hands[seat]
         draw = self.draw
@@ -360,84 +315,83 @@ class CrazyState(State):
             if not draw:
                 if len(self.discard) < 2:
                     break
-                if batch:
-                    events.append(Event("draw", (), "draw", f"hand{seat}", seat, "", batch))
-                    batch = 0
+                if batch and events is not None:
+                    events.append(Event("draw", (), "draw", f"hand{seat}", seat, value=batch))
+                batch = 0
                 self._reshuffle(events)
                 draw = self.draw
             hand.append(draw.pop())
             got += 1
             batch += 1
-        name = seat_name(seat)
-        if got == count:
-            text = f"{name} draws {count} cards" + (" and loses their turn." if loses else ".")
-        else:
-            text = (f"{name} must draw {count} cards, but only {got} {'is' if got == 1 else 'are'} left to draw."
-                    + (f" {name} loses their turn." if loses else ""))
-        events.append(Event("draw", (), "draw", f"hand{seat}", seat, text, batch))
+        if events is not None:
+            if batch:
+                events.append(Event("draw", (), "draw", f"hand{seat}", seat, value=batch))
+            events.append(Event("penalty", seat=seat, value={"count": count, "got": got, "loses": loses}))
         return got
 
-    def _reshuffle(self, events: list[Event]) -> None:
+    def _reshuffle(self, events: list[Event] | None) -> None:
         """The discard pile except its top card is shuffled into a new draw pile."""
         discard = self.discard
         top = discard.pop()
-        moved = tuple(discard)  # in the order they lay: the new order of the draw pile stays hidden
-        rng = self._generator()
-        rng.shuffle(discard)
+        if events is not None:
+            # In the order they lay: the new order of the draw pile stays hidden.
+            events.append(Event("shuffle", tuple(discard), "discard", "draw", value=len(discard)))
+        self._generator().shuffle(discard)
         self.draw = discard
         self.discard = [top]
-        events.append(Event("shuffle", moved, "discard", "draw", value=len(moved),
-                            text="The draw pile is empty: the discard pile is shuffled into a new draw pile."))
 
-    def _draw_turn(self) -> list[Event]:
+    def _draw_turn(self, events: list[Event] | None) -> None:
         seat = self.turn
         assert seat is not None
         draw = self.draw
-        if draw:
-            card = draw.pop()
-            self.hands[seat].append(card)
-            events = []
-        else:
-            events = []
+        if not draw:
             if len(self.discard) < 2:
-                events.append(_DRAW_NONE[seat])
+                if events is not None:
+                    events.append(Event("cannot_draw", seat=seat))
                 self._end_turn(seat, self.next_seat(seat), events)
-                return events
+                return
             self._reshuffle(events)
-            card = self.draw.pop()
-            self.hands[seat].append(card)
+            draw = self.draw
+        card = draw.pop()
+        self.hands[seat].append(card)
+        if events is not None:
+            events.append(Event("draw", (), "draw", f"hand{seat}", seat, value=1))
         if card[1] == self.colour or card[0] == self.label or card[1] == WILD:
             self.drawn = card
-            events.append(_DRAW_PLAY[seat])
-            return events
-        events.append(_DRAW_KEEP[seat])
+            if events is not None:
+                events.append(Event("must_play", seat=seat))
+            return
+        if events is not None:
+            events.append(Event("keep", seat=seat))
         self._end_turn(seat, self.next_seat(seat), events)
-        return events
 
-    def _end_turn(self, seat: int, nxt: int, events: list[Event]) -> None:
+    def _end_turn(self, seat: int, nxt: int, events: list[Event] | None) -> None:
         self.turns += 1
         if self.turns >= MAX_TURNS:
             self._safety_end(events)
         else:
             self.turn = nxt
 
-    def _play(self, card: Card, colour: str | None) -> list[Event]:
+    def _play(self, card: Card, colour: str | None, events: list[Event] | None) -> None:
         seat = self.turn
         assert seat is not None
         hand = self.hands[seat]
         hand.remove(card)
         self.discard.append(card)
         self.drawn = None
-        events = [_PLAY_EVENTS[seat][card]]
+        if events is not None:
+            events.append(Event("move", (card,), f"hand{seat}", "discard", seat))
         rank = card[0]
         if card[1] == WILD:
             if colour is None:
                 colour = COLOURS[self._generator().randrange(4)]
                 self.colour_from = "random"
-                events.append(_RANDOM_COLOUR_EVENTS[seat][colour])
+                if events is not None:
+                    events.append(Event("random_colour", seat=seat, value=colour))
             else:
                 self.colour_from = "chosen"
-                events.append(_COLOUR_EVENTS[seat][colour])
+                if events is not None:
+                    events.append(Event("colour", seat=seat, value=colour))
         else:
             colour = card[1]
             self.colour_from = "card"
@@ -449,44 +403,45 @@ class CrazyState(State):
         if not hand:
             # The winner: a final Draw Two or Crazy Draw Four still makes the next player draw first.
             if rank == DRAW_TWO or rank == DRAW_FOUR:
-                k = 2 if rank == DRAW_TWO else 4
-                self._take(nxt, k, events, False)
+                self._take(nxt, 2 if rank == DRAW_TWO else 4, events, False)
             self.turns += 1
             self._finish([seat], events)
-            return events
-        if rank < SKIP or rank == CRAZY:
+        elif rank < SKIP or rank == CRAZY:
             self._end_turn(seat, nxt, events)
         elif rank == SKIP:
-            events.append(_SKIP_EVENTS[nxt])
+            if events is not None:
+                events.append(Event("skip", seat=nxt))
             self._end_turn(seat, (nxt + d) % n, events)
         elif rank == REVERSE:
             d = self.direction = -d
-            events.append(_REVERSE_EVENTS[seat][d])
+            if events is not None:
+                events.append(Event("reverse", seat=seat, value=d))
             if n == 2:  # a Skip with two players: the same player goes again
-                events.append(_SKIP_EVENTS[nxt])
+                if events is not None:
+                    events.append(Event("skip", seat=nxt))
                 self._end_turn(seat, seat, events)
             else:
                 self._end_turn(seat, (seat + d) % n, events)
         else:  # Draw Two or Crazy Draw Four: the next player draws, cannot play them, and loses the turn
-            k = 2 if rank == DRAW_TWO else 4
-            self._take(nxt, k, events, True)
+            self._take(nxt, 2 if rank == DRAW_TWO else 4, events, True)
             self._end_turn(seat, (nxt + d) % n, events)
-        return events
 
-    def _finish(self, winners: list[int], events: list[Event]) -> None:
+    def _finish(self, winners: list[int], events: list[Event] | None) -> None:
         self.turn = None
         self.drawn = None
         self.winners = winners
-        for w in winners:
-            events.append(Event("win", seat=w, value=self.points_for(w),
-                                text=f"{seat_name(w)} {'wins' if len(winners) == 1 else 'shares the win'}!"))
-        events.append(Event("over", text=self.result().summary))
+        if events is not None:
+            shared = len(winners) > 1
+            for w in winners:
+                events.append(Event("win", seat=w, value={"points": self.points_for(w), "shared": shared}))
+            events.append(Event("over", value=self.outcome()))
 
-    def _safety_end(self, events: list[Event]) -> None:
+    def _safety_end(self, events: list[Event] | None) -> None:
         """After 2,000 turns with no winner the game ends and the fewest cards wins (shared on a tie)."""
         self.safety_end = True
         fewest = min(len(h) for h in self.hands)
-        events.append(Event("message", text=f"{MAX_TURNS:,} turns without a winner: the fewest cards wins."))
+        if events is not None:
+            events.append(Event("turn_limit", value=MAX_TURNS))
         self._finish([s for s in range(self.n) if len(self.hands[s]) == fewest], events)
 
     # ----- scores -------------------------------------------------------------------------------------
@@ -505,42 +460,27 @@ class CrazyState(State):
         return [1 if s in self.winners else 0 for s in range(self.n)]
 
     # ----- the rest of the contract ---------------------------------------------------------------------
-    def result(self) -> Result:
-        n = self.n
-        left = ", ".join(f"{seat_name(s)} {len(self.hands[s])}" for s in range(n))
-        if self.turn is not None:
-            return Result(scores=[0] * n, winners=[], summary=f"Turn {self.turns + 1}. Cards left: {left}.")
-        winners = list(self.winners)
-        names = seat_list(winners)
-        if self.safety_end:
-            k = len(self.hands[winners[0]])
-            verb = "wins" if len(winners) == 1 else "share the win"
-            text = (f"No winner after {MAX_TURNS:,} turns: {names} {verb} with the fewest cards ({k}). "
-                    f"Cards left: {left}.")
-        else:
-            text = f"{names} wins, out of cards after {self.turns} turns. Cards left: {left}."
-        scores = self.scores()
-        if self.score_points:
-            text += f" {scores[winners[0]]} point{'s' if scores[winners[0]] != 1 else ''} to " + (
-                "each winner." if len(winners) > 1 else f"{names}.")
-        return Result(scores=scores, winners=winners, summary=text, scored=self.score_points)
+    def outcome(self) -> dict[str, Any]:
+        """The standings as data, for the summary the narration words: whether the game is over, its winners, the
+        turns taken, each hand's count, the turn limit it ended on (None: a player went out) and the points each
+        winner scores (None: a plain win)."""
+        over = self.turn is None
+        winners = tuple(self.winners)
+        points = self.points_for(winners[0]) if over and winners and self.score_points else None
+        return {"over": over, "winners": winners, "turns": self.turns, "left": tuple(len(h) for h in self.hands),
+                "turn_limit": MAX_TURNS if self.safety_end else None, "points": points}
 
-    def status(self, seat: int | None) -> str:
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        colour = COLOUR_NAMES[self.colour]
-        label = LABEL_NAMES[self.label]
-        match = f"{colour}" if self.label >= CRAZY else f"{colour} or {label}"
-        if turn != seat:
-            if self.drawn is not None:
-                return f"{seat_name(turn)} must play the card they drew."
-            return f"{seat_name(turn)} to play on {match}."
-        if self.drawn is not None:
-            return f"You drew {card_name(self.drawn)}: it can be played, so play it now."
-        if self.drawn is None and not self.playable_cards(turn):
-            return f"You cannot play on {match}: draw a card."
-        return f"Your turn: play a card matching {match}, or a wild card."
+    def result(self) -> Result:
+        from cardtable.games.crazy.narration import NARRATION  # the narration speaks of this module's classes
+
+        summary = NARRATION.summary(self.outcome(), Names.seats(self.n))
+        if self.turn is not None:
+            return Result(scores=[0] * self.n, winners=[], summary=summary)
+        return Result(scores=self.scores(), winners=list(self.winners), summary=summary, scored=self.score_points)
+
+    def time_limit(self) -> TimeLimit | None:
+        """Crazy puts no time limit on a decision."""
+        return None
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
@@ -565,10 +505,8 @@ class CrazyState(State):
             "discard": list(self.discard),
             "top": self.discard[-1],
             "colour": self.colour,
-            "colour_name": COLOUR_NAMES[self.colour],
             "colour_from": self.colour_from,
             "label": self.label,
-            "label_name": LABEL_NAMES[self.label],
             "draw_pile": len(self.draw),
             "must_play_drawn": self.drawn is not None,
             "drawn": self.drawn if mine else None,
@@ -580,20 +518,14 @@ class CrazyState(State):
             "scores": self.scores(),
             "winners": winners,
             "safety_end": self.safety_end,
+            "outcome": self.outcome(),
             "options": dict(self.options),
-            "status": self.status(seat),
         }
 
     def clone(self) -> CrazyState:
-        o = CrazyState.__new__(CrazyState)
+        o = CrazyState(self.n, self.options, self.seed)  # the table options' fields come with it
         o.turn = self.turn
-        o.n = self.n
-        o.options = self.options
-        o.seed = self.seed
         o.chance = self.chance
-        o.choose_draw_four = self.choose_draw_four
-        o.score_points = self.score_points
-        o.acts = self.acts
         o.hands = [h[:] for h in self.hands]
         o.draw = self.draw[:]
         o.discard = self.discard[:]
@@ -648,7 +580,7 @@ class CrazyRules(Rules):
         self.check_players(players)
         chosen = self.validate_options(options)
         state = CrazyState(players, chosen, new_seed() if seed is None else seed)
-        state.deal()
+        state.deal(record=False)
         return state
 
 
@@ -665,4 +597,5 @@ RULES = CrazyRules(
     version=1,
     action_types=(Play, Draw),
     blurb="Shed your cards by matching colour or number.",
+    event_kinds=EVENT_KINDS,
 )
