@@ -27,7 +27,6 @@ Pure: turns `view(seat)` and the table's context into zones, and gestures into a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,7 +47,6 @@ from cardtable.core.layout import (
     TableLayout,
     Target,
     TrickPlay,
-    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import Ring, panel_size, seat_ring
@@ -69,8 +67,6 @@ from cardtable.games.king_of_the_hill.rules import (
     order_for,
     play_two,
     rank_label,
-    timeout_action,
-    timer_seconds,
 )
 from cardtable.games.king_of_the_hill.rules import Bury as BuryAction
 
@@ -289,7 +285,7 @@ class KingLayout(BaseLayout):
         """The round just played, in the top right corner until the next dead hand is buried: its score and its
         dead hand face up."""
         records = view["records"]
-        if not records or view["phase"] not in ("declare", "trump", "over"):
+        if not records or view["phase"] not in ("declare", "trump", "scored", "over"):
             return []
         last = records[-1]
         s = ctx.scale
@@ -423,19 +419,6 @@ class KingLayout(BaseLayout):
                            tuple(Choice(card_label(a.card), a, card=a.card) for a in calls if a.card is not None),
                            "You may not call a card you hold both copies of.")
 
-    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        """With timers on, the rules' limits (declaring has none); no clock otherwise."""
-        if not legal or view["phase"] == "declare":
-            return None
-        seconds = timer_seconds(view)
-        if seconds is None:
-            return None
-
-        def default(rng: random.Random) -> Action:
-            return timeout_action(view, legal, rng)
-
-        return TurnTimer(seconds, default)
-
     def brisk(self, view: Mapping[str, Any]) -> bool:
         """The deal's stops are taken at the deal's pace."""
         return view["phase"] == "declare"
@@ -465,25 +448,6 @@ class KingLayout(BaseLayout):
     def key_moment(self, event: Event) -> bool:
         """The teammate revealed."""
         return event.kind == "teammate"
-
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture held when a trick is completed: every play of it on the table, before it is gathered."""
-        played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
-        if played is None or played.seat is None or not played.cards:
-            return None
-        seat = played.seat
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        for card in played.cards:
-            if card in hands[seat]:
-                hands[seat].remove(card)
-            elif hands[seat]:
-                hands[seat].pop()
-        mid["hands"] = hands
-        mid["trick"] = [*before["trick"], (seat, tuple(played.cards))]
-        mid["turn"] = None
-        mid["status"] = ""
-        return mid
 
     # ----- words --------------------------------------------------------------------------------------
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet:
