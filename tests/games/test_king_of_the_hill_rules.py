@@ -957,6 +957,10 @@ def test_timers() -> None:
     assert timer_seconds(burying.view(0)) == 60
     burials = {default_action(burying, random.Random(k)) for k in range(5)}
     assert len(burials) == 5 and all(b in burying.legal_actions() for b in burials)
+    limit = burying.time_limit()  # the state's own time limit, with its default move
+    assert limit is not None and limit.seconds == 60 and limit.default(random.Random(1)) in burying.legal_actions()
+    assert state.time_limit() is not None and state.time_limit().seconds == 10  # type: ignore[union-attr]
+    assert rigged(["2H", "", "", "", ""], timers=True).time_limit() is None
 
 
 def test_actions_round_trip_through_json() -> None:

@@ -50,6 +50,8 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import Ring, panel_size, seat_ring
+from cardtable.core.words import N_, Names, tr
+from cardtable.games.king_of_the_hill.narration import NARRATION, suit_words
 from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
@@ -477,11 +479,36 @@ class KingLayout(BaseLayout):
         parts = [trump_text(view)]
         if view["call_made"]:
             parts.append(called_text(view))
-        said = view["status"]
-        mine = view["seat"] is not None and view["turn"] == view["seat"]
-        if mine and view["phase"] == "bury":
-            said = f"Select {KITTY} cards to bury, then press Bury (or drop them on the dead hand)"
+        said = status_words(view, ctx)
         return " \u00b7 ".join([*parts, said] if said else parts)
+
+
+#: What the seat to act does, said to the person (their own turn) and of another seat, per phase.
+_TURN_WORDS = {
+    "declare": (N_("You: declare the trump suit, or pass."), N_("{player} may declare.")),
+    "trump": (N_("You: choose the trump suit."), N_("{player} chooses the trump suit.")),
+    "bury": (N_("Select {count} cards to bury, then press Bury (or drop them on the dead hand)"),
+             N_("{player} buries {count} cards.")),
+    "call": (N_("You: call a card, or none."), N_("{player} calls a card.")),
+    "lead": (N_("You: lead a card or a pair."), N_("{player} to lead.")),
+    "follow": (N_("You: play a card, following {suit} if you can."), N_("{player} to play.")),
+    "follow_pair": (N_("You: play two cards, following {suit} if you can."), N_("{player} to play.")),
+}
+
+
+def status_words(view: Mapping[str, Any], ctx: TableContext) -> str:
+    """What is happening, in a sentence, for the seat the view is for ("" during a beat with nobody to act)."""
+    turn, phase = view["turn"], view["phase"]
+    if turn is None:
+        if phase != "over":
+            return ""
+        names = Names.of(ctx.name(s) for s in range(view["players"]))
+        return NARRATION.outcome(view["winners"], view["ranks"], bool(view["rounds"]), names)
+    if phase == "play":
+        phase = "lead" if view["led_suit"] is None else "follow" if view["led_count"] == 1 else "follow_pair"
+    mine, theirs = _TURN_WORDS[phase]
+    template = mine if turn == view["seat"] else theirs
+    return tr(template).format(player=ctx.name(turn), count=KITTY, suit=suit_words(view["led_suit"]))
 
 
 def _faces_of(suit: str) -> list[Card]:

@@ -65,7 +65,7 @@ Readings (where the rules file leaves a choice open):
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import itertools
 import math
 import random
@@ -476,7 +476,11 @@ Events = list[Event] | None
 class KingState(State):
     """A game of King of the Hill in progress (see the module docstring)."""
 
-    def __init__(self, options: Mapping[str, Any], seed: int) -> None:
+    def __init__(self, options: Mapping[str, Any], seed: int, like: KingState | None = None) -> None:
+        """A new game (`like` None), or a copy of the game `like` (`clone`)."""
+        if like is not None:
+            self._copy(like)
+            return
         self.n = PLAYERS
         self.options = dict(options)
         self.seed = seed
@@ -1012,27 +1016,6 @@ class KingState(State):
             summary = f"{seat_list(winners)} {verb}. Ranks: {standings}."
         return Result([float(r) for r in self.ranks], winners, summary)
 
-    def status(self, seat: int | None) -> str:
-        """What is happening, in a sentence, for `seat`."""
-        turn = self.turn
-        if turn is None:  # the game over, or a beat with nobody to act
-            return self.result().summary if self.phase == "over" else ""
-        who = "You" if turn == seat else seat_name(turn)
-        phase = self.phase
-        if phase == "declare":
-            return f"{who}: declare the trump suit, or pass." if turn == seat else f"{who} may declare."
-        if phase == "trump":
-            return f"{who}: choose the trump suit." if turn == seat else f"{who} chooses the trump suit."
-        if phase == "bury":
-            return f"{who}: bury {KITTY} cards." if turn == seat else f"{who} buries {KITTY} cards."
-        if phase == "call":
-            return f"{who}: call a card, or none." if turn == seat else f"{who} calls a card."
-        if self.led_suit is None:
-            return f"{who}: lead a card or a pair." if turn == seat else f"{who} to lead."
-        what = "a card" if self.led_count == 1 else "two cards"
-        return (f"{who}: play {what}, following {suit_text(self.led_suit)} if you can." if turn == seat
-                else f"{who} to play.")
-
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
         hands: list[list[Card | None]] = []
@@ -1078,11 +1061,11 @@ class KingState(State):
             "led_count": self.led_count,
             "last_trick": list(self.last_trick),
             "last_winner": self.last_winner,
-            "records": [dict(r.__dict__) for r in self.records],
+            "records": [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in self.records],
             "timers": self.timers,
             "timer": self._timer(),
             "options": dict(self.options),
-            "status": self.status(seat),
+            "winners": self.winners() if self.phase == "over" else [],
         }
 
     def _dealt_last(self, seat: int | None) -> Card | None:
@@ -1109,20 +1092,25 @@ class KingState(State):
         return TimeLimit(seconds, default)
 
     def clone(self) -> KingState:
-        o = copy.copy(self)
-        o.ranks = self.ranks[:]
-        o.records = self.records[:]
-        o.stack = self.stack[:]
-        o.hands = [h[:] for h in self.hands]
-        o.counts = [c[:] for c in self.counts]
-        o.declarations = self.declarations[:]
-        o.dead = self.dead[:]
-        o.points = self.points[:]
-        o.won = [w[:] for w in self.won]
-        o.trick = self.trick[:]
-        o.voids = self.voids[:]
-        o.nopair = self.nopair[:]
-        return o
+        return KingState(self.options, self.seed, like=self)
+
+    def _copy(self, o: KingState) -> None:
+        """Become a copy of `o`: every field (the lists copied; the options, the card order and the legal moves
+        are never changed in place, so they are shared)."""
+        self.n, self.options, self.seed = o.n, o.options, o.seed
+        self.fixed_rounds, self.timers = o.fixed_rounds, o.timers
+        self.ranks, self.round, self.records = o.ranks[:], o.round, o.records[:]
+        self.koth, self.start, self.turn, self._legal, self.phase = o.koth, o.start, o.turn, o._legal, o.phase
+        self.rank_value, self.trump_rank, self.trump_suit = o.rank_value, o.trump_rank, o.trump_suit
+        self.order = o.order
+        self.stack, self.hands, self.deal_to, self.final = o.stack[:], [h[:] for h in o.hands], o.deal_to, o.final
+        self.counts = [c[:] for c in o.counts]
+        self.declaration, self.declarations, self.dead = o.declaration, o.declarations[:], o.dead[:]
+        self.called, self.call_made, self.teammate = o.called, o.call_made, o.teammate
+        self.koth_played_called, self.points, self.won = o.koth_played_called, o.points[:], [w[:] for w in o.won]
+        self.trick, self.leader, self.led_suit, self.led_count = o.trick[:], o.leader, o.led_suit, o.led_count
+        self.last_trick, self.last_winner = o.last_trick, o.last_winner
+        self.voids, self.nopair = o.voids[:], o.nopair[:]
 
     # ----- determinization ----------------------------------------------------------------------------
     def determinize(self, seat: int | None, rng: random.Random) -> KingState:
