@@ -429,6 +429,31 @@ def test_a_ninth_card_to_bury_is_refused_with_the_reason(table_app, open_table):
     assert sorted(hand[p.index] for p in table.input.selected) == sorted([*chosen[1:], ninth])
 
 
+def test_the_held_beats_are_drawn_from_the_engines_snapshots():
+    """A full trick before it is gathered, the round's last trick gathered, and the round scored with its dead hand
+    face up in the corner: each beat's picture is the engine's snapshot, built like any view."""
+    state = RULES.new_game(5, {"rounds": 1}, seed=4)
+    rng = random.Random(4)
+    ctx = table_context((1280, 800), NAMES, 0, theme.ui_scale((1280, 800)))
+    held = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        held += [e for e in state.apply(legal[rng.randrange(len(legal))]) if e.hold]
+    assert held and all(e.snapshot is not None for e in held)
+    for event in held:
+        drawn = LAYOUT.build(event.snapshot.view(0), ctx)  # type: ignore[union-attr]
+        trick = [s.card for s in drawn.zone("trick").spots]
+        if event.kind == "move":
+            assert len(trick) >= 5 and set(event.cards) <= set(trick), "the whole trick, the last play in it"
+        else:
+            assert not trick
+        if event.kind == "flip":
+            corner = drawn.zone("last_dead")
+            assert [s.card for s in corner.spots] == [picture(c) for c in event.cards]
+            assert all(s.face_up for s in corner.spots), "the dead hand turned up"
+    assert [e.kind for e in held[-3:]] == ["move", "trick", "flip"]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, int]):
     state = state_at(RULES, 5, mine("bury"))
