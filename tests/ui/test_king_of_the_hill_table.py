@@ -224,7 +224,7 @@ def test_two_cards_that_may_not_go_together_disable_play_with_the_engines_reason
     click_card(table, driver, b)
     name, button = select_button(table)
     assert name == "select:Play both" and not button.is_enabled
-    assert button.tool_tip_text == match.state.reason(play_two(a, b))
+    assert button.tool_tip_text == table.narrator.refusal(match.state.why_not(play_two(a, b)))
     assert "identical pair" in button.tool_tip_text
 
 
@@ -267,7 +267,8 @@ def test_a_card_that_does_not_follow_says_the_engines_reason(table_app, open_tab
     drag_onto_trick(table, driver, card)
     driver.settle(table)
     assert len(match.log) == before
-    assert table.message == table.named(match.state.reason(PLAY[card])) and table.message_error
+    assert table.message == table.narrator.refusal(match.state.why_not(PLAY[card])) and table.message_error
+    assert "does not follow" in table.message
 
 
 @pytest.mark.parametrize("table_speed", ["fast"])
@@ -318,7 +319,7 @@ def test_the_teammate_reveal_is_shown_whole_and_stays_while_the_play_goes_on(tab
     action = next(a for a in state.legal_actions() if any(face_of(c) == face_of(state.called) for c in a.cards))
     driver.perform(table, action)
     assert state.teammate == 0
-    reveal = f"You play the called {card_label(state.called)}: You are the King of the Hill's teammate."
+    reveal = f"You play the called {card_label(state.called)}: you are the King of the Hill's teammate."
     run_until(driver, lambda: table.message == reveal, frames=180)
     start, moves = table.clock, len(match.log)
     run_until(driver, lambda: table.message != reveal or table.clock - start > 5.5, frames=600)
@@ -379,7 +380,8 @@ def test_eight_selected_cards_are_buried_with_the_bury_button(table_app, open_ta
         click_card(table, driver, card)
     name, button = select_button(table)
     assert name == "select:Bury (3 of 8)" and not button.is_enabled
-    assert button.tool_tip_text == state.reason(Bury(tuple(chosen[:3]))) == "Bury exactly 8 cards, not 3."
+    assert button.tool_tip_text == table.narrator.refusal(state.why_not(Bury(tuple(chosen[:3])))) \
+        == "Bury exactly 8 cards, not 3."
     for card in chosen[3:]:
         click_card(table, driver, card)
     name, button = select_button(table)
@@ -425,6 +427,31 @@ def test_a_ninth_card_to_bury_is_refused_with_the_reason(table_app, open_table):
     click_card(table, driver, chosen[0])  # put one back: now the ninth may be chosen
     click_card(table, driver, ninth)
     assert sorted(hand[p.index] for p in table.input.selected) == sorted([*chosen[1:], ninth])
+
+
+def test_the_held_beats_are_drawn_from_the_engines_snapshots():
+    """A full trick before it is gathered, the round's last trick gathered, and the round scored with its dead hand
+    face up in the corner: each beat's picture is the engine's snapshot, built like any view."""
+    state = RULES.new_game(5, {"rounds": 1}, seed=4)
+    rng = random.Random(4)
+    ctx = table_context((1280, 800), NAMES, 0, theme.ui_scale((1280, 800)))
+    held = []
+    while not state.is_over():
+        legal = state.legal_actions()
+        held += [e for e in state.apply(legal[rng.randrange(len(legal))]) if e.hold]
+    assert held and all(e.snapshot is not None for e in held)
+    for event in held:
+        drawn = LAYOUT.build(event.snapshot.view(0), ctx)  # type: ignore[union-attr]
+        trick = [s.card for s in drawn.zone("trick").spots]
+        if event.kind == "move":
+            assert len(trick) >= 5 and set(event.cards) <= set(trick), "the whole trick, the last play in it"
+        else:
+            assert not trick
+        if event.kind == "flip":
+            corner = drawn.zone("last_dead")
+            assert [s.card for s in corner.spots] == [picture(c) for c in event.cards]
+            assert all(s.face_up for s in corner.spots), "the dead hand turned up"
+    assert [e.kind for e in held[-3:]] == ["move", "trick", "flip"]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -563,7 +590,7 @@ def test_a_declaration_passed_once_stays_a_button_while_the_deal_goes_on(table_a
     passed = len(match.log)
     run_until(driver, lambda: any(n.startswith("early:") for n in table.buttons), frames=120)
     name = next(n for n in table.buttons if n.startswith("early:"))
-    assert table.buttons[name].text == offered.describe() and table.buttons[name].is_enabled
+    assert table.buttons[name].text == table.narrator.action(offered) and table.buttons[name].is_enabled
     run_until(driver, lambda: sum(e.seat == 0 for e in match.log[passed:]) >= 2, frames=600)
     assert not match.state.declarations and name in table.buttons, \
         "the deal goes on (the person's stops pass at its pace), and the button stays"
@@ -578,13 +605,13 @@ def test_timers_give_each_decision_its_limit_but_declaring_none():
     options = {"timers": True}
     for phase, seconds in (("bury", 60), ("call", 15), ("play", 10)):
         state = state_at(RULES, 5, mine(phase), options)
-        timer = LAYOUT.timer(state.view(0), state.legal_actions())
+        timer = state.time_limit()
         assert timer is not None and timer.seconds == seconds and not timer.quiet
         assert timer.default(random.Random(1)) in state.legal_actions()
     state = state_at(RULES, 5, asked, options)
-    assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "the rules give declaring no limit"
+    assert state.time_limit() is None, "the rules give declaring no limit"
     state = state_at(RULES, 5, mine("play"))
-    assert LAYOUT.timer(state.view(0), state.legal_actions()) is None, "timers off: no limit"
+    assert state.time_limit() is None, "timers off: no limit"
 
 
 def test_the_king_of_the_hill_chooses_the_trump_suit_from_a_panel(table_app, open_table):

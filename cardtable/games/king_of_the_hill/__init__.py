@@ -4,12 +4,14 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import JOKER_SUIT, Card
 from cardtable.games.king_of_the_hill import bots
 from cardtable.games.king_of_the_hill.layout import LAYOUT
+from cardtable.games.king_of_the_hill.narration import NARRATION
 from cardtable.games.king_of_the_hill.rules import RULES
 from cardtable.games.plugin import GamePlugin, Showcase
 
 GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
+    narration=NARRATION,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.search_rollout,

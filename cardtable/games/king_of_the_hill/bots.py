@@ -904,7 +904,7 @@ def replay_mismatches(world: KingState, seat: int, history: list[Trick], limit: 
                     if missed >= limit:
                         return missed
             try:
-                o.apply(PLAY[cards[0]] if len(cards) == 1 else play_two(*cards))
+                o.apply(PLAY[cards[0]] if len(cards) == 1 else play_two(*cards), record=False)
             except Exception:  # noqa: BLE001 - a world the plays cannot have come from
                 return limit
     return missed

@@ -27,7 +27,6 @@ Pure: turns `view(seat)` and the table's context into zones, and gestures into a
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -48,10 +47,11 @@ from cardtable.core.layout import (
     TableLayout,
     Target,
     TrickPlay,
-    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import Ring, panel_size, seat_ring
+from cardtable.core.words import N_, Names, tr
+from cardtable.games.king_of_the_hill.narration import NARRATION, card_text, suit_words
 from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
@@ -64,13 +64,10 @@ from cardtable.games.king_of_the_hill.rules import (
     PLAY,
     Call,
     Declare,
-    card_label,
     identical,
     order_for,
     play_two,
     rank_label,
-    timeout_action,
-    timer_seconds,
 )
 from cardtable.games.king_of_the_hill.rules import Bury as BuryAction
 
@@ -89,20 +86,31 @@ def picture(card: Card, shift: int = 0) -> Card:
 
 
 def suit_label(suit: str) -> str:
-    return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit].capitalize()}"
+    return f"{SUIT_SYMBOLS[suit]} {suit_words(suit).capitalize()}"
+
+
+def trump_card(view: Mapping[str, Any]) -> str:
+    """"5♥", or the rank alone ("5") while no suit is trump."""
+    rank, suit = view["trump_rank_label"], view["trump_suit"]
+    return f"{rank}{SUIT_SYMBOLS[suit]}" if suit else rank
 
 
 def trump_text(view: Mapping[str, Any]) -> str:
     """"Trump 5♥", "Trump rank 5" (no suit yet)."""
-    rank, suit = view["trump_rank_label"], view["trump_suit"]
-    return f"Trump {rank}{SUIT_SYMBOLS[suit]}" if suit else f"Trump rank {rank}"
+    template = N_("Trump {card}") if view["trump_suit"] else N_("Trump rank {card}")
+    return tr(template).format(card=trump_card(view))
+
+
+def called_card(view: Mapping[str, Any]) -> str:
+    """The card called ("A♠", "none (alone)")."""
+    card = view["called"]
+    return tr(N_("none (alone)")) if card is None else card_text(card)
 
 
 def called_text(view: Mapping[str, Any]) -> str:
     if not view["call_made"]:
-        return "No call yet"
-    card = view["called"]
-    return "Called: none (alone)" if card is None else f"Called: {card_label(card)}"
+        return tr(N_("No call yet"))
+    return tr(N_("Called: {card}")).format(card=called_card(view))
 
 
 class KingLayout(BaseLayout):
@@ -161,7 +169,7 @@ class KingLayout(BaseLayout):
         cx, cy = middle[0] + middle[2] // 2, middle[1] + middle[3] // 2
         burying = view["phase"] == "bury" and view["turn"] == me and view["seat"] == me
         if burying:  # the place to drop the eight cards to bury: a card's size, in the middle
-            zones.append(Zone("dead", "stack", (cx - cw // 2, cy - ch // 2, cw, ch), label="Dead hand"))
+            zones.append(Zone("dead", "stack", (cx - cw // 2, cy - ch // 2, cw, ch), label=tr(N_("Dead hand"))))
         else:
             zones.extend(self._dead(view, dead_at, small))
         corners = self._corners(ring, top, width, s)
@@ -228,17 +236,18 @@ class KingLayout(BaseLayout):
         return [Zone("dead", "pile", (x, y, *small), spots)]
 
     def _seat_panel(self, view: Mapping[str, Any], seat: int, rect: Rect, ctx: TableContext) -> Zone:
-        lines = [ctx.name(seat), f"rank {view['rank_labels'][seat]} \u00b7 {view['points'][seat]} pts"]
+        lines = [ctx.name(seat), tr(N_("rank {rank} \u00b7 {points} pts")).format(rank=view["rank_labels"][seat],
+                                                                             points=view["points"][seat])]
         koth, teammate = view["koth"], view["teammate"]
         role = ""
         if seat == koth:
-            role = "King"
+            role = tr(N_("King"))
         elif seat == teammate:
-            role = "teammate"
+            role = tr(N_("teammate"))
         declaration = view["declaration"]
         if declaration is not None and declaration[0] == seat and view["phase"] == "declare":
-            role = f"declares {view['trump_rank_label']}{SUIT_SYMBOLS[declaration[1]]}" + (
-                " pair" if declaration[2] else "")
+            template = N_("declares {card} pair") if declaration[2] else N_("declares {card}")
+            role = tr(template).format(card=f"{view['trump_rank_label']}{SUIT_SYMBOLS[declaration[1]]}")
         if role:  # beside the name: the panel's foot is for what the seat did last
             lines[0] = f"{lines[0]} \u00b7 {role}"
         marks = set()
@@ -268,13 +277,15 @@ class KingLayout(BaseLayout):
         s = ctx.scale
         rounds = view["rounds"]
         phase = view["phase"]
-        head = f"Round {view['round'] + 1}" + (f" of {rounds}" if rounds else "")
+        number = view["round"] + 1
+        head = tr(N_("Round {number} of {rounds}") if rounds else N_("Round {number}")).format(number=number,
+                                                                                                rounds=rounds)
         if phase == "over":
-            head = "Game over"
+            head = tr(N_("Game over"))
         lines = [head, trump_text(view), called_text(view)]
         teammate = view["teammate"]
         if teammate is not None:
-            lines.append(f"Teammate: {ctx.name(teammate)}")
+            lines.append(tr(N_("Teammate: {player}")).format(player=ctx.name(teammate)))
         x, y, w, _ = corner
         h = int((12 + 21 * len(lines)) * s)
         zones = [Zone("info", "seat", (x, y, w, h), lines=tuple(lines))]
@@ -289,12 +300,14 @@ class KingLayout(BaseLayout):
         """The round just played, in the top right corner until the next dead hand is buried: its score and its
         dead hand face up."""
         records = view["records"]
-        if not records or view["phase"] not in ("declare", "trump", "over"):
+        if not records or view["phase"] not in ("declare", "trump", "scored", "over"):
             return []
         last = records[-1]
         s = ctx.scale
-        lines = (f"Round {last['round'] + 1}: score {last['challenge']}",
-                 f"Dead hand of {ctx.name(last['koth'])}: {last['dead_points']} pts")
+        lines = (tr(N_("Round {number}: score {challenge}")).format(number=last["round"] + 1,
+                                                                   challenge=last["challenge"]),
+                 tr(N_("Dead hand of {player}: {points} pts")).format(player=ctx.name(last["koth"]),
+                                                                      points=last["dead_points"]))
         x, y, w, _ = corner
         top = y + int((12 + 21 * len(lines)) * s)
         sw, sh = small
@@ -343,7 +356,8 @@ class KingLayout(BaseLayout):
 
     def drop_refusal(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> str | None:
         if view["phase"] == "bury" and target.zone == "trick" and self._picked_cards(view, picked):
-            return f"Select the {KITTY} cards to bury, then press Bury (or drop them on your dead hand's place)."
+            return tr(N_("Select the {count} cards to bury, then press Bury (or drop them on your dead hand's "
+                         "place).")).format(count=KITTY)
         return None
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
@@ -358,17 +372,18 @@ class KingLayout(BaseLayout):
             return ()
         cards = self._picked_cards(view, picked)
         if phase == "bury":
-            label = f"Bury ({len(cards)} of {KITTY})"
+            label = tr(N_("Bury ({chosen} of {count})")).format(chosen=len(cards), count=KITTY)
             if not cards:
-                return (Choice(label, None, f"Click the {KITTY} cards to bury: they go face down as the dead hand"),)
+                hint = tr(N_("Click the {count} cards to bury: they go face down as the dead hand")).format(count=KITTY)
+                return (Choice(label, None, hint),)
             return (Choice(label, BuryAction(tuple(cards))),)
         if phase != "play":
             return ()
         if not cards:
-            return (Choice("Play", None, "Select a card, or two identical cards, to play"),)
+            return (Choice(tr(N_("Play")), None, tr(N_("Select a card, or two identical cards, to play"))),)
         if len(cards) == 1:
-            return (Choice("Play", PLAY[cards[0]]),)
-        label = "Play pair" if identical(*cards) else "Play both"
+            return (Choice(tr(N_("Play")), PLAY[cards[0]]),)
+        label = tr(N_("Play pair")) if identical(*cards) else tr(N_("Play both"))
         return (Choice(label, play_two(*cards)),)
 
     def button_actions(self, view: Mapping[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
@@ -382,14 +397,15 @@ class KingLayout(BaseLayout):
         if phase == "declare":
             return self._declare_panel(view, legal, ctx)
         if phase == "trump":
-            return ChoicePanel("Choose the trump suit", tuple(Choice(suit_label(s), CHOOSE[s]) for s in SUIT_ORDER),
-                               "Nobody declared: the King of the Hill chooses.")
+            return ChoicePanel(tr(N_("Choose the trump suit")),
+                               tuple(Choice(suit_label(s), CHOOSE[s]) for s in SUIT_ORDER),
+                               tr(N_("Nobody declared: the King of the Hill chooses.")))
         if phase == "call":
             groups = tuple(Choice(suit_label(s), None, group=tuple(CALL[c] for c in _faces_of(s)))
                            for s in SUIT_ORDER)
-            jokers = tuple(Choice(card_label(c).capitalize(), CALL[c], card=c) for c in _faces_of(JOKER_SUIT))
-            return ChoicePanel("Call a card", (*groups, *jokers, Choice("Call none", CALL_NONE)),
-                               "Whoever else plays it first is your teammate.")
+            jokers = tuple(Choice(card_text(c).capitalize(), CALL[c], card=c) for c in _faces_of(JOKER_SUIT))
+            return ChoicePanel(tr(N_("Call a card")), (*groups, *jokers, Choice(tr(N_("Call none")), CALL_NONE)),
+                               tr(N_("Whoever else plays it first is your teammate.")))
         return None
 
     @staticmethod
@@ -399,18 +415,25 @@ class KingLayout(BaseLayout):
         for action in legal:
             if isinstance(action, Declare):
                 shown = f"{rank}{SUIT_SYMBOLS[action.suit]}"
-                what = f"pair {shown} {shown}" if action.pair else shown
-                choices.append(Choice(f"{SUIT_NAMES[action.suit].capitalize()} ({what})", action))
-        choices.append(Choice("Pass", PASS))
+                template = N_("{suit} (pair {card} {card})") if action.pair else N_("{suit} ({card})")
+                choices.append(Choice(tr(template).format(suit=suit_words(action.suit).capitalize(), card=shown),
+                                      action))
+        choices.append(Choice(tr(N_("Pass")), PASS))
         declaration = view["declaration"]
         if declaration is None:
-            wait = "The deal waits for you." if view["deck"] > KITTY else "The deal is over: your last chance."
-            note = f"Showing a card of the trump rank makes its suit trump. {wait}"
+            if view["deck"] > KITTY:
+                note = tr(N_("Showing a card of the trump rank makes its suit trump. The deal waits for you."))
+            else:
+                note = tr(N_("Showing a card of the trump rank makes its suit trump. The deal is over: your last "
+                             "chance."))
         else:
             seat, suit, _ = declaration
-            who = "You" if seat == view["seat"] else ctx.name(seat)
-            note = f"{who} declared {SUIT_NAMES[suit]}: only a pair of the trump rank overturns it."
-        return ChoicePanel("Declare the trump suit?", tuple(choices), note)
+            if seat == view["seat"]:
+                template = N_("You declared {suit}: only a pair of the trump rank overturns it.")
+            else:
+                template = N_("{player} declared {suit}: only a pair of the trump rank overturns it.")
+            note = tr(template).format(player=ctx.name(seat), suit=suit_words(suit))
+        return ChoicePanel(tr(N_("Declare the trump suit?")), tuple(choices), note)
 
     def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
         """A suit's cards to call, as faces (the second step of the call)."""
@@ -418,23 +441,11 @@ class KingLayout(BaseLayout):
         if not calls or len(calls) != len(actions):
             return None
         suit = calls[0].card.suit  # type: ignore[union-attr]
-        name = SUIT_NAMES.get(suit, "card")
-        return ChoicePanel(f"Call a card of {name}",
-                           tuple(Choice(card_label(a.card), a, card=a.card) for a in calls if a.card is not None),
-                           "You may not call a card you hold both copies of.")
-
-    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        """With timers on, the rules' limits (declaring has none); no clock otherwise."""
-        if not legal or view["phase"] == "declare":
-            return None
-        seconds = timer_seconds(view)
-        if seconds is None:
-            return None
-
-        def default(rng: random.Random) -> Action:
-            return timeout_action(view, legal, rng)
-
-        return TurnTimer(seconds, default)
+        title = tr(N_("Call a card of {suit}")).format(suit=suit_words(suit)) if suit in SUIT_NAMES else tr(
+            N_("Call a card"))
+        return ChoicePanel(title,
+                           tuple(Choice(card_text(a.card), a, card=a.card) for a in calls if a.card is not None),
+                           tr(N_("You may not call a card you hold both copies of.")))
 
     def brisk(self, view: Mapping[str, Any]) -> bool:
         """The deal's stops are taken at the deal's pace."""
@@ -466,29 +477,11 @@ class KingLayout(BaseLayout):
         """The teammate revealed."""
         return event.kind == "teammate"
 
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture held when a trick is completed: every play of it on the table, before it is gathered."""
-        played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
-        if played is None or played.seat is None or not played.cards:
-            return None
-        seat = played.seat
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        for card in played.cards:
-            if card in hands[seat]:
-                hands[seat].remove(card)
-            elif hands[seat]:
-                hands[seat].pop()
-        mid["hands"] = hands
-        mid["trick"] = [*before["trick"], (seat, tuple(played.cards))]
-        mid["turn"] = None
-        mid["status"] = ""
-        return mid
-
     # ----- words --------------------------------------------------------------------------------------
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet:
         n = view["players"]
-        headers = ("Round", "Trump", "King", "Called", "Teammate", "Score", *(ctx.name(s) for s in range(n)))
+        headers = (*(tr(h) for h in (N_("Round"), N_("Trump"), N_("King"), N_("Called"), N_("Teammate"),
+                                     N_("Score"))), *(ctx.name(s) for s in range(n)))
         rows = []
         for record in view["records"]:
             called = record["called"]
@@ -497,27 +490,54 @@ class KingLayout(BaseLayout):
                      for b, a in zip(record["ranks_before"], record["ranks_after"], strict=True)]
             rows.append((str(record["round"] + 1), f"{rank_label(record['trump_rank'])}"
                          f"{SUIT_SYMBOLS[record['trump_suit']]}", ctx.name(record["koth"]),
-                         "none" if called is None else card_label(called),
+                         tr(N_("none")) if called is None else card_text(called),
                          "\u2014" if teammate is None else ctx.name(teammate), str(record["challenge"]), *ranks))
-        if view["phase"] != "over":
+        if view["phase"] not in ("scored", "over"):  # the round being played
             koth = view["koth"]
-            called = called_text(view).removeprefix("Called: ") if view["call_made"] else "\u2014"
+            called = called_card(view) if view["call_made"] else "\u2014"
             teammate = view["teammate"]
-            rows.append((f"{view['round'] + 1} (now)", trump_text(view).removeprefix("Trump "),
+            trump = trump_card(view) if view["trump_suit"] else tr(N_("rank {rank}")).format(
+                rank=view["trump_rank_label"])
+            rows.append((tr(N_("{number} (now)")).format(number=view["round"] + 1), trump,
                          "\u2014" if koth is None else ctx.name(koth), called,
                          "\u2014" if teammate is None else ctx.name(teammate), "", *view["rank_labels"]))
-        rows.append(("Rank", "", "", "", "", "", *view["rank_labels"]))
+        rows.append((tr(N_("Rank")), "", "", "", "", "", *view["rank_labels"]))
         return ScoreSheet(headers, tuple(rows))
 
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         parts = [trump_text(view)]
         if view["call_made"]:
             parts.append(called_text(view))
-        said = view["status"]
-        mine = view["seat"] is not None and view["turn"] == view["seat"]
-        if mine and view["phase"] == "bury":
-            said = f"Select {KITTY} cards to bury, then press Bury (or drop them on the dead hand)"
+        said = status_words(view, ctx)
         return " \u00b7 ".join([*parts, said] if said else parts)
+
+
+#: What the seat to act does, said to the person (their own turn) and of another seat, per phase.
+_TURN_WORDS = {
+    "declare": (N_("You: declare the trump suit, or pass."), N_("{player} may declare.")),
+    "trump": (N_("You: choose the trump suit."), N_("{player} chooses the trump suit.")),
+    "bury": (N_("Select {count} cards to bury, then press Bury (or drop them on the dead hand)"),
+             N_("{player} buries {count} cards.")),
+    "call": (N_("You: call a card, or none."), N_("{player} calls a card.")),
+    "lead": (N_("You: lead a card or a pair."), N_("{player} to lead.")),
+    "follow": (N_("You: play a card, following {suit} if you can."), N_("{player} to play.")),
+    "follow_pair": (N_("You: play two cards, following {suit} if you can."), N_("{player} to play.")),
+}
+
+
+def status_words(view: Mapping[str, Any], ctx: TableContext) -> str:
+    """What is happening, in a sentence, for the seat the view is for ("" during a beat with nobody to act)."""
+    turn, phase = view["turn"], view["phase"]
+    if turn is None:
+        if phase != "over":
+            return ""
+        names = Names.of(ctx.name(s) for s in range(view["players"]))
+        return NARRATION.outcome(view["winners"], view["ranks"], bool(view["rounds"]), names)
+    if phase == "play":
+        phase = "lead" if view["led_suit"] is None else "follow" if view["led_count"] == 1 else "follow_pair"
+    mine, theirs = _TURN_WORDS[phase]
+    template = mine if turn == view["seat"] else theirs
+    return tr(template).format(player=ctx.name(turn), count=KITTY, suit=suit_words(view["led_suit"]))
 
 
 def _faces_of(suit: str) -> list[Card]:

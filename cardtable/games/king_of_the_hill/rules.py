@@ -22,11 +22,15 @@ first played.  `legal_actions` offers each physical card, so two identical cards
 Legal moves while burying are `Burials`: a lazy sequence of every 8-card subset of the KotH's 28 cards
 (3,108,105 of them), with cheap `len`, indexing, `in` and `==`; do not iterate it whole.
 
-Timers: the engine has no clock.  `timer_seconds(view)` gives the limit of the decision a view shows (None when
-there is none), and `timeout_action(view, legal, rng)` the move made when it runs out; a layout returns
-`TurnTimer(timer_seconds(view), lambda rng: timeout_action(view, legal, rng))`.  `default_action(state, rng)` is
-the same for a state.  While declaring there is no limit; `timeout_action` gives `Pass`, the move a quiet timer
-(the deal's beat) makes.
+Time limits are rules: `KingState.time_limit()` gives the limit of the decision to make now (None when there is
+none: timers off, or declaring) and its default move, `timeout_action(view, legal, rng)`; `timer_seconds(view)`
+gives the limit a view shows and `default_action(state, rng)` the default move for a state (`Pass` while
+declaring).
+
+Events are data (`EventKind`); the narration (`narration.py`) says them.  `apply(action, record=False)` builds no
+event at all.  A full trick before it is gathered, the last trick of a round gathered, and the round scored (phase
+"scored", the dead hand turned up) are beats with a snapshot.  Refusals are codes with their particulars
+(`why_not`), said by the narration.
 
 Readings (where the rules file leaves a choice open):
 
@@ -61,16 +65,29 @@ Readings (where the rules file leaves a choice open):
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import random
+import typing
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
-from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, SUITS, Card, multi_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUIT_NAMES, SUITS, Card, multi_deck
+from cardtable.core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Option,
+    Result,
+    Rules,
+    Snapshot,
+    State,
+    TimeLimit,
+    new_seed,
+)
 from cardtable.core.wording import seat_list, seat_name
 
 PLAYERS = 5
@@ -83,6 +100,10 @@ TRUMP = "T"  # the effective suit of the whole trump group
 TIMER_SECONDS: dict[str, int] = {"play": 10, "bury": 60, "call": 15, "trump": 5}
 TRICK_HOLD = 1.5
 ROUND_HOLD = 0.5
+
+#: What the engine records (see the narration for what each says).
+EventKind = Literal["round", "deal", "declare", "koth", "no_declaration", "choose", "trump", "move", "call", "lead",
+                    "teammate", "trick", "flip", "score", "over"]
 _BLACK_JOKER_STRENGTH, _RED_JOKER_STRENGTH = 17, 18
 _SUIT_BIT = {TRUMP: 1, "S": 2, "H": 4, "D": 8, "C": 16}
 _DISPLAY_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
@@ -225,7 +246,12 @@ def _in_deck_order(cards: Any) -> Any:
 
 @dataclass(frozen=True)
 class KingAction(Action):
-    """The base of King of the Hill's actions: `str()` is the readable label."""
+    """The base of King of the Hill's actions: `str()` is the readable label (the narration's words)."""
+
+    def describe(self) -> str:
+        from cardtable.games.king_of_the_hill.narration import action_text  # the words live in the narration
+
+        return action_text(self)
 
     def __str__(self) -> str:
         return self.describe()
@@ -238,17 +264,10 @@ class Declare(KingAction):
     suit: str
     pair: bool
 
-    def describe(self) -> str:
-        name = SUIT_NAMES.get(self.suit, self.suit)
-        return f"Declare {name} with a pair" if self.pair else f"Declare {name}"
-
 
 @dataclass(frozen=True)
 class Pass(KingAction):
     """Do not declare now."""
-
-    def describe(self) -> str:
-        return "Pass"
 
 
 @dataclass(frozen=True)
@@ -256,9 +275,6 @@ class ChooseTrump(KingAction):
     """The KotH names the trump suit (nobody declared)."""
 
     suit: str
-
-    def describe(self) -> str:
-        return f"Trump: {SUIT_NAMES.get(self.suit, self.suit)}"
 
 
 @dataclass(frozen=True)
@@ -269,9 +285,6 @@ class Bury(KingAction):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", _in_deck_order(self.cards))
-
-    def describe(self) -> str:
-        return f"Bury {len(self.cards)} cards"
 
 
 @dataclass(frozen=True)
@@ -285,13 +298,6 @@ class Call(KingAction):
         if isinstance(card, Card) and card in _DECK_SET:
             object.__setattr__(self, "card", _FACE_CARD[_FACE[card]])
 
-    def describe(self) -> str:
-        if self.card is None:
-            return "Call no card (play alone)"
-        if not isinstance(self.card, Card):
-            return f"Call {self.card!r}"
-        return f"Call {card_label(self.card)}"
-
 
 @dataclass(frozen=True)
 class Play(KingAction):
@@ -303,18 +309,8 @@ class Play(KingAction):
         object.__setattr__(self, "cards", _in_deck_order(self.cards))
         object.__setattr__(self, "_hash", hash(self.cards))
 
-    def __hash__(self) -> int:  # computed once: plays key the shared events of every trick
+    def __hash__(self) -> int:  # computed once: searches hash plays often
         return self._hash  # type: ignore[attr-defined, no-any-return]
-
-    def describe(self) -> str:
-        cards = self.cards
-        if len(cards) == 2 and isinstance(cards[0], Card) and isinstance(cards[1], Card):
-            if identical(cards[0], cards[1]):
-                return f"Play a pair of {card_label(cards[0])}"
-            return f"Play {card_label(cards[0])} and {card_label(cards[1])}"
-        if len(cards) == 1 and isinstance(cards[0], Card):
-            return f"Play {card_label(cards[0])}"
-        return "Play " + ", ".join(map(str, cards))
 
 
 PASS = Pass()
@@ -470,28 +466,8 @@ class RoundRecord:
     next_koth: int
 
 
-# ----- events (immutable: the common ones are made once and shared) --------------------------------------------
-
-_SEAT_NAMES = tuple(seat_name(s) for s in range(PLAYERS))
-_DEAL_EVENTS = tuple(Event("deal", src="deck", dst=f"hand{s}", seat=s) for s in range(PLAYERS))
-_PLAY_EVENTS: list[tuple[dict[Play, Event], dict[Play, Event]]] = [({}, {}) for _ in range(PLAYERS)]
-
-
-def _play_event(seat: int, action: Play, last: bool) -> Event:
-    """The move of a play to the trick; `last`: it completes the trick, which then stays in view a moment."""
-    known = _PLAY_EVENTS[seat][last]
-    event = known.get(action)
-    if event is None:
-        event = known[action] = Event("move", action.cards, f"hand{seat}", "trick", seat,
-                                          f"{seat_name(seat)} plays {_cards_text(action.cards)}.",
-                                          hold=TRICK_HOLD if last else 0.0)
-    return event
-
-
-def _cards_text(cards: Sequence[Card]) -> str:
-    if len(cards) == 2 and identical(cards[0], cards[1]):
-        return f"a pair of {card_label(cards[0])}"
-    return " and ".join(card_label(c) for c in cards)
+#: The events a move records (None: not recording, as in searches).
+Events = list[Event] | None
 
 
 # ----- the state ------------------------------------------------------------------------------------------
@@ -500,7 +476,11 @@ def _cards_text(cards: Sequence[Card]) -> str:
 class KingState(State):
     """A game of King of the Hill in progress (see the module docstring)."""
 
-    def __init__(self, options: Mapping[str, Any], seed: int) -> None:
+    def __init__(self, options: Mapping[str, Any], seed: int, like: KingState | None = None) -> None:
+        """A new game (`like` None), or a copy of the game `like` (`clone`)."""
+        if like is not None:
+            self._copy(like)
+            return
         self.n = PLAYERS
         self.options = dict(options)
         self.seed = seed
@@ -513,7 +493,7 @@ class KingState(State):
         self.start = self._rng(2).randrange(PLAYERS)
         self.turn: int | None = None
         self._legal: Sequence[Action] | None = None
-        self._start_round([])
+        self._start_round(None)
 
     def _rng(self, purpose: int) -> random.Random:
         """The generator of one chance event of this round (0 the shuffle, 1 the draw when nobody declared, 2 the
@@ -527,7 +507,7 @@ class KingState(State):
         draw = self._rng(0).random
         return sorted(DECK, key=lambda _: draw())
 
-    def _start_round(self, events: list[Event]) -> None:
+    def _start_round(self, events: Events) -> None:
         n = self.n
         if self.round:
             self.start = self.koth  # type: ignore[assignment]
@@ -560,12 +540,11 @@ class KingState(State):
         self.voids = [0] * n  # bit set of effective suits each seat has shown out of (_SUIT_BIT)
         self.nopair = [0] * n  # bit set of effective suits in which each seat has shown it holds no pair
         self.phase = "declare"
-        koth = "" if self.koth is None else f" {seat_name(self.koth)} is King of the Hill."
-        events.append(Event("round", seat=self.koth, value=self.round,
-                            text=f"Round {self.round + 1}: trump rank {rank_label(self.rank_value)}.{koth}"))
+        if events is not None:
+            events.append(Event("round", seat=self.koth, value={"round": self.round, "rank": self.rank_value}))
         self._deal(events)
 
-    def _deal(self, events: list[Event]) -> None:
+    def _deal(self, events: Events) -> None:
         """Deal on until a seat has a declaration to make or pass, or the deal and its last choices are over."""
         n, stack, hands, counts = self.n, self.stack, self.hands, self.counts
         rank = self.trump_rank
@@ -576,7 +555,8 @@ class KingState(State):
             seat = self.deal_to
             card = stack.pop()
             hands[seat].append(card)
-            events.append(_DEAL_EVENTS[seat])
+            if events is not None:
+                events.append(Event("deal", src="deck", dst=f"hand{seat}", seat=seat))
             self.deal_to = (seat + 1) % n
             if card.rank == rank and card.suit != JOKER_SUIT:
                 counts[seat][SUITS.index(card.suit)] += 1
@@ -609,12 +589,13 @@ class KingState(State):
             out = [DECLARE[s, False] for k, s in enumerate(SUITS) if counts[k]]
         return out + [DECLARE[s, True] for k, s in enumerate(SUITS) if counts[k] == 2]
 
-    def _end_deal(self, events: list[Event]) -> None:
+    def _end_deal(self, events: Events) -> None:
         decl = self.declaration
         if decl is not None:
             if self.round == 0:
                 self.koth = decl[0]
-                events.append(Event("koth", seat=decl[0], text=f"{seat_name(decl[0])} is King of the Hill."))
+                if events is not None:
+                    events.append(Event("koth", seat=decl[0]))
             self._set_trump(decl[1], events)
             self._take_kitty(events)
             return
@@ -622,9 +603,8 @@ class KingState(State):
             rng = self._rng(1)
             suit = rng.choice(SUITS)
             self.koth = rng.randrange(self.n)
-            events.append(Event("koth", seat=self.koth, text=(
-                f"Nobody declared: {SUIT_NAMES[suit]} are trump, drawn at random, and "
-                f"{seat_name(self.koth)}, drawn at random, is King of the Hill.")))
+            if events is not None:  # value: the suit drawn at random (nobody declared)
+                events.append(Event("koth", seat=self.koth, value=suit))
             self._set_trump(suit, events)
             self._take_kitty(events)
             return
@@ -632,17 +612,18 @@ class KingState(State):
         assert koth is not None
         self.phase = "trump"
         self.turn = koth
-        events.append(Event("message", seat=koth, text=f"Nobody declared: {seat_name(koth)} chooses the trump suit."))
+        if events is not None:
+            events.append(Event("no_declaration", seat=koth))
 
-    def _set_trump(self, suit: str, events: list[Event]) -> None:
+    def _set_trump(self, suit: str, events: Events) -> None:
         self.trump_suit = suit
         self.order = order = order_for(self.trump_rank, suit)
         for hand in self.hands:
             order.sort(hand)
-        events.append(Event("trump", value=suit, text=(
-            f"Trump: {SUIT_NAMES[suit]}, rank {rank_label(self.rank_value)}.")))
+        if events is not None:
+            events.append(Event("trump", value={"suit": suit, "rank": self.rank_value}))
 
-    def _take_kitty(self, events: list[Event]) -> None:
+    def _take_kitty(self, events: Events) -> None:
         """The KotH takes the 8 cards left and is to bury 8."""
         koth = self.koth
         assert koth is not None
@@ -650,8 +631,8 @@ class KingState(State):
         self.hands[koth] += kitty
         self.stack = []
         self.order.sort(self.hands[koth])
-        events.append(Event("move", kitty, "deck", f"hand{koth}", koth,
-                            f"{seat_name(koth)} takes the last {KITTY} cards and buries {KITTY}."))
+        if events is not None:
+            events.append(Event("move", kitty, "deck", f"hand{koth}", koth))
         self.phase = "bury"
         self.turn = koth
 
@@ -706,114 +687,131 @@ class KingState(State):
         return [play_two(a, b) for a, b in itertools.combinations(hand, 2)]
 
     # ----- why a move is not legal --------------------------------------------------------------------
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is not legal now (None if it is)."""
+    def why_not(self, action: Action) -> IllegalAction | None:
+        """The refusal of `action` now (None if it is legal): legal means offered by `legal_actions`; the refusal
+        says what is wrong with it (a reason code and its particulars, said by the narration)."""
         seat = self.turn
         if seat is None:
-            return "The game is over."
-        if action in self.legal_actions():
+            return IllegalAction("game_over")
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        if action in legal:
             return None
-        who = seat_name(seat)
+        return self.explain(seat, action) or IllegalAction("not_legal")
+
+    def explain(self, seat: int, action: Action) -> IllegalAction | None:
+        """What is wrong with `action` for `seat`, the seat to act (None: nothing; tests check that this is so
+        exactly for the actions `legal_actions` offers)."""
         phase = self.phase
         wanted = {"declare": (Declare, Pass), "trump": (ChooseTrump,), "bury": (Bury,), "call": (Call,),
                   "play": (Play,)}[phase]
         if type(action) not in wanted:
-            task = {"declare": "declare a trump suit or pass", "trump": "choose the trump suit",
-                    "bury": f"bury {KITTY} cards", "call": "call a card or call none",
-                    "play": "play a card or a pair"}[phase]
-            return f"It is {who}'s turn to {task}."
+            return IllegalAction(f"turn_to_{phase}", seat=seat)
         if isinstance(action, Declare):
             return self._why_not_declare(seat, action)
         if isinstance(action, ChooseTrump):
-            return "Choose one of the four suits: spades, hearts, diamonds or clubs."
+            return None if action.suit in SUITS else IllegalAction("choose_a_suit")
         if isinstance(action, Bury):
-            return self._why_not_cards(seat, action.cards, KITTY, "bury") or "That burial is not legal."
+            return self._why_not_cards(seat, action.cards, KITTY)
         if isinstance(action, Call):
             card = action.card
+            if card is None:
+                return None
             if not isinstance(card, Card) or card not in _DECK_SET:
-                return f"{card!r} is not a card of the two decks."
-            return (f"{who} holds both copies of {card_label(card)} (in hand or in the dead hand): "
-                    f"call another card.")
-        assert isinstance(action, Play)
-        return self._why_not_play(seat, action)
+                return IllegalAction("not_a_card", given=repr(card))
+            face = _FACE[card]
+            if sum(_FACE[c] == face for c in self.hands[seat] + self.dead) >= 2:
+                return IllegalAction("holds_both", seat=seat, card=card)
+            return None
+        if isinstance(action, Play):
+            return self._why_not_play(seat, action)
+        return None  # a pass
 
-    def _why_not_declare(self, seat: int, action: Declare) -> str:
-        suit, who = action.suit, seat_name(seat)
+    def _why_not_declare(self, seat: int, action: Declare) -> IllegalAction | None:
+        suit = action.suit
         if suit == JOKER_SUIT:
-            return "Jokers never declare: a card of the trump rank declares its suit."
+            return IllegalAction("joker_declares")
         if suit not in SUITS or type(action.pair) is not bool:
-            return f"There is no suit {suit!r} to declare."
-        card = f"{rank_label(self.rank_value)}{SUIT_SYMBOLS[suit]}"
+            return IllegalAction("no_such_suit", given=repr(suit))
         held = self.counts[seat][SUITS.index(suit)]
         decl = self.declaration
         if decl is not None and decl[2]:
-            return "A pair has been declared: it stands for the rest of the deal."
+            return IllegalAction("pair_stands")
         if held == 0:
-            return f"{who} holds no {card}: showing a trump-rank card declares its suit."
+            return IllegalAction("no_rank_card", seat=seat, rank=self.rank_value, suit=suit)
         if action.pair and held < 2:
-            return f"{who} holds one {card}: a pair needs both copies."
-        return (f"{SUIT_NAMES[decl[1]].capitalize() if decl else 'A suit'} has been declared: only a pair of the "
-                f"trump rank can overturn it.")
+            return IllegalAction("one_copy", seat=seat, rank=self.rank_value, suit=suit)
+        if decl is not None and not action.pair:
+            return IllegalAction("only_pair_overturns", suit=decl[1])
+        return None
 
-    def _why_not_cards(self, seat: int, cards: Any, count: int | None, verb: str) -> str | None:
-        """What is wrong with the cards of a move (not cards, not held, the same card twice, the wrong number)."""
-        who = seat_name(seat)
+    def _why_not_cards(self, seat: int, cards: Any, count: int | None) -> IllegalAction | None:
+        """What is wrong with the cards of a move (not cards, the wrong number, the same card twice, not held)."""
         if not isinstance(cards, tuple) or not all(isinstance(c, Card) for c in cards):
-            return "A move names the cards it uses."
+            return IllegalAction("cards_unnamed")
         if count is not None and len(cards) != count:
-            return f"{verb.capitalize()} exactly {count} cards, not {len(cards)}."
+            return IllegalAction("bury_count", count=count, given=len(cards))
         if len(set(cards)) != len(cards):
-            return "The same card cannot be used twice in one move."
+            return IllegalAction("same_card_twice")
         hand = self.hands[seat]
         for c in cards:
             if c not in hand:
-                return f"{card_label(c) if c in _DECK_SET else c.code} is not in {who}'s hand."
+                return IllegalAction("not_in_hand", seat=seat, card=c)
         return None
 
-    def _why_not_play(self, seat: int, action: Play) -> str:
-        who = seat_name(seat)
+    def _why_not_play(self, seat: int, action: Play) -> IllegalAction | None:
         cards = action.cards
-        wrong = self._why_not_cards(seat, cards, None, "play")
+        wrong = self._why_not_cards(seat, cards, None)
         if wrong:
             return wrong
         if len(cards) not in (1, 2):
-            return "Play one card, or a pair of identical cards."
+            return IllegalAction("play_count")
         if not self.trick:
-            return "Two cards led must be an identical pair (the same rank and suit)."
+            if len(cards) == 2 and _FACE[cards[0]] != _FACE[cards[1]]:
+                return IllegalAction("lead_pair")
+            return None
         need = self.led_count
         if len(cards) != need:
-            return f"A {'single card' if need == 1 else 'pair'} was led: play {need} card{'s' if need > 1 else ''}."
+            return IllegalAction("single_led" if need == 1 else "pair_led")
         led = self.led_suit
         suit_of = self.order.suit_of
-        name = suit_text(led)
         mine = [c for c in self.hands[seat] if suit_of[c] == led]
+        if not mine:
+            return None
         if need == 1:
-            return f"{card_label(cards[0])} does not follow {name}: {who} holds {name} and must play one."
+            return None if suit_of[cards[0]] == led else IllegalAction("must_follow", seat=seat, card=cards[0],
+                                                                       suit=led)
+        following = sum(suit_of[c] == led for c in cards)
         faces = [_FACE[c] for c in mine]
         if any(faces.count(f) == 2 for f in faces):
-            return f"A pair of {name} was led and {who} holds one: they must play a pair of {name}."
-        return (f"A pair of {name} was led: {who} must play as many {name} as they hold, up to two "
-                f"({min(2, len(mine))}), and fill up with any cards.")
+            if following == 2 and _FACE[cards[0]] == _FACE[cards[1]]:
+                return None
+            return IllegalAction("must_follow_pair", seat=seat, suit=led)
+        if following >= min(2, len(mine)):
+            return None
+        return IllegalAction("must_follow_both", seat=seat, suit=led, count=min(2, len(mine)))
 
     # ----- applying -----------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
         seat = self.turn
         if seat is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("game_over")
         legal = self._legal
         if legal is None:
             legal = self._legal = self._find_legal()
         if action not in legal:
-            raise IllegalAction(self.reason(action) or "That move is not legal now.")
-        events: list[Event] = []
+            raise self.explain(seat, action) or IllegalAction("not_legal")
+        events: Events = [] if record else None
         if isinstance(action, Play):
-            events = self._play(seat, action)
+            self._play(seat, action, events)
         elif isinstance(action, Pass):
             self._deal(events)
         elif isinstance(action, Declare):
             self._declare(seat, action, events)
         elif isinstance(action, ChooseTrump):
-            events.append(Event("message", seat=seat, text=f"{seat_name(seat)} chooses {SUIT_NAMES[action.suit]}."))
+            if events is not None:
+                events.append(Event("choose", seat=seat, value=action.suit))
             self._set_trump(action.suit, events)
             self._take_kitty(events)
         elif isinstance(action, Bury):
@@ -821,9 +819,9 @@ class KingState(State):
         elif isinstance(action, Call):
             self._call(seat, action.card, events)
         self._legal = None
-        return events
+        return [] if events is None else events
 
-    def _declare(self, seat: int, action: Declare, events: list[Event]) -> None:
+    def _declare(self, seat: int, action: Declare, events: Events) -> None:
         suit, pair = action.suit, action.pair
         rank = self.trump_rank
         shown = tuple(sorted((c for c in self.hands[seat] if c.rank == rank and c.suit == suit),
@@ -831,38 +829,35 @@ class KingState(State):
         before = self.declaration
         self.declaration = (seat, suit, pair)
         self.declarations.append((seat, suit, pair, shown))
-        who, what = seat_name(seat), f"a pair of {card_label(shown[0])}" if pair else card_label(shown[0])
-        if before is None:
-            text = f"{who} declares {what}: {SUIT_NAMES[suit]} are trump."
-        elif before[0] == seat and before[1] == suit:
-            text = f"{who} strengthens the declaration with a pair of {card_label(shown[0])}."
-        else:
-            text = f"{who} overturns with a pair of {card_label(shown[0])}: {SUIT_NAMES[suit]} are trump."
-        events.append(Event("declare", shown, seat=seat, value=(suit, pair), text=text))
+        if events is not None:
+            if before is None:
+                how = "declares"
+            elif before[0] == seat and before[1] == suit:
+                how = "strengthens"
+            else:
+                how = "overturns"
+            events.append(Event("declare", shown, seat=seat, value={"suit": suit, "pair": pair, "how": how}))
         self._deal(events)
 
-    def _bury(self, seat: int, cards: tuple[Card, ...], events: list[Event]) -> None:
+    def _bury(self, seat: int, cards: tuple[Card, ...], events: Events) -> None:
         hand = self.hands[seat]
         for c in cards:
             hand.remove(c)
         self.dead = list(cards)
-        events.append(Event("move", cards, f"hand{seat}", "dead", seat, f"{seat_name(seat)} buries {KITTY} cards."))
+        if events is not None:
+            events.append(Event("move", cards, f"hand{seat}", "dead", seat))
         self.phase = "call"
 
-    def _call(self, seat: int, card: Card | None, events: list[Event]) -> None:
+    def _call(self, seat: int, card: Card | None, events: Events) -> None:
         self.called = card
         self.call_made = True
-        who = seat_name(seat)
-        if card is None:
-            text = f"{who} calls no card and plays alone."
-        else:
-            text = f"{who} calls {card_label(card)}: whoever else plays it first is the teammate."
-        events.append(Event("call", () if card is None else (card,), seat=seat, value=card, text=text))
         self.phase = "play"
         self.leader = self.turn = seat
-        events.append(Event("message", seat=seat, text=f"{who} leads the first trick."))
+        if events is not None:
+            events.append(Event("call", () if card is None else (card,), seat=seat, value=card))
+            events.append(Event("lead", seat=seat))
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
+    def _play(self, seat: int, action: Play, events: Events) -> None:
         cards = action.cards
         hand = self.hands[seat]
         for c in cards:
@@ -886,8 +881,8 @@ class KingState(State):
             self.leader = seat
         trick.append((seat, cards))
         full = len(trick) == self.n
-        events = [_play_event(seat, action, full)]
         called = self.called
+        revealed = False
         if called is not None and self.teammate is None:
             face = _FACE[called]
             copies = (_FACE[cards[0]] == face) + (len(cards) == 2 and _FACE[cards[1]] == face)
@@ -896,14 +891,19 @@ class KingState(State):
                     self.koth_played_called += copies
                 else:
                     self.teammate = seat
-                    events.append(Event("teammate", seat=seat, text=(
-                        f"{seat_name(seat)} plays the called {card_label(called)}: {seat_name(seat)} is the "
-                        f"King of the Hill's teammate.")))
+                    revealed = True
+        if full:
+            self.turn = None  # the full trick shows, nobody to act, before it is gathered
+        if events is not None:
+            held = Snapshot(self) if full else None
+            events.append(Event("move", cards, f"hand{seat}", "trick", seat, hold=TRICK_HOLD if full else 0.0,
+                                snapshot=held))
+            if revealed:
+                events.append(Event("teammate", seat=seat, value=called))
         if not full:
             self.turn = (seat + 1) % self.n
-            return events
+            return
         self._end_trick(events)
-        return events
 
     def trick_winner(self) -> int:
         """The seat winning the trick on the table (also a trick in progress)."""
@@ -925,7 +925,7 @@ class KingState(State):
                 best, winner = key, seat
         return winner
 
-    def _end_trick(self, events: list[Event]) -> None:
+    def _end_trick(self, events: Events) -> None:
         winner = self.trick_winner()
         cards = tuple(c for _, played in self.trick for c in played)
         won = points_of(cards)
@@ -937,9 +937,9 @@ class KingState(State):
         self.led_suit = None
         self.led_count = 0
         last = not self.hands[winner]
-        text = f"{_SEAT_NAMES[winner]} wins the trick" + (f" and {won} points." if won else ".")
-        events.append(Event("trick", cards, "trick", f"won{winner}", winner, text, value=won,
-                            hold=ROUND_HOLD if last else 0.0))
+        if events is not None:  # the round's last trick gathered is a beat of its own
+            events.append(Event("trick", cards, "trick", f"won{winner}", winner, value=won,
+                                hold=ROUND_HOLD if last else 0.0, snapshot=Snapshot(self) if last else None))
         if not last:
             self.leader = self.turn = winner
             return
@@ -951,7 +951,7 @@ class KingState(State):
             return []
         return [self.koth] if self.teammate is None else sorted((self.koth, self.teammate))
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: Events) -> None:
         koth = self.koth
         assert koth is not None and self.last_winner is not None and self.trump_suit is not None
         defenders = self.defenders()
@@ -972,17 +972,19 @@ class KingState(State):
                              tuple(self.points), tuple(self.dead), dead_points, self.last_winner, challenge, risers,
                              by, before, tuple(self.ranks), following)
         self.records.append(record)
-        doubled = " (the dead hand counted twice)" if self.last_winner not in defenders else ""
-        who = f"{seat_list(risers)} go{'es' if len(risers) == 1 else ''} up {by}" if risers else "nobody goes up"
-        events.append(Event("flip", tuple(self.dead), seat=koth, value=dead_points,
-                            text=f"The dead hand holds {dead_points} points.", hold=ROUND_HOLD))
-        events.append(Event("score", seat=koth, value=challenge,
-                            text=f"Challenge score {challenge}{doubled}: {who}."))
+        self.phase = "scored"  # a beat: the round's score, the dead hand turned up
+        if events is not None:
+            events.append(Event("flip", tuple(self.dead), seat=koth, value=dead_points, hold=ROUND_HOLD,
+                                snapshot=Snapshot(self)))
+            events.append(Event("score", seat=koth, value={
+                "challenge": challenge, "doubled": self.last_winner not in defenders, "risers": risers, "by": by}))
         self.round += 1
         if self._game_over():
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
+            if events is not None:
+                events.append(Event("over", value={"winners": tuple(self.winners()), "ranks": tuple(self.ranks),
+                                                   "fixed": bool(self.fixed_rounds)}))
             return
         self.koth = following
         self._start_round(events)
@@ -1014,27 +1016,6 @@ class KingState(State):
             summary = f"{seat_list(winners)} {verb}. Ranks: {standings}."
         return Result([float(r) for r in self.ranks], winners, summary)
 
-    def status(self, seat: int | None) -> str:
-        """What is happening, in a sentence, for `seat`."""
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        who = "You" if turn == seat else seat_name(turn)
-        phase = self.phase
-        if phase == "declare":
-            return f"{who}: declare the trump suit, or pass." if turn == seat else f"{who} may declare."
-        if phase == "trump":
-            return f"{who}: choose the trump suit." if turn == seat else f"{who} chooses the trump suit."
-        if phase == "bury":
-            return f"{who}: bury {KITTY} cards." if turn == seat else f"{who} buries {KITTY} cards."
-        if phase == "call":
-            return f"{who}: call a card, or none." if turn == seat else f"{who} calls a card."
-        if self.led_suit is None:
-            return f"{who}: lead a card or a pair." if turn == seat else f"{who} to lead."
-        what = "a card" if self.led_count == 1 else "two cards"
-        return (f"{who}: play {what}, following {suit_text(self.led_suit)} if you can." if turn == seat
-                else f"{who} to play.")
-
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
         hands: list[list[Card | None]] = []
@@ -1052,7 +1033,7 @@ class KingState(State):
             "seat": seat,
             "phase": self.phase,
             "turn": self.turn,
-            "round": self.round if self.turn is not None else self.round - 1,
+            "round": self.round - 1 if self.phase == "over" else self.round,
             "rounds": self.fixed_rounds,
             "ranks": list(self.ranks),
             "rank_labels": [rank_label(r) for r in self.ranks],
@@ -1080,11 +1061,11 @@ class KingState(State):
             "led_count": self.led_count,
             "last_trick": list(self.last_trick),
             "last_winner": self.last_winner,
-            "records": [dict(r.__dict__) for r in self.records],
+            "records": [{f.name: getattr(r, f.name) for f in dataclasses.fields(r)} for r in self.records],
             "timers": self.timers,
             "timer": self._timer(),
             "options": dict(self.options),
-            "status": self.status(seat),
+            "winners": self.winners() if self.phase == "over" else [],
         }
 
     def _dealt_last(self, seat: int | None) -> Card | None:
@@ -1098,22 +1079,38 @@ class KingState(State):
             return None
         return TIMER_SECONDS.get(self.phase)
 
+    def time_limit(self) -> TimeLimit | None:
+        """With timers on, the rules' limit of the decision to make now (declaring has none) and its default move."""
+        seconds = self._timer()
+        if seconds is None:
+            return None
+        view, legal = self.view(self.turn), self.legal_actions()
+
+        def default(rng: random.Random) -> Action:
+            return timeout_action(view, legal, rng)
+
+        return TimeLimit(seconds, default)
+
     def clone(self) -> KingState:
-        o = object.__new__(KingState)
-        o.__dict__.update(self.__dict__)
-        o.ranks = self.ranks[:]
-        o.records = self.records[:]
-        o.stack = self.stack[:]
-        o.hands = [h[:] for h in self.hands]
-        o.counts = [c[:] for c in self.counts]
-        o.declarations = self.declarations[:]
-        o.dead = self.dead[:]
-        o.points = self.points[:]
-        o.won = [w[:] for w in self.won]
-        o.trick = self.trick[:]
-        o.voids = self.voids[:]
-        o.nopair = self.nopair[:]
-        return o
+        return KingState(self.options, self.seed, like=self)
+
+    def _copy(self, o: KingState) -> None:
+        """Become a copy of `o`: every field (the lists copied; the options, the card order and the legal moves
+        are never changed in place, so they are shared)."""
+        self.n, self.options, self.seed = o.n, o.options, o.seed
+        self.fixed_rounds, self.timers = o.fixed_rounds, o.timers
+        self.ranks, self.round, self.records = o.ranks[:], o.round, o.records[:]
+        self.koth, self.start, self.turn, self._legal, self.phase = o.koth, o.start, o.turn, o._legal, o.phase
+        self.rank_value, self.trump_rank, self.trump_suit = o.rank_value, o.trump_rank, o.trump_suit
+        self.order = o.order
+        self.stack, self.hands, self.deal_to, self.final = o.stack[:], [h[:] for h in o.hands], o.deal_to, o.final
+        self.counts = [c[:] for c in o.counts]
+        self.declaration, self.declarations, self.dead = o.declaration, o.declarations[:], o.dead[:]
+        self.called, self.call_made, self.teammate = o.called, o.call_made, o.teammate
+        self.koth_played_called, self.points, self.won = o.koth_played_called, o.points[:], [w[:] for w in o.won]
+        self.trick, self.leader, self.led_suit, self.led_count = o.trick[:], o.leader, o.led_suit, o.led_count
+        self.last_trick, self.last_winner = o.last_trick, o.last_winner
+        self.voids, self.nopair = o.voids[:], o.nopair[:]
 
     # ----- determinization ----------------------------------------------------------------------------
     def determinize(self, seat: int | None, rng: random.Random) -> KingState:
@@ -1353,5 +1350,6 @@ RULES = KingRules(
                ("Off", "On: 10 s to play, 60 s to bury, 15 s to call, 5 s to choose trump")),
     ),
     action_types=(Declare, Pass, ChooseTrump, Bury, Call, Play),
+    event_kinds=typing.get_args(EventKind),
     blurb="Five players, two decks: declare trump, bury the dead hand, call a secret partner.",
 )
