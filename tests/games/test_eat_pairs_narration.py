@@ -204,3 +204,22 @@ def test_actions_are_named() -> None:
     assert NARRATION.action(Claim(card), names) == f"Claim with {card.label}"
     assert NARRATION.action(DRAW, names) == "Draw from the stock"
     assert NARRATION.action(MISS, names) == "Miss"
+
+
+def test_the_status_line_in_both_persons() -> None:
+    """Every position's status line, and every held beat's, says something, with no wrong second person."""
+    for state, events in games(range(4)):
+        you = Names.of(YOU[:state.n])
+        views = [state.view(seat) for seat in (None, *range(state.n))]
+        views += [e.snapshot.view(0) for e in events if e.snapshot is not None]
+        for view in views:
+            for names in (you, Names.seats(state.n)):
+                text = NARRATION.status(view, names)
+                assert text and "{" not in text and not WRONG.search(text), text
+    state = RULES.new_game(4, {"deals": "3"}, seed=5)
+    while state.lead is None:
+        state.apply(state.legal_actions()[0])
+    state.dealer, state.lead = 0, 0
+    assert NARRATION.status(state.view(None), Names.of(YOU[:4])).startswith("Deal 1 of 3: You deal, you lead. ")
+    state.lead = 1
+    assert NARRATION.status(state.view(None), Names.of(YOU[:4])).startswith("Deal 1 of 3: You deal, Ann leads. ")

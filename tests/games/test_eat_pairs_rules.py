@@ -87,6 +87,11 @@ def refused(state: EatPairsState, action: Action) -> str:
     return NARRATION.refusal(caught.value, Names.seats(state.n))
 
 
+def status(state: EatPairsState, seat: int | None) -> str:
+    """The status line of `seat`'s view, as the narration says it, seats called by number."""
+    return NARRATION.status(state.view(seat), Names.seats(state.n))
+
+
 def said(event: Event, players: int = 4) -> str:
     """What the narration says of `event`, seats called by number ("" for nothing)."""
     words = NARRATION.event(event, Names.seats(players))
@@ -354,8 +359,8 @@ def test_the_lead_player_draws_the_top_stock_card() -> None:
     view = state.view(1)
     assert view["legal"] == {"open": [], "draw": True, "claim": None, "miss": False}
     assert view["stock"] == 3 and view["lead"] == 1
-    assert "Click the stock to draw (3 cards left)" in view["status"]
-    assert "Seat 1 deals, Seat 2 leads." in view["status"]
+    assert "Click the stock to draw (3 cards left)" in status(state, 1)
+    assert "Seat 1 deals, Seat 2 leads." in status(state, 1)
     assert state.view(0)["legal"] is None
     state.apply(DRAW)  # the 4♥: matched again, by seat 1 (the drawer, last)
     assert state.pairs[1] == [C("4S"), C("4H")] and state.lead == 1 and state.stock == [C("KS"), C("5D")]
@@ -445,8 +450,8 @@ def test_claim_by_hand_claimed() -> None:
     assert view["live"] == C("9D") and view["matching_order"] == [2, 0, 1] and view["passed"] == [2]
     limit = state.time_limit()
     assert limit is not None and limit.seconds == CLAIM_SECONDS and limit.default(random.Random(1)) == MISS
-    assert f"click your 9 within {CLAIM_SECONDS} seconds" in view["status"]
-    assert "Seat 1 may claim 9♦" in state.view(1)["status"]
+    assert f"click your 9 within {CLAIM_SECONDS} seconds" in status(state, 0)
+    assert "Seat 1 may claim 9♦" in status(state, 1)
     assert "claim it or miss it" in refused(state, DRAW)
     assert "2♠ does not match 9♦" in refused(state, Claim(C("2S")))
     assert "9♣ is not in Seat 1's hand" in refused(state, Claim(C("9C")))
@@ -521,16 +526,16 @@ def test_the_view_holds_what_the_table_shows() -> None:
     assert view["pairs"] == [cards("4S 4H"), [], []]
     assert view["waste"] == [] and view["stock"] == 3
     assert view["dealer"] == 0 and view["lead"] is None
-    assert view["status"] == "Seat 1 deals. Seat 1 plays one card to the waste."
+    assert status(state, 1) == "Seat 1 deals. Seat 1 plays one card to the waste."
     assert state.view(0)["legal"]["open"] == cards("2S 3S")  # Play: the dealer's opening card only
     state.apply(PLAY[C("3S")])
     view = state.view(1)
     assert view["waste"] == [] and view["pairs"][1] == cards("3H 3S") and view["lead"] == 1
-    assert view["status"] == "Seat 1 deals, Seat 2 leads. Click the stock to draw (3 cards left)."
-    assert state.view(0)["status"] == "Seat 1 deals, Seat 2 leads. Seat 2 draws (3 cards left)."
+    assert status(state, 1) == "Seat 1 deals, Seat 2 leads. Click the stock to draw (3 cards left)."
+    assert status(state, 0) == "Seat 1 deals, Seat 2 leads. Seat 2 draws (3 cards left)."
     assert view["legal"]["open"] == [] and view["legal"]["draw"]
     play_out(state, random.Random(1))
-    assert state.view(0)["status"] == state.result().summary and state.view(0)["winners"]
+    assert status(state, 0) == state.result().summary and state.view(0)["winners"]
 
 
 def test_determinize_respects_what_the_seat_has_seen() -> None:

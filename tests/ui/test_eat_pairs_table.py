@@ -175,7 +175,7 @@ def test_what_the_table_shows(table_app, open_table):
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     assert state.phase == "draw" and state.lead == 0
-    assert table.status_text() == name_seats(state.status(0), NAMES[:4])
+    assert table.status_text() == f"You deal, you lead. Click the stock to draw ({len(state.stock)} cards left)."
     assert "You deal, you lead." in table.status_text() and "Click the stock to draw" in table.status_text()
     assert "crown" in table.layout.zone("seat0").marks and "dealer" in table.layout.zone("seat0").marks
     assert play_button(table) is not None and not play_button(table).is_enabled
@@ -540,7 +540,9 @@ def test_a_finished_game_replays_both_ways(table_app):
         steps += 1
         table_app.step(DT)
     assert steps == len(match.log) and replay.state.is_over()
-    assert replay.layout.status == match.state.view(0)["status"] == match.state.result().summary
+    names = Names.of(NAMES[:4])
+    assert replay.layout.status == GAME.narration.over(match.state.outcome(), names) == name_seats(
+        match.state.result().summary, NAMES[:4])
     for _ in range(steps):
         replay.step_back()
     assert replay.state.view(0) == RULES.new_game(4, match.options, 6).view(0)

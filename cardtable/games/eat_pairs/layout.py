@@ -94,11 +94,7 @@ class EatPairsLayout(BaseLayout):
             zones.append(self._panel(view, s, (cx - pw // 2, panel_y, pw, panel_h), ctx.name(s)))
             zones.append(self._pairs(view, s, cx, pairs_y, cw, ch))
             zones.append(self._hand(view, s, me, legal, cx, hand_y, bottom - 4, cw, ch))
-        status = view["status"]
-        beat = view.get("beat")
-        if beat is not None:  # a held beat: the status tells it
-            said = NARRATION.event(beat, Names.of(ctx.name(s) for s in range(n)))
-            status = said.text if said is not None else ""
+        status = NARRATION.status(view, Names.of(ctx.name(s) for s in range(n)))
         return TableLayout(zones, (cw, ch), status=status, deal_from="stock",
                            message_at=(width // 2, band_y + band_h), move_log=log_rect)
 

@@ -44,6 +44,20 @@ OVER_SESSION = (N_("{players} wins the session with {best} {wins} in {deals} dea
                 N_("You win the session with {best} {wins} in {deals} deals. Wins: {shown}."),
                 N_("{players} share the session with {best} {wins} in {deals} deals. Wins: {shown}."))
 ROUND = N_("After deal {number} of {deals}, wins: {shown}.")
+
+#: The status line: who deals and leads, (someone else, the person); then what happens next.
+STATUS_DEAL = N_("Deal {number} of {deals}: {rest}")
+DEALER = (N_("{dealer} deals."), N_("You deal."))
+DEALER_LEAD = {(False, False): N_("{dealer} deals, {lead} leads."), (True, False): N_("You deal, {lead} leads."),
+               (False, True): N_("{dealer} deals, you lead."), (True, True): N_("You deal, you lead.")}
+YOUR_OPENING = N_("Play one card from your hand to the waste: the only card ever played from a hand.")
+OPENING = Line(N_("{player} plays one card to the waste."), N_("You play one card to the waste."))
+YOUR_CLAIM = N_("You can match {card}: click your {rank} within {seconds} seconds, or miss it.")
+CLAIM = Line(N_("{player} may claim {card}."), N_("You may claim {card}."))
+YOUR_DRAW = N_("Click the stock to draw ({left}).")
+DRAWS = Line(N_("{player} draws ({left})."), N_("You draw ({left})."))
+RANKS = {1: N_("ace"), 2: N_("2"), 3: N_("3"), 4: N_("4"), 5: N_("5"), 6: N_("6"), 7: N_("7"), 8: N_("8"),
+         9: N_("9"), 10: N_("10"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
 ONE_WIN, WINS = N_("win"), N_("wins")
 
 #: Refusals that name the seat to act, written out for the person: code -> (someone else, the person).
@@ -150,6 +164,40 @@ class EatPairsNarration(Narration):
             return subject(names, winners, OVER_EMPTY)
         left = outcome["left"]
         return subject(names, winners, OVER_STOCK, fewest=left[winners[0]], left=scores(names, left))
+
+    def status(self, view: Mapping[str, Any], names: Names) -> str:
+        """The status line of `view`: the dealer, the lead player and what happens next (a held beat: what it
+        tells; the game's end: its outcome)."""
+        beat = view.get("beat")
+        if beat is not None:
+            said = self.event(beat, names)
+            return said.text if said is not None else ""
+        turn = view["turn"]
+        if turn is None:
+            return self.over(view["outcome"], names) if view.get("outcome") else ""
+        dealer, lead = view["dealer"], view["lead"]
+        if lead is None:
+            head = say(DEALER[names.is_you(dealer)], names, dealer=names(dealer))
+        else:
+            head = say(DEALER_LEAD[names.is_you(dealer), names.is_you(lead)], names, dealer=names(dealer),
+                       lead=names(lead))
+        if view["deals"] > 1:
+            head = say(STATUS_DEAL, names, number=view["deal"] + 1, deals=view["deals"], rest=head)
+        mine = turn == view["seat"]
+        phase = view["phase"]
+        if phase == "open":
+            then = tr(YOUR_OPENING) if mine else OPENING.say(names, turn).text
+        elif phase == "claim":
+            live = view["live"]
+            if mine:
+                then = say(YOUR_CLAIM, names, card=live, rank=tr(RANKS[live.rank]), seconds=view["claim_seconds"])
+            else:
+                then = CLAIM.say(names, turn, card=live).text
+        else:
+            count = view["stock"]
+            left = tr(N_("1 card left") if count == 1 else N_("{count} cards left")).format(count=count)
+            then = say(YOUR_DRAW, names, left=left) if mine else DRAWS.say(names, turn, left=left).text
+        return f"{head} {then}"
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         fields = dict(error.fields)

@@ -539,29 +539,6 @@ class EatPairsState(State):
                    f"Wins: {shown}.")
         return Result([float(w) for w in self.wins], winners, summary, True)
 
-    def status(self, seat: int | None) -> str:
-        """The status line: the dealer, the lead player and what happens next."""
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        head = f"Deal {self.deal_no + 1} of {self.deals}: " if self.deals > 1 else ""
-        head += f"{_SEATS[self.dealer]} deals"
-        head += f", {_SEATS[self.lead]} leads." if self.lead is not None else "."
-        mine = turn == seat
-        if self.phase == "open":
-            return head + (" Play one card from your hand to the waste: the only card ever played from a hand."
-                           if mine else f" {_SEATS[turn]} plays one card to the waste.")
-        if self.phase == "claim":
-            live = self.live
-            assert live is not None
-            if mine:
-                return head + (f" You can match {live.label}: click your {rank_name(live.rank)} within "
-                               f"{CLAIM_SECONDS} seconds, or miss it.")
-            return head + f" {_SEATS[turn]} may claim {live.label}."
-        left = len(self.stock)
-        stock = f"{left} card{'s' if left != 1 else ''} left"
-        return head + (f" Click the stock to draw ({stock})." if mine else f" {_SEATS[turn]} draws ({stock}).")
-
     # ----- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
@@ -605,7 +582,7 @@ class EatPairsState(State):
             "winners": list(self.winners) if turn is None else [],
             "options": dict(self.options),
             "beat": beat,
-            "status": self.status(seat) if beat is None else "",
+            "outcome": self.outcome() if self.turn is None else None,
         }
 
     def every_card(self) -> list[Card]:
