@@ -13,7 +13,7 @@ import pytest
 
 from cardtable.core.cards import standard_deck
 from cardtable.core.engine import Event, IllegalAction
-from cardtable.core.words import Names
+from cardtable.core.words import Names, Seated
 from cardtable.games.eat_pairs.narration import NARRATION, SEATED_REFUSALS
 from cardtable.games.eat_pairs.rules import (
     CLAIM,
@@ -141,7 +141,7 @@ def test_every_refusal_has_its_sentence_in_both_persons() -> None:
                 text = NARRATION.refusal(error, names)
                 assert text and "{" not in text and text != error.reason
                 assert not WRONG.search(text), text
-            if "seat" in error.fields and error.fields["seat"] == 0:
+            if error.fields.get("player") == Seated(0):
                 assert "You's" not in NARRATION.refusal(error, Names.of(YOU[:state.n]))
     assert codes >= {"not_in_hand", "opening_only_draw", "dealer_opens_first", "nothing_to_claim"}
     assert codes <= set(NARRATION.refusals)

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, card_words, say, tr
+from cardtable.core.words import N_, Line, Names, Said, Seated, card_words, say, tr
 from cardtable.games.eat_pairs.rules import Claim, Draw, Miss, Play
 
 DEALS = Line(N_("Deal {number} of {deals}: {player} deals."), N_("Deal {number} of {deals}: You deal."))
@@ -200,16 +200,15 @@ class EatPairsNarration(Narration):
         return f"{head} {then}"
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
-        fields = dict(error.fields)
-        seat = fields.pop("seat", None)
+        player = error.fields.get("player")
         forms = SEATED_REFUSALS.get(error.reason)
-        if forms is not None and seat is not None:
-            template = forms[1] if names.is_you(seat) else forms[0]
-            return say(template, names, player=names(seat), **fields)
+        if forms is not None and isinstance(player, Seated):  # the seat to act is the sentence's subject
+            fields = {**error.fields, "player": names(player.seat)}
+            return say(forms[1] if names.is_you(player.seat) else forms[0], names, **fields)
         template = self.refusals.get(error.reason)
         if template is None:
             return super().refusal(error, names)
-        return say(template, names, **fields)
+        return say(template, names, **error.fields)
 
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Play):

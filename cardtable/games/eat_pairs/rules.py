@@ -1,7 +1,7 @@
 """Eat Pairs (Siku): pure rules (see shared rules/eat-pairs.md and seed 003).
 
 Seats are 0..n-1 and turn order is seat order, so the dealer's left is `dealer + 1`.  Seat 0 deals the first deal.
-Readable texts call seat s "Seat s+1".
+Every sentence is the narration's (`narration.py`), but for `Result.summary`, which calls seat s "Seat s+1".
 
 A deal: the pack is dealt one card at a time from the dealer's left, 7 cards each and 8 to the dealer (the
 dealer's eighth card last); the rest is the stock.  Every seat lays its initial pairs at once (no action).  The
@@ -83,6 +83,7 @@ from cardtable.core.engine import (
     new_seed,
 )
 from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.words import Seated
 
 PLAYERS = range(2, 7)
 HAND = 7
@@ -313,31 +314,32 @@ class EatPairsState(State):
         if cls is Play:
             if phase != "open":
                 if phase == "draw":
-                    return IllegalAction("opening_only_draw", seat=turn)
-                return IllegalAction("opening_only_claim", seat=turn, card=self.live)
+                    return IllegalAction("opening_only_draw", player=Seated(turn))
+                return IllegalAction("opening_only_claim", player=Seated(turn), card=self.live)
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or self.hands[turn].get(card[0]) != card:
-                return IllegalAction("not_in_hand", seat=turn, card=card if type(card) is Card else repr(card))
+                return IllegalAction("not_in_hand", player=Seated(turn),
+                                     card=card if type(card) is Card else repr(card))
             return None
         if cls is Draw:
             if phase == "open":
-                return IllegalAction("dealer_opens_first", seat=turn)
+                return IllegalAction("dealer_opens_first", player=Seated(turn))
             if phase == "claim":
-                return IllegalAction("claim_first", seat=turn, card=self.live)
+                return IllegalAction("claim_first", player=Seated(turn), card=self.live)
             return None
         if cls is Claim or cls is Miss:
             if phase != "claim":
-                return IllegalAction("nothing_to_claim", seat=turn)
+                return IllegalAction("nothing_to_claim", player=Seated(turn))
             if cls is Miss:
                 return None
             card = action.card  # type: ignore[attr-defined]
             live = self.live
             assert live is not None
             if type(card) is not Card or self.hands[turn].get(card[0]) != card:
-                return IllegalAction("claim_not_in_hand", seat=turn, card=card if type(card) is Card else repr(card),
-                                     live=live)
+                return IllegalAction("claim_not_in_hand", player=Seated(turn),
+                                     card=card if type(card) is Card else repr(card), live=live)
             if card[0] != live[0]:
-                return IllegalAction("does_not_match", seat=turn, card=card, live=live)
+                return IllegalAction("does_not_match", player=Seated(turn), card=card, live=live)
             return None
         return IllegalAction("not_an_action", action=repr(action))
 
