@@ -46,6 +46,8 @@ Games tune the search through optional functions they declare in their `GamePlug
 from __future__ import annotations
 
 import bisect
+import functools
+import inspect
 import itertools
 import math
 import random
@@ -214,6 +216,7 @@ class ISMCTSBot:
         c = self.exploration
         log, sqrt = math.log, math.sqrt
         model = self.opponent_model and rollout is not None
+        apply = functools.partial(world.apply, record=False) if _two_speeds(type(world)) else world.apply
         # Selection and expansion: down the tree through actions legal in this world.
         while world.turn is not None and not (done is not None and done(world, origin)):
             mover = world.turn
@@ -224,7 +227,7 @@ class ISMCTSBot:
                 child = node.children.get(action)
                 if child is None:
                     child = node.children[action] = _Node(action, mover)
-                world.apply(action)
+                apply(action)
                 path.append(child)
                 node = child
                 continue
@@ -238,7 +241,7 @@ class ISMCTSBot:
                         child.avail += 1
                 action = rng.choice(untried)
                 child = children[action] = _Node(action, mover)
-                world.apply(action)
+                apply(action)
                 path.append(child)
                 break
             best = None
@@ -250,7 +253,7 @@ class ISMCTSBot:
                 if value > best_value:
                     best, best_value = child, value
             assert best is not None
-            world.apply(best.action)  # type: ignore[arg-type]
+            apply(best.action)  # type: ignore[arg-type]
             path.append(best)
             node = best
         # Playout.
@@ -259,15 +262,23 @@ class ISMCTSBot:
         rand = rng.random
         while world.turn is not None and steps < max_rollout and not (done is not None and done(world, origin)):
             if rollout is not None:
-                world.apply(rollout(world, rng))
+                apply(rollout(world, rng))
             else:  # uniformly random: one float draw is cheaper than rng.choice
                 legal = world.legal_actions()
-                world.apply(legal[int(rand() * len(legal))])
+                apply(legal[int(rand() * len(legal))])
             steps += 1
         rewards = reward(world, origin)
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]  # type: ignore[index]
+
+
+@functools.cache
+def _two_speeds(cls: type[State]) -> bool:
+    """Whether a game's engine can apply without recording (`apply(action, record=False)`): a search needs no
+    events, nor the snapshots of their beats."""
+    return "record" in inspect.signature(cls.apply).parameters
+
 
 def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int,
                  world: World | None = None) -> Callable[[], State]:

@@ -18,7 +18,9 @@ from typing import Any
 import pytest
 
 from cardtable.core.cards import Card, standard_deck
-from cardtable.core.engine import Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.words import Names
+from cardtable.games.eat_pairs.narration import NARRATION
 from cardtable.games.eat_pairs.rules import (
     CLAIM,
     CLAIM_SECONDS,
@@ -33,11 +35,9 @@ from cardtable.games.eat_pairs.rules import (
     EatPairsState,
     Miss,
     Play,
-    after_moves,
     initial_pairs,
     sample_hands,
     timeout_action,
-    timer_seconds,
 )
 from tests.rule_trace import untraced_rules
 
@@ -76,6 +76,26 @@ def drawing(hands: list[str], lead: int, stock: str = "KS KH KD", waste: str = "
 
 def hand(state: EatPairsState, seat: int) -> list[Card]:
     return list(state.hands[seat].values())
+
+
+def refused(state: EatPairsState, action: Action) -> str:
+    """The refusal of `action`, as the narration says it (the state unchanged)."""
+    before = state.view(None)
+    with pytest.raises(IllegalAction) as caught:
+        state.apply(action)
+    assert state.view(None) == before
+    return NARRATION.refusal(caught.value, Names.seats(state.n))
+
+
+def status(state: EatPairsState, seat: int | None) -> str:
+    """The status line of `seat`'s view, as the narration says it, seats called by number."""
+    return NARRATION.status(state.view(seat), Names.seats(state.n))
+
+
+def said(event: Event, players: int = 4) -> str:
+    """What the narration says of `event`, seats called by number ("" for nothing)."""
+    words = NARRATION.event(event, Names.seats(players))
+    return words.text if words is not None else ""
 
 
 def play_out(state: EatPairsState, rng: random.Random, limit: int = 2000) -> int:
@@ -178,10 +198,10 @@ def test_initial_pairs_of_two_three_and_four() -> None:
 def test_initial_pairs_are_face_up_moves_in_the_log() -> None:
     """After the deal every player lays down pairs face up on their own pile of pairs"""
     state = new(seed=3)
-    laid = [e for e in state.deal(standard_deck()) if e.kind == "move"]
+    laid = [e for e in state.deal(standard_deck()) if e.kind == "lay"]
     assert laid and all(e.src == f"hand{e.seat}" and e.dst == f"pairs{e.seat}" for e in laid)
     assert state.view(1)["pairs"] == state.pairs  # face up: everyone sees every pile
-    assert any("lays down" in line for line in state.view(1)["log"])
+    assert all(said(e).startswith(f"Seat {e.seat + 1} lays down ") for e in laid)
 
 
 def test_a_dealer_whose_cards_all_pair_off_wins_at_once() -> None:
@@ -213,16 +233,14 @@ def test_the_dealers_opening_is_one_card_from_hand() -> None:
     state = laid_out(["2S 3S 4S", "5S 6S 7S", "8S 9S 10S"])
     assert state.phase == "open" and state.turn == 0
     assert state.legal_actions() == [Play(c) for c in cards("2S 3S 4S")]
-    with pytest.raises(IllegalAction, match="5♠ is not in Seat 1's hand"):
-        state.apply(Play(C("5S")))
-    with pytest.raises(IllegalAction, match="the dealer, first plays one card"):
-        state.apply(DRAW)
+    assert "5♠ is not in Seat 1's hand" in refused(state, Play(C("5S")))
+    assert "the dealer, first plays one card" in refused(state, DRAW)
     events = state.apply(PLAY[C("3S")])
-    assert events[0] == Event("move", (C("3S"),), "hand0", "waste", 0, "Seat 1 opens with 3♠.", hold=LAND_HOLD)
+    assert events[0] == Event("move", (C("3S"),), "hand0", "waste", 0, hold=LAND_HOLD, snapshot=events[0].snapshot)
+    assert said(events[0], 3) == "Seat 1 opens with 3♠."
     assert state.waste == [C("3S")] and hand(state, 0) == cards("2S 4S")
     assert state.legal_actions() == [DRAW]
-    with pytest.raises(IllegalAction, match="Only the dealer plays a card from hand, once"):
-        state.apply(PLAY[C("2S")])
+    assert "Only the dealer plays a card from hand, once" in refused(state, PLAY[C("2S")])
     for seed in range(40):  # one Play in a whole game, and it is the first action
         state = new(seed=seed)
         rng = random.Random(seed)
@@ -252,7 +270,7 @@ def test_the_opening_card_unmatched_leaves_the_dealer_leading() -> None:
     events = state.apply(PLAY[C("2S")])
     assert state.lead == 0 and state.turn == 0 and state.phase == "draw"
     assert state.waste == [C("2S")]
-    assert events[-1].text == "No one matches 2♠: it stays on the waste, and Seat 1 leads."
+    assert said(events[-1], 3) == "No one matches 2♠: it stays on the waste, and Seat 1 leads."
 
 
 # ----- matching ---------------------------------------------------------------------------------
@@ -297,19 +315,20 @@ def test_a_drawer_can_match_its_own_card_last() -> None:
 def test_a_pair_is_shown_with_beats() -> None:
     """The first who has one pairs it with the waste card onto their pile of pairs and becomes the lead player."""
     state = drawing(["2S 5H", "3S 4S", "6S 8S"], lead=1, stock="5S KS KH")
-    before = state.view(1)
     events = state.apply(DRAW)
     assert [(e.kind, e.src, e.dst) for e in events] == [
-        ("move", "stock", "waste"), ("move", "hand0", "pairs0"), ("move", "waste", "pairs0")]
+        ("draw", "stock", "waste"), ("pair", "hand0", "pairs0"), ("move", "waste", "pairs0")]
     assert events[0].hold == LAND_HOLD and events[-1].hold == PAIR_HOLD
-    assert events[0].text == "Seat 2 draws 5♠." and events[1].text == "Seat 1 pairs 5♠ with 5♥ and leads."
-    landed = after_moves(before, events[:1])  # the picture held for the first beat
+    assert [said(e, 3) for e in events] == ["Seat 2 draws 5♠.", "Seat 1 pairs 5♠ with 5♥ and leads.", ""]
+    landed = events[0].snapshot.view(1)  # the picture held for the first beat: the card on the waste
     assert landed["waste"] == [C("5S")] and landed["stock"] == 2 and landed["counts"] == [2, 2, 2]
-    after = after_moves(before, events)
+    assert landed["turn"] is None and landed["legal"] is None and landed["beat"].kind == "draw"
+    assert landed["hands"][1] == hand(state, 1) and landed["hands"][0] == [None, None]
+    paired = events[-1].snapshot.view(1)  # then the pair on the pile, its seat leading
     now = state.view(1)
-    for key in ("waste", "stock", "pairs", "counts", "hands"):
-        assert after[key] == now[key]
-    assert now["log"][-2:] == ["Seat 2 draws 5♠.", "Seat 1 pairs 5♠ with 5♥ and leads."]
+    for key in ("waste", "stock", "pairs", "counts", "hands", "lead", "last_pair"):
+        assert paired[key] == now[key]
+    assert paired["turn"] is None and paired["beat"] == events[1]
     assert now["last_pair"] == (0, C("5H"), C("5S"))
 
 
@@ -340,8 +359,8 @@ def test_the_lead_player_draws_the_top_stock_card() -> None:
     view = state.view(1)
     assert view["legal"] == {"open": [], "draw": True, "claim": None, "miss": False}
     assert view["stock"] == 3 and view["lead"] == 1
-    assert "Click the stock to draw (3 cards left)" in view["status"]
-    assert "Seat 1 deals, Seat 2 leads." in view["status"]
+    assert "Click the stock to draw (3 cards left)" in status(state, 1)
+    assert "Seat 1 deals, Seat 2 leads." in status(state, 1)
     assert state.view(0)["legal"] is None
     state.apply(DRAW)  # the 4♥: matched again, by seat 1 (the drawer, last)
     assert state.pairs[1] == [C("4S"), C("4H")] and state.lead == 1 and state.stock == [C("KS"), C("5D")]
@@ -362,8 +381,7 @@ def test_the_first_player_with_no_cards_wins_at_once() -> None:
     assert [e.kind for e in events][-2:] == ["win", "over"]
     assert state.result().summary == "Seat 2 wins: no cards left in hand."
     assert not state.result().scored
-    with pytest.raises(IllegalAction, match="The game is over"):
-        state.apply(DRAW)
+    assert "The game is over" in refused(state, DRAW)
 
 
 def test_the_stock_running_out_fewest_cards_wins() -> None:
@@ -416,7 +434,7 @@ def test_claim_by_hand_is_off_by_default() -> None:
     state = drawing(["2S 9H", "3S 4S", "6S 8S"], lead=1, stock="9D KS KH")
     state.apply(DRAW)
     assert state.pairs[0] == [C("9H"), C("9D")]  # no decision: automatic
-    assert timer_seconds(state.view(1)) is None
+    assert state.time_limit() is None
 
 
 def test_claim_by_hand_claimed() -> None:
@@ -425,20 +443,18 @@ def test_claim_by_hand_claimed() -> None:
     state = drawing(["2S 9H", "3S 4S", "6S 8S"], lead=1, stock="9D KS KH", claim_by_hand=True)
     events = state.apply(DRAW)
     assert state.phase == "claim" and state.turn == 0 and state.live == C("9D")
-    assert events[-1].text == "Seat 1 may claim 9♦."
+    assert events[-1].kind == "offer" and events[-1].seat == 0 and events[-1].cards == (C("9D"),)
     assert state.legal_actions() == [CLAIM[C("9H")], MISS]
     view = state.view(0)
     assert view["legal"] == {"open": [], "draw": False, "claim": C("9H"), "miss": True}
     assert view["live"] == C("9D") and view["matching_order"] == [2, 0, 1] and view["passed"] == [2]
-    assert timer_seconds(view) == CLAIM_SECONDS
-    assert f"click your 9 within {CLAIM_SECONDS} seconds" in view["status"]
-    assert "Seat 1 may claim 9♦" in state.view(1)["status"]
-    with pytest.raises(IllegalAction, match="claim it or miss it"):
-        state.apply(DRAW)
-    with pytest.raises(IllegalAction, match="2♠ does not match 9♦"):
-        state.apply(Claim(C("2S")))
-    with pytest.raises(IllegalAction, match="9♣ is not in Seat 1's hand"):
-        state.apply(Claim(C("9C")))
+    limit = state.time_limit()
+    assert limit is not None and limit.seconds == CLAIM_SECONDS and limit.default(random.Random(1)) == MISS
+    assert f"click your 9 within {CLAIM_SECONDS} seconds" in status(state, 0)
+    assert "Seat 1 may claim 9♦" in status(state, 1)
+    assert "claim it or miss it" in refused(state, DRAW)
+    assert "2♠ does not match 9♦" in refused(state, Claim(C("2S")))
+    assert "9♣ is not in Seat 1's hand" in refused(state, Claim(C("9C")))
     state.apply(CLAIM[C("9H")])
     assert state.pairs[0] == [C("9H"), C("9D")] and state.lead == 0 and state.phase == "draw"
 
@@ -448,17 +464,16 @@ def test_claim_by_hand_missed_passes_the_card_on() -> None:
     state = drawing(["2S 9H", "3S 9C", "6S 8S", "10S JS"], lead=2, stock="9D KS KH", claim_by_hand=True)
     state.apply(DRAW)
     assert state.turn == 0  # seat 3 holds no 9: passed over without a decision
-    view = state.view(0)
-    assert timeout_action(view, state.legal_actions(), random.Random(1)) == MISS  # the timer's default
+    limit = state.time_limit()
+    assert limit is not None and limit.default(random.Random(1)) == MISS  # the time limit's default
     assert timeout_action(state, state.legal_actions(), random.Random(1)) == MISS
     events = state.apply(MISS)
-    assert events[0].text == "Seat 1 misses 9♦." and events[-1].text == "Seat 2 may claim 9♦."
+    assert said(events[0]) == "Seat 1 misses 9♦." and (events[-1].kind, events[-1].seat) == ("offer", 1)
     assert state.turn == 1 and state.phase == "claim" and state.view(1)["passed"] == [3, 0]
     state.apply(MISS)
     assert state.waste == [C("9D")] and state.lead == 2 and state.turn == 2 and state.phase == "draw"
     assert C("9H") in hand(state, 0) and C("9C") in hand(state, 1)  # missed: kept
-    with pytest.raises(IllegalAction, match="There is no card to claim now"):
-        state.apply(MISS)
+    assert "There is no card to claim now" in refused(state, MISS)
 
 
 def test_claim_by_hand_for_the_opening_card() -> None:
@@ -511,16 +526,16 @@ def test_the_view_holds_what_the_table_shows() -> None:
     assert view["pairs"] == [cards("4S 4H"), [], []]
     assert view["waste"] == [] and view["stock"] == 3
     assert view["dealer"] == 0 and view["lead"] is None
-    assert view["status"] == "Seat 1 deals. Seat 1 plays one card to the waste."
+    assert status(state, 1) == "Seat 1 deals. Seat 1 plays one card to the waste."
     assert state.view(0)["legal"]["open"] == cards("2S 3S")  # Play: the dealer's opening card only
     state.apply(PLAY[C("3S")])
     view = state.view(1)
     assert view["waste"] == [] and view["pairs"][1] == cards("3H 3S") and view["lead"] == 1
-    assert view["status"] == "Seat 1 deals, Seat 2 leads. Click the stock to draw (3 cards left)."
-    assert state.view(0)["status"] == "Seat 1 deals, Seat 2 leads. Seat 2 draws (3 cards left)."
+    assert status(state, 1) == "Seat 1 deals, Seat 2 leads. Click the stock to draw (3 cards left)."
+    assert status(state, 0) == "Seat 1 deals, Seat 2 leads. Seat 2 draws (3 cards left)."
     assert view["legal"]["open"] == [] and view["legal"]["draw"]
     play_out(state, random.Random(1))
-    assert state.view(0)["status"] == state.result().summary and state.view(0)["winners"]
+    assert status(state, 0) == state.result().summary and state.view(0)["winners"]
 
 
 def test_determinize_respects_what_the_seat_has_seen() -> None:
@@ -582,14 +597,13 @@ def test_actions_round_trip_and_read_well() -> None:
     for action in (Play(C("7S")), DRAW, Claim(C("10H")), MISS):
         assert RULES.action_from_json(action.to_json()) == action
     assert Play(C("7S")).to_json() == {"type": "Play", "card": {"card": "7S"}}
-    assert [a.describe() for a in (Play(C("7S")), Draw(), Claim(C("10H")), Miss())] == [
+    assert [NARRATION.action(a, Names.seats(4)) for a in (Play(C("7S")), Draw(), Claim(C("10H")), Miss())] == [
         "Play 7♠", "Draw from the stock", "Claim with 10♥", "Miss"]
     with pytest.raises(ValueError, match="52-card deck"):
         RULES.action_from_json({"type": "Play", "card": {"card": "JK"}})
     with pytest.raises(ValueError):
         RULES.action_from_json({"type": "Steal"})
-    with pytest.raises(IllegalAction, match="not an Eat Pairs action"):
-        new().apply(Event("move"))  # type: ignore[arg-type]
+    assert "not an Eat Pairs action" in refused(new(), Event("move"))  # type: ignore[arg-type]
 
 
 def test_a_game_replays_from_its_seed_and_actions() -> None:

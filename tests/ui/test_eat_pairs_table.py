@@ -20,6 +20,7 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.layout import Picked, Zone
 from cardtable.core.wording import name_seats
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.eat_pairs.rules import (
     CLAIM_SECONDS,
@@ -40,6 +41,7 @@ from cardtable.ui import theme
 from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.selftest_game import play_whole_game
 from cardtable.ui.table import TableScene
+from cardtable.ui.table.move_log import RECALLED_MOVES, logged
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain_colour,
@@ -87,7 +89,7 @@ def position(want: Callable[[EatPairsState], bool], options: dict | None = None,
 
 
 def person_to(phase: str) -> Callable[[EatPairsState], bool]:
-    return lambda s: s.turn == 0 and s.phase == phase and bool(s.log and s.log[-1])
+    return lambda s: s.turn == 0 and s.phase == phase
 
 
 def until_human(table: TableScene, driver: UIDriver) -> None:
@@ -173,7 +175,7 @@ def test_what_the_table_shows(table_app, open_table):
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     assert state.phase == "draw" and state.lead == 0
-    assert table.status_text() == name_seats(state.status(0), NAMES[:4])
+    assert table.status_text() == f"You deal, you lead. Click the stock to draw ({len(state.stock)} cards left)."
     assert "You deal, you lead." in table.status_text() and "Click the stock to draw" in table.status_text()
     assert "crown" in table.layout.zone("seat0").marks and "dealer" in table.layout.zone("seat0").marks
     assert play_button(table) is not None and not play_button(table).is_enabled
@@ -181,15 +183,28 @@ def test_what_the_table_shows(table_app, open_table):
     assert table.layout.zone("stock").playable == frozenset({len(state.stock) - 1})
 
 
+def said_of(match: Match, moves: int) -> list[str]:
+    """What the narration says of the last `moves` moves of `match`, as the move log keeps it."""
+    names = Names.of(NAMES[:len(match.seats)])
+    texts = []
+    for _, events in match.recent_events(moves):
+        for event in events:
+            said = GAME.narration.event(event, names)
+            if said is not None and logged(said, event):
+                texts.append(said.text)
+    return texts
+
+
 def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     seed, moves = position(person_to("draw"))
     match = eat_pairs(seed=seed, moves=moves)
     table, driver = open_table(match, bot_delay=30.0)
-    log = table.layout.zone("log")
-    texts = [name_seats(t, NAMES[:4]) for t in match.state.view(0)["log"]]
-    assert log.lines[0] == "Moves" and len(log.lines) > 2
-    assert list(log.lines[1:]) == texts[-(len(log.lines) - 1):]
-    assert not any("Seat " in line for line in log.lines)
+    log = table.move_log.lines()
+    waste = table.layout.zone("waste")
+    rect = table.layout.move_log
+    assert rect is not None and rect[0] + rect[2] <= waste.slot[0], "left of the waste"
+    assert len(log) > 1 and log == said_of(match, RECALLED_MOVES)[-len(log):]
+    assert not any("Seat " in line for line in log)
 
 
 def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_table):
@@ -236,17 +251,19 @@ def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_ta
     seen: list[str] = []
     while not match.state.is_over():
         until_human(table, driver)
-        seen += table.layout.zone("log").lines[1:]
+        seen += table.move_log.lines()
         if match.state.is_over():
             break
         driver.perform(table, GAME.hint(match.state).action)
     driver.settle(table)
-    log = list(table.layout.zone("log").lines[1:])
+    log = table.move_log.lines()
     seen += log
     bots = NAMES[1:4]
     assert any(line.startswith(f"{b} pairs") for b in bots for line in seen), "a bot claimed a card"
     assert not [line for line in seen if line.startswith(tuple(f"{b} may claim" for b in bots))]
-    wins = [table.named(e.text) for e in match.state.log[-1] if e.kind == "win" and e.text]
+    names = Names.of(NAMES[:4])
+    wins = [said.text for e in match.recent_events(1)[-1][1] if e.kind == "win"
+            and (said := GAME.narration.event(e, names)) is not None]
     assert wins and not set(wins) & set(log), "the deal's win is not said beside the game's end"
     assert log[-1] == table.named(match.state.result().summary)
 
@@ -523,7 +540,9 @@ def test_a_finished_game_replays_both_ways(table_app):
         steps += 1
         table_app.step(DT)
     assert steps == len(match.log) and replay.state.is_over()
-    assert replay.layout.zone("log").lines[-1] == name_seats(match.state.view(0)["log"][-1], NAMES[:4])
+    names = Names.of(NAMES[:4])
+    assert replay.layout.status == GAME.narration.over(match.state.outcome(), names) == name_seats(
+        match.state.result().summary, NAMES[:4])
     for _ in range(steps):
         replay.step_back()
     assert replay.state.view(0) == RULES.new_game(4, match.options, 6).view(0)

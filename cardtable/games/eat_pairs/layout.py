@@ -9,17 +9,18 @@ the seat to act), its pile of pairs (the last pair on top, both cards showing) a
 Gestures: the dealer's opening card is dragged onto the waste, or selected with a click (a green border) and
 played with the Play button or a click on the lit waste; the lead player's draw is a click on the stock; a claim
 ("claim matches by hand") is a click on the matching card (or a drag onto the waste) before the timer runs out,
-whose default is the miss.  Every card that lands on the waste, every pair laid and the end of a deal is held for
-the engine's beat (`held_views`), so a person can follow who paired what.  Pure: no pygame.
+whose default is the miss (the rules' time limit).  The table holds the engine's snapshot of every card that
+lands on the waste, every pair laid and the end of a deal for its beat; the status line then tells the beat (the
+view's `beat`, in the narration's words).  The table's move log lies on the left of the top band.  Pure: no
+pygame.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.engine import Action, Event
+from cardtable.core.engine import Action
 from cardtable.core.layout import (
     BaseLayout,
     Choice,
@@ -32,20 +33,12 @@ from cardtable.core.layout import (
     TableContext,
     TableLayout,
     Target,
-    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import panel_size
-from cardtable.core.wording import name_seats
-from cardtable.games.eat_pairs.rules import (
-    CLAIM,
-    DRAW,
-    LOG_LENGTH,
-    PLAY,
-    after_moves,
-    timeout_action,
-    timer_seconds,
-)
+from cardtable.core.words import N_, Names, tr
+from cardtable.games.eat_pairs.narration import NARRATION
+from cardtable.games.eat_pairs.rules import CLAIM, DRAW, PLAY
 
 MARGIN = 10
 MAX_CARD_W = 118  # at scale 1
@@ -87,12 +80,10 @@ class EatPairsLayout(BaseLayout):
         hand_y = pairs_y + ch + 10
         zones: list[Zone] = []
 
-        # The top band: the waste in the centre, the stock on the right, the move log on the left.
+        # The top band: the waste in the centre, the stock on the right, the table's move log on the left.
         waste_zone = self._waste(view, width, band_y, cw, ch)
         stock_zone = self._stock(view, width, band_y, cw, ch, scale)
         log_rect = (MARGIN, band_y, max(60, waste_zone.slot[0] - 16 - MARGIN), band_h)
-        names = tuple(ctx.name(s) for s in range(n))
-        zones.append(self._log(view, log_rect, names, scale))
         zones += [waste_zone, stock_zone]
 
         me = view["seat"]
@@ -103,8 +94,9 @@ class EatPairsLayout(BaseLayout):
             zones.append(self._panel(view, s, (cx - pw // 2, panel_y, pw, panel_h), ctx.name(s)))
             zones.append(self._pairs(view, s, cx, pairs_y, cw, ch))
             zones.append(self._hand(view, s, me, legal, cx, hand_y, bottom - 4, cw, ch))
-        return TableLayout(zones, (cw, ch), status=view["status"], deal_from="stock",
-                           message_at=(width // 2, band_y + band_h))
+        status = NARRATION.status(view, Names.of(ctx.name(s) for s in range(n)))
+        return TableLayout(zones, (cw, ch), status=status, deal_from="stock",
+                           message_at=(width // 2, band_y + band_h), move_log=log_rect)
 
     # ----- the zones ------------------------------------------------------------------------------------
     @staticmethod
@@ -116,7 +108,7 @@ class EatPairsLayout(BaseLayout):
         first = max(0, len(waste) - WASTE_SHOWN)
         spots = [Spot(c, True, (x0 + step * max(0, i - first), y, cw, ch), i) for i, c in enumerate(waste)]
         drop = (x0 - 6, y - 6, span + 12, ch + 12)
-        return Zone("waste", "spread", (x0, y, cw, ch), spots, label="Waste", drop=drop)
+        return Zone("waste", "spread", (x0, y, cw, ch), spots, label=tr(N_("Waste")), drop=drop)
 
     @staticmethod
     def _stock(view: Mapping[str, Any], width: int, y: int, cw: int, ch: int, scale: float) -> Zone:
@@ -127,14 +119,8 @@ class EatPairsLayout(BaseLayout):
         d = int(min(cw * 0.6, 40 * scale))
         counter = Marker((x + (cw - d) // 2, y + ch - int(d * 0.75) - 6, d, int(d * 0.75)), None, str(count),
                          "counter", (235, 228, 205))
-        return Zone("stock", "stack", (x, y, cw, ch), spots, label="Empty",
+        return Zone("stock", "stack", (x, y, cw, ch), spots, label=tr(N_("Empty")),
                     playable=frozenset({count - 1}) if draw and count else frozenset(), markers=(counter,))
-
-    @staticmethod
-    def _log(view: Mapping[str, Any], rect: Rect, names: tuple[str, ...], scale: float) -> Zone:
-        room = max(1, int((rect[3] - 8 - 23 * scale) // (21 * scale)))
-        texts = [name_seats(t, names) for t in view["log"]][-room:]
-        return Zone("log", "seat", rect, lines=("Moves", *texts))
 
     @staticmethod
     def _panel(view: Mapping[str, Any], seat: int, rect: Rect, name: str) -> Zone:
@@ -143,11 +129,12 @@ class EatPairsLayout(BaseLayout):
             won = view["wins"][seat] == max(view["wins"])
         else:  # a deal's winners (also while the end of a deal is held)
             won = seat in view["winners"]
-        lines = [f"{STAR if won else ''}{name}",
-                 f"{count} card{'s' if count != 1 else ''} \u00b7 {pairs} pair{'s' if pairs != 1 else ''}"]
+        cards = tr(N_("1 card") if count == 1 else N_("{count} cards")).format(count=count)
+        piled = tr(N_("1 pair") if pairs == 1 else N_("{count} pairs")).format(count=pairs)
+        lines = [f"{STAR if won else ''}{name}", f"{cards} \u00b7 {piled}"]
         if view["deals"] > 1:
             wins = view["wins"][seat]
-            lines.append(f"{wins} win{'s' if wins != 1 else ''}")
+            lines.append(tr(N_("1 win") if wins == 1 else N_("{count} wins")).format(count=wins))
         marks = set()
         if view["turn"] == seat:
             marks.add("current")
@@ -168,7 +155,7 @@ class EatPairsLayout(BaseLayout):
             depth = min(i // 2, 4)
             shift = int(cw * 0.3) if i % 2 and i >= last else 0
             spots.append(Spot(card, True, (x0 + depth + shift, y + depth, cw, ch), i))
-        return Zone(f"pairs{seat}", "stack", (x0, y, cw, ch), spots, label="Pairs")
+        return Zone(f"pairs{seat}", "stack", (x0, y, cw, ch), spots, label=tr(N_("Pairs")))
 
     @staticmethod
     def _hand(view: Mapping[str, Any], seat: int, me: int | None, legal: Mapping[str, Any] | None, cx: int,
@@ -216,7 +203,7 @@ class EatPairsLayout(BaseLayout):
 
     def drop_refusal(self, view: Mapping[str, Any], picked: Sequence[Picked], target: Target) -> str | None:
         if self._card(view, picked) is not None and target.zone.startswith("pairs"):
-            return "Pairs are laid by themselves: a card goes onto the waste."
+            return tr(N_("Pairs are laid by themselves: a card goes onto the waste."))
         return None
 
     def can_pick(self, view: Mapping[str, Any], zone: str, index: int) -> bool:
@@ -227,34 +214,11 @@ class EatPairsLayout(BaseLayout):
                           legal: Sequence[Action]) -> Sequence[Choice]:
         """Play, enabled only for the dealer's opening card once it is selected."""
         if view["phase"] != "open":
-            return (Choice("Play", None, "Only the dealer plays a card from hand, once, to open the deal."),)
+            return (Choice("Play", None, tr(N_("Only the dealer plays a card from hand, once, to open the deal."))),)
         card = self._card(view, picked)
         if card is None:
-            return (Choice("Play", None, "Select the card to open with (a click on it)."),)
+            return (Choice("Play", None, tr(N_("Select the card to open with (a click on it)."))),)
         return (Choice("Play", PLAY[card]),)
-
-    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        """A claim by hand: `CLAIM_SECONDS` to click the matching card, then the miss is made."""
-        seconds = timer_seconds(view)
-        if seconds is None or not legal:
-            return None
-
-        def default(rng: random.Random) -> Action:
-            return timeout_action(view, legal, rng)
-
-        return TurnTimer(seconds, default)
-
-    # ----- beats ----------------------------------------------------------------------------------------
-    def held_views(self, before: Mapping[str, Any], events: Sequence[Event]) -> list[tuple[int, Any]]:
-        """Every beat of a move until a new deal starts (the real view shows that): the card landed, its pair,
-        the deal's end."""
-        pictures: list[tuple[int, Any]] = []
-        for i, event in enumerate(events):
-            if event.kind in ("shuffle", "deal"):
-                break
-            if event.hold > 0:
-                pictures.append((i, held_picture(before, events[:i + 1])))
-        return pictures
 
     # ----- words ----------------------------------------------------------------------------------------
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
@@ -262,38 +226,17 @@ class EatPairsLayout(BaseLayout):
         if view["deals"] < 2:
             return None
         n = view["players"]
-        headers = ("Deal", "Dealer", "End", *(ctx.name(s) for s in range(n)))
+        headers = (tr(N_("Deal")), tr(N_("Dealer")), tr(N_("End")), *(ctx.name(s) for s in range(n)))
         rows = []
         for k, record in enumerate(view["records"]):
-            how = "hand emptied" if record["how"] == "empty" else "stock out"
+            how = tr(N_("hand emptied")) if record["how"] == "empty" else tr(N_("stock out"))
             cells = [f"{STAR if s in record['winners'] else ''}{record['left'][s]}" for s in range(n)]
             rows.append((str(k + 1), ctx.name(record["dealer"]), how, *cells))
         if view["turn"] is not None:
-            rows.append((f"{view['deal'] + 1} (now)", ctx.name(view["dealer"]), "",
+            rows.append((tr(N_("{number} (now)")).format(number=view["deal"] + 1), ctx.name(view["dealer"]), "",
                          *(str(c) for c in view["counts"])))
-        rows.append(("Wins", "", "", *(str(w) for w in view["wins"])))
+        rows.append((tr(N_("Wins")), "", "", *(str(w) for w in view["wins"])))
         return ScoreSheet(headers, tuple(rows))
-
-
-def held_picture(before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
-    """`before` with `events` played on it: the cards moved, the log and the status told, the lead player, the
-    winners and the wins; nobody to act."""
-    mid = after_moves(before, events)
-    texts = [e.text for e in events if e.text]
-    mid["log"] = (list(before["log"]) + texts)[-LOG_LENGTH:]
-    if texts:
-        mid["status"] = texts[-1]
-    for event in events:
-        if event.kind == "move" and event.src == "waste" and (event.dst or "").startswith("pairs"):
-            mid["lead"] = event.seat
-        elif event.kind == "message" and event.text.startswith("No one matches"):
-            mid["lead"] = event.seat
-        elif event.kind == "round":
-            mid["wins"] = list(event.value)
-    mid["winners"] = [e.seat for e in events if e.kind == "win"]
-    mid["turn"] = None
-    mid["legal"] = None
-    return mid
 
 
 LAYOUT = EatPairsLayout()

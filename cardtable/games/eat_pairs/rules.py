@@ -1,7 +1,7 @@
 """Eat Pairs (Siku): pure rules (see shared rules/eat-pairs.md and seed 003).
 
 Seats are 0..n-1 and turn order is seat order, so the dealer's left is `dealer + 1`.  Seat 0 deals the first deal.
-Readable texts call seat s "Seat s+1".
+Every sentence is the narration's (`narration.py`), but for `Result.summary`, which calls seat s "Seat s+1".
 
 A deal: the pack is dealt one card at a time from the dealer's left, 7 cards each and 8 to the dealer (the
 dealer's eighth card last); the rest is the stock.  Every seat lays its initial pairs at once (no action).  The
@@ -16,18 +16,22 @@ stock has run out and its last card is settled (the fewest cards wins, ties shar
 
 Zones (for events and the table): hand0.. (hands), pairs0.. (each seat's pile of pairs, face up, two cards per
 pair in the order laid), waste (face up, its top is the list's end), stock (face down, its top is the list's
-end).  Every card that moves is a "move" event naming its cards and zones, so `after_moves(view, events)` can
-replay events on a view (the picture a layout holds for a beat).
+end).
 
-Events: "deal" (one per seat, no cards: the faces stay hidden), "move" (initial pairs laid, the opening card, a
-draw, the two cards of a pair, the cards gathered after a deal of a session), "message" (no match, a claim offered
-or missed, the stock run out), "shuffle", "win", "round" (a deal of a session ends) and "over".  A card landing on
-the waste holds `LAND_HOLD` (it shows before it is matched), a pair `PAIR_HOLD`, the end of a deal `DEAL_HOLD`.
-The view keeps a short move log (`log`: the texts of the last events).
+Events (`EventKind`, data only: the game's narration says them): "dealer" (who deals, the deal's number),
+"deal" (one per seat, no cards: the faces stay hidden), "lay" (a seat's initial pairs, hand to pairs),
+"paired_off" (seats whose cards all paired off at the deal), "move" (the dealer's opening card, hand to waste; the
+waste's card of a pair; the cards gathered after a deal of a session), "draw" (stock to waste), "pair" (the hand's
+card of a pair, its value the waste's card), "no_match", "offer" (a claim by hand offered), "miss", "stock_out",
+"win" (one per winner of a deal), "round" (a deal of a session ends), "shuffle" and "over".  A card landing on the
+waste holds `LAND_HOLD` (it shows before it is matched), a pair `PAIR_HOLD`, the end of a deal of a session
+`DEAL_HOLD`; each held event carries the engine's snapshot of its beat, whose view names the event it tells
+(`beat`) and has nobody to act.  `apply(action, record=False)` builds no event at all.
 
-Timers: the engine has no clock.  `CLAIM_SECONDS` is the time a person has to claim; `timer_seconds(view)` gives it
-for a claim with the option on (None for every other decision), and `timeout_action(state_or_view, legal, rng)` is
-the move made when it runs out: `Miss`.
+Legality is one predicate, `refusal(action)`: an `IllegalAction` with a code and its particulars, or None.
+
+Time limit: the engine has no clock.  `time_limit()` gives a claim by hand `CLAIM_SECONDS`, after which the miss
+is made; no other decision has a limit.
 
 Readings (where the rules file leaves a choice open):
 
@@ -62,12 +66,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Literal, get_args
 
 from cardtable.core.cards import SUITS, Card, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Option,
+    Result,
+    Rules,
+    Snapshot,
+    State,
+    TimeLimit,
+    new_seed,
+)
 from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.words import Seated
 
 PLAYERS = range(2, 7)
 HAND = 7
@@ -78,8 +94,6 @@ CLAIM_SECONDS = 5
 LAND_HOLD = 0.6
 PAIR_HOLD = 0.9
 DEAL_HOLD = 1.5
-LOG_LENGTH = 12
-OFFER = "offer"  # the value of the message that offers a claim by hand
 DEALS = ("1", "3", "5", "per_player")
 RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
@@ -90,7 +104,6 @@ SORT_KEY: dict[Card, tuple[int, int]] = {c: (c.rank, _SUIT_ORDER[c.suit]) for c 
 #: The cards in hand order (by rank, then suit order), and each card's place in it: rank - 1 is place // 4.
 _IN_ORDER = tuple(sorted(DECK, key=SORT_KEY.__getitem__))
 _ORDINAL = {c: i for i, c in enumerate(_IN_ORDER)}
-_LABEL = {c: c.label for c in DECK}
 _SEATS = tuple(seat_name(s) for s in range(PLAYERS.stop))
 #: Per player count and seat: the matching order of a card that seat played or drew.
 _ORDER = {n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in PLAYERS}
@@ -110,16 +123,10 @@ class Play(Action):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"Play {self.card.label}"
-
 
 @dataclass(frozen=True)
 class Draw(Action):
     """The lead player draws the top stock card onto the waste."""
-
-    def describe(self) -> str:
-        return "Draw from the stock"
 
 
 @dataclass(frozen=True)
@@ -128,16 +135,10 @@ class Claim(Action):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"Claim with {self.card.label}"
-
 
 @dataclass(frozen=True)
 class Miss(Action):
     """Let the card that has just landed pass to the next player in the matching order ("claim by hand")."""
-
-    def describe(self) -> str:
-        return "Miss"
 
 
 DRAW = Draw()
@@ -148,51 +149,11 @@ CLAIM: dict[Card, Claim] = {c: Claim(c) for c in DECK}
 _DRAW_ONLY = (DRAW,)
 
 
-# ----- events (immutable: the common ones are made once and shared) ---------------------------------------
+# ----- events -------------------------------------------------------------------------------------------
 
-_DRAW_EVENTS = tuple({c: Event("move", (c,), "stock", "waste", s, f"{_SEATS[s]} draws {c.label}.", hold=LAND_HOLD)
-                      for c in DECK} for s in range(PLAYERS.stop))
-_OPEN_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "waste", s, f"{_SEATS[s]} opens with {c.label}.",
-                               hold=LAND_HOLD) for c in DECK} for s in range(PLAYERS.stop))
-_PAIR_EVENTS: dict[tuple[int, Card, Card], tuple[Event, Event]] = {}
-_NO_MATCH_EVENTS: dict[tuple[Card, int], Event] = {}
-_SHUFFLE_EVENT = Event("shuffle", src="stock")
-
-
-def _pair_events(seat: int, mine: Card, card: Card) -> tuple[Event, Event]:
-    """`seat` pairs `mine` from its hand with `card` from the waste: two moves, the first one told."""
-    key = (seat, mine, card)
-    events = _PAIR_EVENTS.get(key)
-    if events is None:
-        text = f"{_SEATS[seat]} pairs {card.label} with {mine.label} and leads."
-        events = _PAIR_EVENTS[key] = (Event("move", (mine,), f"hand{seat}", f"pairs{seat}", seat, text),
-                                      Event("move", (card,), "waste", f"pairs{seat}", seat, hold=PAIR_HOLD))
-    return events
-
-
-_DEAL_EVENTS: dict[tuple[int, int, int, int], tuple[Event, ...]] = {}
-
-
-def _deal_events(n: int, dealer: int, deal_no: int, deals: int) -> tuple[Event, ...]:
-    """A deal's "deal" events, from the dealer's left round to the dealer (the first one tells who deals)."""
-    key = (n, dealer, deal_no, deals)
-    events = _DEAL_EVENTS.get(key)
-    if events is None:
-        head = f"Deal {deal_no + 1} of {deals}: " if deals > 1 else ""
-        events = _DEAL_EVENTS[key] = tuple(
-            Event("deal", src="stock", dst=f"hand{s}", seat=s, value=DEALER_HAND if s == dealer else HAND,
-                  text=f"{head}{_SEATS[dealer]} deals." if k == 0 else "")
-            for k, s in enumerate(_ORDER[n][dealer]))
-    return events
-
-
-def _no_match_event(card: Card, lead: int) -> Event:
-    key = (card, lead)
-    event = _NO_MATCH_EVENTS.get(key)
-    if event is None:
-        text = f"No one matches {card.label}: it stays on the waste, and {_SEATS[lead]} leads."
-        event = _NO_MATCH_EVENTS[key] = Event("message", (card,), seat=lead, text=text)
-    return event
+#: The kinds of event a game records (see the module docstring).
+EventKind = Literal["dealer", "deal", "lay", "paired_off", "move", "draw", "pair", "no_match", "offer", "miss",
+                    "stock_out", "win", "round", "shuffle", "over"]
 
 
 def initial_pairs(cards: Sequence[Card]) -> tuple[list[Card], list[tuple[Card, Card]]]:
@@ -211,11 +172,6 @@ def initial_pairs(cards: Sequence[Card]) -> tuple[list[Card], list[tuple[Card, C
             kept.append(_IN_ORDER[place])
             i += 1
     return kept, pairs
-
-
-def _lay_text(seat: int, pairs: Sequence[tuple[Card, Card]]) -> str:
-    shown = ", ".join([_LABEL[a] + " " + _LABEL[b] for a, b in pairs])
-    return f"{_SEATS[seat]} lays down {len(pairs)} pair{'s' if len(pairs) > 1 else ''}: {shown}."
 
 
 @dataclass(frozen=True)
@@ -238,7 +194,7 @@ class EatPairsState(State):
     __slots__ = (
         "turn", "n", "options", "seed", "claim_by_hand", "deals", "deal_no", "dealer", "phase", "hands", "pairs",
         "waste", "stock", "lead", "live", "live_from", "checked", "lacks", "known", "wins", "records", "winners",
-        "last_pair", "log",
+        "last_pair", "beat",
     )
 
     def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
@@ -265,7 +221,8 @@ class EatPairsState(State):
         self.records: list[DealRecord] = []
         self.winners: list[int] = []
         self.last_pair: tuple[int, Card, Card] | None = None
-        self.log: list[tuple[Event, ...]] = []  # the events of the last moves, for the move log
+        #: Only in a snapshot: the event whose beat it shows (nobody acts while it holds).
+        self.beat: Event | None = None
 
     # ----- dealing ------------------------------------------------------------------------------------
     def shuffled_pack(self) -> list[Card]:
@@ -273,23 +230,21 @@ class EatPairsState(State):
         draw = random.Random(self.seed * 64 + self.deal_no).random
         return sorted(DECK, key=lambda _: draw())  # sorting by independent uniform keys is a uniform shuffle
 
-    def deal(self, pack: Sequence[Card] | None = None) -> list[Event]:
+    def deal(self, pack: Sequence[Card] | None = None, record: bool = True) -> list[Event]:
         """Deal the current deal from `pack` (top card first; by default `shuffled_pack()`), lay the initial pairs
         and open the play."""
-        events: list[Event] = []
+        events: list[Event] | None = [] if record else None
         self._deal(events, pack)
-        self._note(events)
-        return events
+        return events or []
 
-    def lay_out(self, hands: Sequence[Sequence[Card]], stock: Sequence[Card]) -> list[Event]:
+    def lay_out(self, hands: Sequence[Sequence[Card]], stock: Sequence[Card], record: bool = True) -> list[Event]:
         """Start the current deal from these dealt hands and stock (top card last): lay the initial pairs, then
         open the play (or end the deal at once)."""
-        events: list[Event] = []
+        events: list[Event] | None = [] if record else None
         self._lay_out(hands, stock, events)
-        self._note(events)
-        return events
+        return events or []
 
-    def _deal(self, events: list[Event], pack: Sequence[Card] | None = None) -> None:
+    def _deal(self, events: list[Event] | None, pack: Sequence[Card] | None = None) -> None:
         cards = self.shuffled_pack() if pack is None else list(pack)
         n, dealer = self.n, self.dealer
         dealt = n * HAND
@@ -297,10 +252,13 @@ class EatPairsState(State):
         hands[dealer].append(cards[dealt])
         stock = cards[dealt + 1:]
         stock.reverse()
-        events += _deal_events(n, dealer, self.deal_no, self.deals)
+        if events is not None:
+            events.append(Event("dealer", seat=dealer, value={"deal": self.deal_no + 1, "deals": self.deals}))
+            events += [Event("deal", src="stock", dst=f"hand{s}", seat=s, value=DEALER_HAND if s == dealer else HAND)
+                       for s in _ORDER[n][dealer]]
         self._lay_out(hands, stock, events)
 
-    def _lay_out(self, hands: Sequence[Sequence[Card]], stock: Sequence[Card], events: list[Event]) -> None:
+    def _lay_out(self, hands: Sequence[Sequence[Card]], stock: Sequence[Card], events: list[Event] | None) -> None:
         n, dealer = self.n, self.dealer
         self.stock = list(stock)
         self.waste = []
@@ -319,11 +277,12 @@ class EatPairsState(State):
             if laid:
                 cards = tuple(c for pair in laid for c in pair)
                 self.pairs[s] = list(cards)
-                events.append(Event("move", cards, f"hand{s}", f"pairs{s}", s, _lay_text(s, laid)))
+                if events is not None:
+                    events.append(Event("lay", cards, f"hand{s}", f"pairs{s}", s, value=len(laid)))
         empty = [s for s in range(n) if not self.hands[s]]
         if empty:
-            verb = "pairs" if len(empty) == 1 else "pair"
-            events.append(Event("message", text=f"{seat_list(empty)} {verb} off every card."))
+            if events is not None:
+                events.append(Event("paired_off", seat=empty[0] if len(empty) == 1 else None, value=tuple(empty)))
             self._end_deal(empty, "empty", events)
             return
         self.phase = "open"
@@ -344,111 +303,106 @@ class EatPairsState(State):
             return [CLAIM[self.hands[turn][self.live[0]]], MISS]  # type: ignore[index]
         return [PLAY[c] for c in self.hands[turn].values()]
 
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now (a sentence for a person), or None if it is legal."""
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now (a code and its particulars as data), or None if it is legal: the one
+        predicate of legality (`legal_actions` lists exactly the actions it lets through)."""
         turn = self.turn
         if turn is None:
-            return "The game is over."
-        who = _SEATS[turn]
+            return IllegalAction("game_over")
         phase = self.phase
         cls = type(action)
         if cls is Play:
             if phase != "open":
-                return ("Only the dealer plays a card from hand, once, to open the deal; "
-                        + (f"now {who} draws from the stock." if phase == "draw"
-                           else f"now {who} may claim {self.live.label}."))  # type: ignore[union-attr]
+                if phase == "draw":
+                    return IllegalAction("opening_only_draw", player=Seated(turn))
+                return IllegalAction("opening_only_claim", player=Seated(turn), card=self.live)
             card = action.card  # type: ignore[attr-defined]
             if type(card) is not Card or self.hands[turn].get(card[0]) != card:
-                what = card.label if type(card) is Card else repr(card)
-                return f"{what} is not in {who}'s hand."
+                return IllegalAction("not_in_hand", player=Seated(turn),
+                                     card=card if type(card) is Card else repr(card))
             return None
         if cls is Draw:
             if phase == "open":
-                return f"{who}, the dealer, first plays one card from hand to the waste."
+                return IllegalAction("dealer_opens_first", player=Seated(turn))
             if phase == "claim":
-                return f"{who} may claim {self.live.label} first: claim it or miss it."  # type: ignore[union-attr]
+                return IllegalAction("claim_first", player=Seated(turn), card=self.live)
             return None
         if cls is Claim or cls is Miss:
             if phase != "claim":
-                return "There is no card to claim now: a claim is only possible when a card you can match lands."
+                return IllegalAction("nothing_to_claim", player=Seated(turn))
             if cls is Miss:
                 return None
             card = action.card  # type: ignore[attr-defined]
             live = self.live
             assert live is not None
             if type(card) is not Card or self.hands[turn].get(card[0]) != card:
-                what = card.label if type(card) is Card else repr(card)
-                return f"{what} is not in {who}'s hand: claim {live.label} with the card of its rank."
+                return IllegalAction("claim_not_in_hand", player=Seated(turn),
+                                     card=card if type(card) is Card else repr(card), live=live)
             if card[0] != live[0]:
-                return f"{card.label} does not match {live.label}: claim with a card of the same rank."
+                return IllegalAction("does_not_match", player=Seated(turn), card=card, live=live)
             return None
-        return f"That is not an Eat Pairs action: {action!r}."
+        return IllegalAction("not_an_action", action=repr(action))
+
+    def reason(self, action: Action) -> IllegalAction | None:
+        """`refusal(action)`: why `action` is illegal now, or None if it is legal."""
+        return self.refusal(action)
+
+    def time_limit(self) -> TimeLimit | None:
+        """A claim by hand: `CLAIM_SECONDS` to click the matching card, then the miss is made."""
+        if self.turn is None or self.phase != "claim":
+            return None
+        return TimeLimit(CLAIM_SECONDS, _miss_default)
 
     # ----- playing ------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        events: list[Event] | None = [] if record else None
         if type(action) is Draw and self.phase == "draw" and self.turn is not None:
-            events = self._draw()
+            self._draw(events)
+            return events or []
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
+        cls = type(action)
+        if cls is Play:
+            self._open(action.card, events)  # type: ignore[attr-defined]
+        elif cls is Claim:
+            self._pair(self.turn, action.card, self.live, events)  # type: ignore[arg-type, attr-defined]
+        elif cls is Miss:
+            self._miss(events)
         else:
-            why = self.reason(action)
-            if why is not None:
-                raise IllegalAction(why)
-            cls = type(action)
-            events = []
-            if cls is Play:
-                self._open(action.card, events)  # type: ignore[attr-defined]
-            elif cls is Claim:
-                self._pair(self.turn, action.card, self.live, events)  # type: ignore[arg-type, attr-defined]
-            elif cls is Miss:
-                self._miss(events)
-            else:
-                events = self._draw()
-        self._note(events)
-        return events
+            self._draw(events)
+        return events or []
 
-    def _note(self, events: list[Event]) -> None:
-        """Keep `events` for the short move log (every move tells something, so the last few moves are enough)."""
-        log = self.log
-        log.append(tuple(events))
-        if len(log) > 2 * LOG_LENGTH:
-            del log[:-LOG_LENGTH]
+    def _held(self, told: Event, hold: float, event: Event | None = None) -> Event:
+        """`event` (by default `told` itself) holding its beat for `hold` seconds, with the snapshot of the table
+        as it stands now, the beat telling `told`."""
+        self.beat = told
+        snapshot = Snapshot(self)
+        self.beat = None
+        return replace(told if event is None else event, hold=hold, snapshot=snapshot)
 
-    def move_log(self) -> list[str]:
-        """The texts of the last `LOG_LENGTH` events that tell something, oldest first.  A claim offered is
-        logged only while it is open (once claimed or missed, that says it); a deal's win is not logged beside the
-        game's end, which says it whole."""
-        texts = []
-        last = len(self.log) - 1
-        for m, events in enumerate(self.log):
-            ends = any(event.kind == "over" for event in events)
-            for k, event in enumerate(events):
-                if not event.text or (event.kind == "win" and ends):
-                    continue
-                if event.value == OFFER and not (self.phase == "claim" and m == last and k == len(events) - 1):
-                    continue
-                texts.append(event.text)
-        return texts[-LOG_LENGTH:]
-
-    def _open(self, card: Card, events: list[Event]) -> None:
+    def _open(self, card: Card, events: list[Event] | None) -> None:
         dealer = self.dealer
         hand = self.hands[dealer]
         del hand[card[0]]
         self.waste.append(card)
-        events.append(_OPEN_EVENTS[dealer][card])
+        if events is not None:
+            events.append(self._held(Event("move", (card,), f"hand{dealer}", "waste", dealer), LAND_HOLD))
         if not hand:
             self._end_deal([dealer], "empty", events)
             return
         self._land(dealer, card, events, 0)
 
-    def _draw(self) -> list[Event]:
+    def _draw(self, events: list[Event] | None) -> None:
         lead = self.lead
         assert lead is not None
         card = self.stock.pop()
         self.waste.append(card)
-        events = [_DRAW_EVENTS[lead][card]]
+        if events is not None:
+            events.append(self._held(Event("draw", (card,), "stock", "waste", lead), LAND_HOLD))
         self._land(lead, card, events, 0)
-        return events
 
-    def _land(self, seat: int, card: Card, events: list[Event], start: int) -> None:
+    def _land(self, seat: int, card: Card, events: list[Event] | None, start: int) -> None:
         """Check the matching order of `card` (played or drawn by `seat`) from its `start`-th seat on."""
         rank = card[0]
         bit = 1 << rank
@@ -465,24 +419,26 @@ class EatPairsState(State):
                 self.turn = s
                 self.live, self.live_from, self.checked = card, seat, k + 1
                 self.known[s] |= bit
-                events.append(Event("message", (card,), seat=s, value=OFFER,
-                                    text=f"{_SEATS[s]} may claim {card.label}."))
+                if events is not None:
+                    events.append(Event("offer", (card,), seat=s))
                 return
             self._pair(s, mine, card, events)
             return
         self.live = self.live_from = None
         if self.lead is None:
             self.lead = self.dealer
-        events.append(_no_match_event(card, self.lead))
+        if events is not None:
+            events.append(Event("no_match", (card,), seat=self.lead))
         self._next(events)
 
-    def _miss(self, events: list[Event]) -> None:
+    def _miss(self, events: list[Event] | None) -> None:
         seat, card, start = self.turn, self.live, self.checked
         assert seat is not None and card is not None and self.live_from is not None
-        events.append(Event("message", (card,), seat=seat, text=f"{_SEATS[seat]} misses {card.label}."))
+        if events is not None:
+            events.append(Event("miss", (card,), seat=seat))
         self._land(self.live_from, card, events, start)
 
-    def _pair(self, seat: int, mine: Card, card: Card, events: list[Event]) -> None:
+    def _pair(self, seat: int, mine: Card, card: Card, events: list[Event] | None) -> None:
         """`seat` pairs `mine` from its hand with `card`, the top of the waste, and becomes the lead player."""
         rank = card[0]
         hand = self.hands[seat]
@@ -495,13 +451,16 @@ class EatPairsState(State):
         self.lead = seat
         self.live = self.live_from = None
         self.last_pair = (seat, mine, card)
-        events += _pair_events(seat, mine, card)
+        if events is not None:
+            told = Event("pair", (mine,), f"hand{seat}", f"pairs{seat}", seat, value=card)
+            events.append(told)
+            events.append(self._held(told, PAIR_HOLD, Event("move", (card,), "waste", f"pairs{seat}", seat)))
         if not hand:
             self._end_deal([seat], "empty", events)
         else:
             self._next(events)
 
-    def _next(self, events: list[Event]) -> None:
+    def _next(self, events: list[Event] | None) -> None:
         """After a card is settled: the lead player draws next, unless the stock has run out."""
         if self.stock:
             self.phase = "draw"
@@ -510,46 +469,52 @@ class EatPairsState(State):
         counts = [len(h) for h in self.hands]
         fewest = min(counts)
         winners = [s for s in range(self.n) if counts[s] == fewest]
-        last = self.deal_no + 1 >= self.deals  # then the game's end names the winners, with the fewest cards
-        events.append(Event("message", text="The stock has run out." if last else
-                            f"The stock has run out: the fewest cards ({fewest}) wins."))
+        if events is not None:  # the last deal's end names the winners with the fewest cards itself
+            events.append(Event("stock_out", value={"fewest": fewest, "last": self.deal_no + 1 >= self.deals}))
         self._end_deal(winners, "stock", events)
 
-    def _end_deal(self, winners: list[int], how: str, events: list[Event]) -> None:
+    def _end_deal(self, winners: list[int], how: str, events: list[Event] | None) -> None:
         n = self.n
         self.winners = winners
         self.records.append(DealRecord(self.dealer, tuple(winners), tuple(len(h) for h in self.hands), how))
         for w in winners:
             self.wins[w] += 1
-        verb = "wins" if len(winners) == 1 else "share the win"
-        if how == "empty":
-            text = f"{seat_list(winners)} {verb}: no cards left."
-        else:
-            text = f"{seat_list(winners)} {verb} with the fewest cards."
-        for w in winners:
-            events.append(Event("win", seat=w, value=self.wins[w], text=text if w == winners[0] else ""))
+        if events is not None:
+            events += [Event("win", seat=w, value={"wins": self.wins[w], "winners": tuple(winners), "how": how})
+                       for w in winners]
         self.deal_no += 1
         self.live = self.live_from = None
         if self.deal_no >= self.deals:
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
+            if events is not None:
+                events.append(Event("over", value=self.outcome()))
             return
-        shown = ", ".join(f"{_SEATS[s]} {self.wins[s]}" for s in range(n))
-        events.append(Event("round", text=f"After deal {self.deal_no} of {self.deals}, wins: {shown}.",
-                            value=tuple(self.wins), hold=DEAL_HOLD))
-        for s in range(n):
-            if self.hands[s]:
-                events.append(Event("move", tuple(self.hands[s].values()), f"hand{s}", "stock", s))
-            if self.pairs[s]:
-                events.append(Event("move", tuple(self.pairs[s]), f"pairs{s}", "stock", s))
-        if self.waste:
-            events.append(Event("move", tuple(self.waste), "waste", "stock"))
-        events.append(_SHUFFLE_EVENT)
+        if events is not None:
+            round_end = Event("round", value={"deal": self.deal_no, "deals": self.deals, "wins": tuple(self.wins)})
+            events.append(self._held(round_end, DEAL_HOLD))
+            for s in range(n):
+                if self.hands[s]:
+                    events.append(Event("move", tuple(self.hands[s].values()), f"hand{s}", "stock", s))
+                if self.pairs[s]:
+                    events.append(Event("move", tuple(self.pairs[s]), f"pairs{s}", "stock", s))
+            if self.waste:
+                events.append(Event("move", tuple(self.waste), "waste", "stock"))
+            events.append(Event("shuffle", src="stock"))
         self.dealer = (self.dealer + 1) % n
         self._deal(events)
 
     # ----- results ------------------------------------------------------------------------------------
+    def outcome(self) -> dict[str, Any]:
+        """The game's end as data, for its summary: one deal's winners, how it ended and the cards left, or a
+        session's wins."""
+        if self.deals == 1:
+            record = self.records[-1]
+            return {"deals": 1, "winners": record.winners, "how": record.how, "left": record.left}
+        best = max(self.wins)
+        return {"deals": self.deals, "winners": tuple(s for s in range(self.n) if self.wins[s] == best),
+                "wins": tuple(self.wins)}
+
     def result(self) -> Result:
         n = self.n
         counts = [len(h) for h in self.hands]
@@ -576,33 +541,11 @@ class EatPairsState(State):
                    f"Wins: {shown}.")
         return Result([float(w) for w in self.wins], winners, summary, True)
 
-    def status(self, seat: int | None) -> str:
-        """The status line: the dealer, the lead player and what happens next."""
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        head = f"Deal {self.deal_no + 1} of {self.deals}: " if self.deals > 1 else ""
-        head += f"{_SEATS[self.dealer]} deals"
-        head += f", {_SEATS[self.lead]} leads." if self.lead is not None else "."
-        mine = turn == seat
-        if self.phase == "open":
-            return head + (" Play one card from your hand to the waste: the only card ever played from a hand."
-                           if mine else f" {_SEATS[turn]} plays one card to the waste.")
-        if self.phase == "claim":
-            live = self.live
-            assert live is not None
-            if mine:
-                return head + (f" You can match {live.label}: click your {rank_name(live.rank)} within "
-                               f"{CLAIM_SECONDS} seconds, or miss it.")
-            return head + f" {_SEATS[turn]} may claim {live.label}."
-        left = len(self.stock)
-        stock = f"{left} card{'s' if left != 1 else ''} left"
-        return head + (f" Click the stock to draw ({stock})." if mine else f" {_SEATS[turn]} draws ({stock}).")
-
     # ----- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
-        turn = self.turn
+        beat = self.beat
+        turn = None if beat is not None else self.turn  # nobody acts while a beat holds
         legal: dict[str, Any] | None = None
         if seat is not None and seat == turn:
             phase = self.phase
@@ -636,11 +579,12 @@ class EatPairsState(State):
             "claim_by_hand": self.claim_by_hand,
             "claim_seconds": CLAIM_SECONDS,
             "wins": list(self.wins),
-            "records": [r.__dict__ for r in self.records],
+            "records": [{"dealer": r.dealer, "winners": r.winners, "left": r.left, "how": r.how}
+                        for r in self.records],
             "winners": list(self.winners) if turn is None else [],
-            "log": self.move_log(),
             "options": dict(self.options),
-            "status": self.status(seat),
+            "beat": beat,
+            "outcome": self.outcome() if self.turn is None else None,
         }
 
     def every_card(self) -> list[Card]:
@@ -653,13 +597,8 @@ class EatPairsState(State):
         return cards
 
     def clone(self) -> EatPairsState:
-        o = EatPairsState.__new__(EatPairsState)
+        o = EatPairsState(self.n, self.options, self.seed)
         o.turn = self.turn
-        o.n = self.n
-        o.options = self.options
-        o.seed = self.seed
-        o.claim_by_hand = self.claim_by_hand
-        o.deals = self.deals
         o.deal_no = self.deal_no
         o.dealer = self.dealer
         o.phase = self.phase
@@ -677,7 +616,7 @@ class EatPairsState(State):
         o.records = self.records[:]
         o.winners = self.winners[:]
         o.last_pair = self.last_pair
-        o.log = self.log[:]
+        o.beat = self.beat
         return o
 
     def determinize(self, seat: int | None, rng: random.Random) -> EatPairsState:
@@ -784,63 +723,20 @@ def _augment(seat: int, held: dict[int, set[int]], fixed: dict[int, set[int]], s
     return False
 
 
-# ----- timers -----------------------------------------------------------------------------------------
+# ----- the time limit ------------------------------------------------------------------------------------
 
 
-def timer_seconds(view: Mapping[str, Any]) -> int | None:
-    """The time limit of the decision `view` shows: `CLAIM_SECONDS` for a claim (None: no limit)."""
-    if view.get("turn") is None or view.get("phase") != "claim" or not view.get("claim_by_hand"):
-        return None
-    return CLAIM_SECONDS
+def _miss_default(rng: random.Random) -> Action:
+    """What a claim by hand comes to when its time runs out: the miss."""
+    return MISS
 
 
-def timeout_action(state_or_view: EatPairsState | Mapping[str, Any], legal: Sequence[Action],
-                   rng: random.Random) -> Action:
-    """The move made for a seat whose time ran out: `Miss` for a claim (the only decision with a clock), else a
-    random legal move."""
-    phase = state_or_view.phase if isinstance(state_or_view, EatPairsState) else state_or_view["phase"]
-    if phase == "claim":
+def timeout_action(state: EatPairsState, legal: Sequence[Action], rng: random.Random | None) -> Action:
+    """The move made for a seat whose time ran out: `Miss` for a claim (the only decision with a time limit),
+    else a random legal move."""
+    if state.phase == "claim":
         return MISS
-    return legal[0] if len(legal) == 1 else rng.choice(list(legal))
-
-
-# ----- replaying moves on a view ------------------------------------------------------------------------
-
-
-def after_moves(view: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any]:
-    """`view` with the card moves of `events` applied (hands, piles of pairs, waste and stock count): the picture
-    of the table part-way through a move, for a layout's held beat.  A hidden hand loses hidden places."""
-    out = dict(view)
-    hands = [list(h) for h in view["hands"]]
-    pairs = [list(p) for p in view["pairs"]]
-    waste = list(view["waste"])
-    stock = view["stock"]
-    for event in events:
-        if event.kind != "move" or not event.cards:
-            continue
-        src, dst, cards = event.src or "", event.dst or "", event.cards
-        if src == "stock":
-            stock -= len(cards)
-        elif src == "waste":
-            waste = [c for c in waste if c not in cards]
-        elif src.startswith("hand"):
-            hand = hands[int(src[4:])]
-            for card in cards:
-                if card in hand:
-                    hand.remove(card)
-                elif None in hand:
-                    hand.remove(None)
-        elif src.startswith("pairs"):
-            pile = pairs[int(src[5:])]
-            pairs[int(src[5:])] = [c for c in pile if c not in cards]
-        if dst == "stock":
-            stock += len(cards)
-        elif dst == "waste":
-            waste += cards
-        elif dst.startswith("pairs"):
-            pairs[int(dst[5:])] += cards
-    out.update(hands=hands, pairs=pairs, waste=waste, stock=stock, counts=[len(h) for h in hands])
-    return out
+    return legal[0] if len(legal) == 1 else (rng or random.Random()).choice(list(legal))
 
 
 # ----- the rules -----------------------------------------------------------------------------------------
@@ -854,7 +750,7 @@ class EatPairsRules(Rules):
         self.check_players(players)
         chosen = self.validate_options(options)
         state = EatPairsState(players, chosen, new_seed() if seed is None else seed)
-        state.deal()
+        state.deal(record=False)
         return state
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
@@ -876,5 +772,6 @@ RULES = EatPairsRules(
     ),
     version=1,
     action_types=(Play, Draw, Claim, Miss),
+    event_kinds=get_args(EventKind),
     blurb="Pair the cards that land on the waste; the first with an empty hand wins.",
 )

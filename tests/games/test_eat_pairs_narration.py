@@ -1,0 +1,225 @@
+"""Eat Pairs' words: every recorded event is of a declared kind and is said or deliberately silent, in the second
+person for a seat called "You"; every refusal has its sentence; recording off changes nothing but the events; and
+the one legality predicate agrees with the legal actions."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardtable.core.cards import standard_deck
+from cardtable.core.engine import Event, IllegalAction
+from cardtable.core.words import Names, Seated
+from cardtable.games.eat_pairs.narration import NARRATION, SEATED_REFUSALS
+from cardtable.games.eat_pairs.rules import (
+    CLAIM,
+    DRAW,
+    MISS,
+    PLAY,
+    RULES,
+    Claim,
+    EatPairsState,
+    Play,
+)
+
+OPTION_SETS: list[dict[str, Any]] = [{}, {"claim_by_hand": True}, {"deals": "3"},
+                                     {"claim_by_hand": True, "deals": "per_player"}]
+YOU = ("You", "Ann", "Bob", "Cy", "Dee", "Eve")
+#: Wrong English a second-person sentence must never have.
+WRONG = re.compile(r"\bYou (plays|draws|pairs|misses|opens|wins|is|lays|leads|has|deals|shares)\b|\byou (leads|wins)\b"
+                   r"|\bYou's\b|\byou's\b")
+
+
+def games(seeds: range = range(12)) -> Iterator[tuple[EatPairsState, list[Event]]]:
+    """Seeded random games of every option set and player count: each position with the events of the move that
+    made it."""
+    for options in OPTION_SETS:
+        for players in (2, 3, 4, 6):
+            for seed in seeds:
+                state = RULES.new_game(players, options, seed=seed)
+                rng = random.Random(seed)
+                yield state, state.deal(list(standard_deck())) if seed == 0 else []
+                while not state.is_over():
+                    events = state.apply(rng.choice(state.legal_actions()))
+                    yield state, events
+
+
+def test_every_event_is_of_a_declared_kind_and_said_or_silent() -> None:
+    kinds = set(RULES.event_kinds)
+    seen: set[str] = set()
+    for state, events in games():
+        you = Names.of(YOU[:state.n])
+        numbered = Names.seats(state.n)
+        for event in events:
+            assert event.kind in kinds and event.text == ""
+            seen.add(event.kind)
+            said = NARRATION.event(event, numbered)
+            if event.kind in NARRATION.silent or (event.kind == "move" and event.dst != "waste"):
+                assert said is None
+                continue
+            if event.kind == "win" and event.seat != event.value["winners"][0]:
+                assert said is None  # the first winner's event says a shared win
+                continue
+            assert said is not None and said.text and "{" not in said.text, event
+            spoken = NARRATION.event(event, you)
+            assert spoken is not None and not WRONG.search(spoken.text), spoken.text
+            assert "Seat " not in spoken.text, spoken.text
+            if event.seat is not None and event.seat > 0 and event.kind != "paired_off":
+                assert YOU[event.seat] in spoken.text, spoken.text
+    assert seen == kinds - {"paired_off"}, kinds - seen  # a deal that pairs off at once is tested below
+
+
+def test_the_second_person_forms() -> None:
+    you = Names.of(YOU[:4])
+    card = PLAY[standard_deck()[0]].card
+    said = lambda event: NARRATION.event(event, you)  # noqa: E731
+    assert said(Event("draw", (card,), "stock", "waste", 0)).text == f"You draw {card.label}."
+    assert said(Event("draw", (card,), "stock", "waste", 1)).text == f"Ann draws {card.label}."
+    assert said(Event("draw", (card,), "stock", "waste", 0)).note == f"draw {card.label}."
+    assert said(Event("no_match", (card,), seat=0)).text.endswith("and you lead.")
+    assert said(Event("move", (card,), "hand0", "waste", 0)).text == f"You open with {card.label}."
+    assert said(Event("miss", (card,), seat=0)).text == f"You miss {card.label}."
+    assert said(Event("paired_off", seat=0, value=(0,))).text == "You pair off every card."
+    assert said(Event("paired_off", value=(1, 0))).text == "Ann and you pair off every card."
+    assert said(Event("paired_off", value=(0, 2))).text == "You and Bob pair off every card."
+    assert said(Event("dealer", seat=0, value={"deal": 1, "deals": 1})).text == "You deal."
+    assert said(Event("dealer", seat=2, value={"deal": 2, "deals": 3})).text == "Deal 2 of 3: Bob deals."
+    win = {"wins": 1, "winners": (0,), "how": "empty"}
+    assert said(Event("win", seat=0, value=win)).text == "You win: no cards left."
+    shared = {"wins": 1, "winners": (1, 0), "how": "stock"}
+    assert said(Event("win", seat=1, value=shared)).text == "Ann and you share the win with the fewest cards."
+    assert said(Event("win", seat=0, value=shared)) is None
+    over = {"deals": 1, "winners": (0,), "how": "stock", "left": (1, 2, 3, 4)}
+    assert said(Event("over", value=over)).text == ("The stock ran out: You win with the fewest cards (1). Cards left: "
+                                                    "You 1, Ann 2, Bob 3, Cy 4.")
+    session = {"deals": 3, "winners": (2,), "wins": (1, 0, 2, 0)}
+    assert said(Event("over", value=session)).text == ("Bob wins the session with 2 wins in 3 deals. Wins: You 1, "
+                                                       "Ann 0, Bob 2, Cy 0.")
+    assert said(Event("round", value={"deal": 1, "deals": 3, "wins": (1, 0, 0, 0)})).text == (
+        "After deal 1 of 3, wins: You 1, Ann 0, Bob 0, Cy 0.")
+
+
+def test_the_game_end_says_the_results_summary() -> None:
+    """The "over" event says what the result's summary says, seats by number."""
+    for state, events in games(range(6)):
+        for event in events:
+            if event.kind == "over":
+                assert NARRATION.event(event, Names.seats(state.n)).text == state.result().summary
+
+
+def test_a_deal_that_pairs_off_at_once_is_said() -> None:
+    state = RULES.new_game(2, {}, seed=1)
+    events = state.lay_out([[c for c in standard_deck() if c.rank in (2, 5, 9, 13) and c.suit in "SH"],
+                            [c for c in standard_deck() if c.suit == "C"][:7]], [])
+    kinds = [e.kind for e in events]
+    assert "paired_off" in kinds
+    said = [NARRATION.event(e, Names.of(("You", "Ann"))) for e in events]
+    assert "You pair off every card." in [s.text for s in said if s is not None]
+
+
+def refusals(state: EatPairsState) -> list[Any]:
+    """Candidate actions, legal or not, at `state`."""
+    deck = standard_deck()
+    return [DRAW, MISS, *(PLAY[c] for c in deck[::5]), *(CLAIM[c] for c in deck[::7]),
+            *(PLAY[c] for hand in state.hands for c in hand.values()),
+            *(CLAIM[c] for hand in state.hands for c in hand.values())]
+
+
+def test_every_refusal_has_its_sentence_in_both_persons() -> None:
+    codes: set[str] = set()
+    for state, _ in games(range(4)):
+        for action in refusals(state):
+            error = state.refusal(action)
+            if error is None:
+                continue
+            codes.add(error.reason)
+            for names in (Names.seats(state.n), Names.of(YOU[:state.n])):
+                text = NARRATION.refusal(error, names)
+                assert text and "{" not in text and text != error.reason
+                assert not WRONG.search(text), text
+            if error.fields.get("player") == Seated(0):
+                assert "You's" not in NARRATION.refusal(error, Names.of(YOU[:state.n]))
+    assert codes >= {"not_in_hand", "opening_only_draw", "dealer_opens_first", "nothing_to_claim"}
+    assert codes <= set(NARRATION.refusals)
+    assert set(SEATED_REFUSALS) <= set(NARRATION.refusals)
+    over = RULES.new_game(2, {}, seed=1)
+    while not over.is_over():
+        over.apply(over.legal_actions()[0])
+    assert NARRATION.refusal(over.refusal(DRAW), Names.seats(2)) == "The game is over."
+    fresh = RULES.new_game(2, {}, seed=2)
+    assert "not an Eat Pairs action" in NARRATION.refusal(fresh.refusal(Event("move")), Names.seats(2))  # type: ignore
+
+
+def test_the_refusal_is_the_one_predicate_of_legality() -> None:
+    """For random positions, an action is legal iff the predicate lets it through, and apply refuses with it."""
+    for state, _ in games(range(4)):
+        legal = set(state.legal_actions())
+        for action in refusals(state):
+            error = state.refusal(action)
+            assert (error is None) == (action in legal), (action, error)
+        for action in legal:
+            assert state.refusal(action) is None
+        if state.turn is not None:
+            wrong = next((a for a in refusals(state) if a not in legal), None)
+            if wrong is not None:
+                with pytest.raises(IllegalAction) as caught:
+                    state.clone().apply(wrong)
+                assert caught.value.reason == state.refusal(wrong).reason
+
+
+def test_recording_off_gives_the_same_game_and_no_events() -> None:
+    for options in OPTION_SETS:
+        for players in (2, 4, 6):
+            for seed in range(5):
+                fast = RULES.new_game(players, options, seed=seed)
+                slow = RULES.new_game(players, options, seed=seed)
+                rng = random.Random(seed)
+                while not slow.is_over():
+                    action = rng.choice(slow.legal_actions())
+                    assert fast.apply(action, record=False) == []
+                    slow.apply(action)
+                    for seat in (None, *range(players)):
+                        assert fast.view(seat) == slow.view(seat)
+                    assert fast.legal_actions() == slow.legal_actions()
+
+
+def test_the_time_limit_is_the_claims() -> None:
+    for state, _ in games(range(3)):
+        limit = state.time_limit()
+        if state.turn is not None and state.phase == "claim":
+            assert limit is not None and limit.default(random.Random(0)) == MISS
+            assert isinstance(state.legal_actions()[0], Claim)
+        else:
+            assert limit is None
+
+
+def test_actions_are_named() -> None:
+    card = standard_deck()[10]
+    names = Names.seats(2)
+    assert NARRATION.action(Play(card), names) == f"Play {card.label}"
+    assert NARRATION.action(Claim(card), names) == f"Claim with {card.label}"
+    assert NARRATION.action(DRAW, names) == "Draw from the stock"
+    assert NARRATION.action(MISS, names) == "Miss"
+
+
+def test_the_status_line_in_both_persons() -> None:
+    """Every position's status line, and every held beat's, says something, with no wrong second person."""
+    for state, events in games(range(4)):
+        you = Names.of(YOU[:state.n])
+        views = [state.view(seat) for seat in (None, *range(state.n))]
+        views += [e.snapshot.view(0) for e in events if e.snapshot is not None]
+        for view in views:
+            for names in (you, Names.seats(state.n)):
+                text = NARRATION.status(view, names)
+                assert text and "{" not in text and not WRONG.search(text), text
+    state = RULES.new_game(4, {"deals": "3"}, seed=5)
+    while state.lead is None:
+        state.apply(state.legal_actions()[0])
+    state.dealer, state.lead = 0, 0
+    assert NARRATION.status(state.view(None), Names.of(YOU[:4])).startswith("Deal 1 of 3: You deal, you lead. ")
+    state.lead = 1
+    assert NARRATION.status(state.view(None), Names.of(YOU[:4])).startswith("Deal 1 of 3: You deal, Ann leads. ")
