@@ -19,7 +19,7 @@ import pytest
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Rules, State
 from cardtable.core.layout import Rect, Spot, Zone
-from cardtable.core.wording import name_seats
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.session.match import Match, Saver, Seat
 from cardtable.ui import theme
@@ -97,16 +97,17 @@ def seat_notes_due(match: Match) -> dict[int, str]:
     "deal"), as the table says it without the seat's name (the verb agreeing with it: "play" under You); worked out
     by replaying the match's log afresh."""
     state = match.rules.new_game(len(match.seats), match.options, match.seed)
-    names = [seat.name for seat in match.seats]
+    names = Names.of(seat.name for seat in match.seats)
     notes: dict[int, str] = {}
     for entry in match.log:
         for event in state.apply(entry.action):
             if event.kind == "deal":
                 notes.clear()
-            tag = f"Seat {event.seat + 1} " if event.seat is not None else None
-            if tag and event.text and event.kind != "win" and event.text.startswith(tag):
-                said, name = name_seats(event.text, names), names[event.seat]  # type: ignore[index]
-                notes[event.seat] = said[len(name) + 1:] if said.startswith(f"{name} ") else event.text[len(tag):]  # type: ignore[index]
+            if event.seat is None or event.kind == "win":
+                continue
+            said = match.game.narration.event(event, names)
+            if said is not None and said.text and said.note:
+                notes[event.seat] = said.note
     return notes
 
 
