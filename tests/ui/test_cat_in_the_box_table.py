@@ -531,6 +531,9 @@ def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, o
     trick = table.layout.zone("trick")
     assert len(trick.spots) == 4 and trick.spots[-1].card == play.card
     assert [m.colour for m in table.layout.zone(cell_id(play.card.rank, play.colour)).markers] == [player_colour(0)]
+    panel = table.layout.zone("seat0")
+    assert "current" not in panel.marks, "no one is to act during the beat"
+    assert [m.text == "\u00d7" for m in panel.markers[1:]] == [c not in match.state.available[0] for c in COLOURS]
     driver.settle(table)
     assert not table.stages and not table.layout.zone("trick").spots
     winner = match.state.last_winner
