@@ -14,6 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from cardtable.core.layout import GameLayout, TableLayout
+from cardtable.core.words import Names
 from cardtable.session.match import Match
 from cardtable.session.replay import Replay
 from cardtable.storage import ANIMATION_SECONDS
@@ -179,4 +180,5 @@ class ReplayScene(Scene):
         if n == 0:
             return f"Replay: the deal \u00b7 {total} moves"
         entry = self.replay.entries[n - 1]
-        return f"Replay: move {n} of {total} \u00b7 {self.match.seats[entry.seat].name}: {entry.action.describe()}"
+        said = self.match.game.narration.action(entry.action, Names.of(seat.name for seat in self.match.seats))
+        return f"Replay: move {n} of {total} \u00b7 {self.match.seats[entry.seat].name}: {said}"
