@@ -103,9 +103,11 @@ def seat_notes_due(match: Match) -> dict[int, str]:
         for event in state.apply(entry.action):
             if event.kind == "deal":
                 notes.clear()
-            said = match.game.narration.event(event, names) if event.seat is not None else None
-            if said is not None and said.text and said.note and event.kind != "win":
-                notes[event.seat] = said.note  # type: ignore[index]
+            if event.seat is None or event.kind == "win":
+                continue
+            said = match.game.narration.event(event, names)
+            if said is not None and said.text and said.note:
+                notes[event.seat] = said.note
     return notes
 
 

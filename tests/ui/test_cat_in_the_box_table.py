@@ -24,8 +24,8 @@ from cardtable.games.cat_in_the_box.layout import (
     cell_id,
     player_colour,
 )
+from cardtable.games.cat_in_the_box.narration import COLOUR_NAMES
 from cardtable.games.cat_in_the_box.rules import (
-    COLOUR_NAMES,
     COLOURS,
     DECKS,
     PARADOX,
@@ -82,6 +82,14 @@ def to_play(state: CatState) -> bool:
 def drop_on_cell(table: TableScene, driver: UIDriver, card: Card, number: int, colour: str) -> None:
     """Drag `card` from the hand and let go with the pointer in the middle of the board space (number, colour)."""
     driver.drag(card_point(table, card), centre(table.layout.zone(cell_id(number, colour)).slot))
+
+
+def refusal(table: TableScene, state: CatState, card: Card, colour: str) -> str:
+    """The engine's reason for seat 0 not to play `card` (its number) as `colour`, as the table says it ("" if it
+    may)."""
+    first = next(c for c in state.hands[0] if c.rank == card.rank)
+    refused = state.refusal(Play(first, colour))
+    return table.narrator.refusal(refused) if refused is not None else ""
 
 
 def last_copy(state: CatState, seat: int, number: int) -> Card:
@@ -157,7 +165,8 @@ def illegal_space(state: CatState) -> tuple[Card, str] | None:
             near = [COLOURS[j] for j in (i - 1, i, i + 1) if 0 <= j < len(COLOURS)]
             if (card.rank, colour) in state.board or any((card.rank, c) in legal for c in near):
                 continue
-            if state.why_not(0, card, colour):
+            first = next(c for c in state.hands[0] if c.rank == card.rank)
+            if state.refusal(Play(first, colour)) is not None:
                 return card, colour
     return None
 
@@ -168,7 +177,7 @@ def test_an_illegal_space_says_the_engines_reason(table_app, open_table):
     table, driver = open_table(match, bot_delay=30.0)
     state = match.state
     card, colour = illegal_space(state)
-    reason = table.named(state.why_not(0, card, colour))
+    reason = refusal(table, state, card, colour)
     assert reason
     before = len(match.log)
     drop_on_cell(table, driver, card, card.rank, colour)
@@ -240,7 +249,8 @@ def test_the_space_under_the_pointer_is_the_declaration(table_app, open_table):
     driver.frames(1)
     driver.settle(table)
     assert len(match.log) == before, "nothing is played: the space under the pointer is taken"
-    assert table.message == table.named(state.why_not(0, card, taken)) and table.message_error
+    assert table.message == refusal(table, state, card, taken) and table.message_error
+    assert table.message == f"That space ({card.rank} {COLOUR_NAMES[taken]}) is taken."
     assert table.input.mark() is None
 
 
@@ -521,6 +531,9 @@ def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, o
     trick = table.layout.zone("trick")
     assert len(trick.spots) == 4 and trick.spots[-1].card == play.card
     assert [m.colour for m in table.layout.zone(cell_id(play.card.rank, play.colour)).markers] == [player_colour(0)]
+    panel = table.layout.zone("seat0")
+    assert "current" not in panel.marks, "no one is to act during the beat"
+    assert [m.text == "\u00d7" for m in panel.markers[1:]] == [c not in match.state.available[0] for c in COLOURS]
     driver.settle(table)
     assert not table.stages and not table.layout.zone("trick").spots
     winner = match.state.last_winner

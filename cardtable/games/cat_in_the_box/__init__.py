@@ -4,6 +4,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.games.cat_in_the_box import bots
 from cardtable.games.cat_in_the_box.layout import LAYOUT
+from cardtable.games.cat_in_the_box.narration import NARRATION
 from cardtable.games.cat_in_the_box.rules import NUMBER_SUIT, RULES
 from cardtable.games.plugin import GamePlugin, Showcase
 
@@ -16,5 +17,6 @@ GAME = GamePlugin(
                        weight=bots.world_weight,
                        settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
+    narration=NARRATION,
     showcase=Showcase("fan", tuple(Card(n, NUMBER_SUIT) for n in (2, 4, 5, 7, 9))),
 )

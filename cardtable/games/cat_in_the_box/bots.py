@@ -36,8 +36,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.engine import Action, State
+from cardtable.games.cat_in_the_box.narration import colour_word
 from cardtable.games.cat_in_the_box.rules import (
-    COLOUR_NAMES,
     COLOURS,
     COPIES,
     DECKS,
@@ -349,9 +349,9 @@ def _play_out(world: CatState, seat: int, amount: int, rng: random.Random) -> fl
     index = len(world.records)
     while len(world.records) == index:
         if world.turn == seat and world.phase == "predict":
-            world.apply(PREDICT[amount])
+            world.apply(PREDICT[amount], record=False)
         else:
-            world.apply(rollout_action(world, rng))
+            world.apply(rollout_action(world, rng), record=False)
     return world.records[index].scores[seat]
 
 
@@ -388,7 +388,7 @@ def hint(state: State) -> Hint | None:
         return Hint(legal[0], "Paradox: no card in your hand has a legal declaration.")
     best = best_assessment(world, seat, plays)
     action = best.play
-    name = f"{action.card.rank} as {COLOUR_NAMES[action.colour]}"
+    name = f"{action.card.rank} as {colour_word(action.colour)}"
     reasons = []
     if best.need > 0:
         needed = f"you still need {best.need} trick{'s' if best.need != 1 else ''}"

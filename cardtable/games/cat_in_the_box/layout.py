@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event
+from cardtable.core.engine import Action
 from cardtable.core.layout import (
     BaseLayout,
     Choice,
@@ -37,8 +37,9 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row
+from cardtable.core.words import N_, tr
+from cardtable.games.cat_in_the_box.narration import colour_word
 from cardtable.games.cat_in_the_box.rules import (
-    COLOUR_NAMES,
     COLOURS,
     OBSERVER,
     PARADOX,
@@ -212,8 +213,9 @@ class CatLayout(BaseLayout):
         nobody."""
         if not view["last_trick"]:
             return None
-        return LastTrick(tuple(TrickPlay(s, (c,), f"as {COLOUR_NAMES[colour]}") for s, c, colour in view["last_trick"]),
-                         view["last_winner"])
+        plays = tuple(TrickPlay(s, (c,), tr(N_("as {colour}")).format(colour=colour_word(colour)))
+                      for s, c, colour in view["last_trick"])
+        return LastTrick(plays, view["last_winner"])
 
     # ----- the parts --------------------------------------------------------------------------------
     @staticmethod
@@ -237,7 +239,7 @@ class CatLayout(BaseLayout):
             marks = frozenset({"current"}) if led == colour else frozenset()
             zones.append(Zone(f"column{colour}", "seat", (x - 2, y0 - 2, cw + 4, column_h + 4),
                               tint=COLUMN_TINTS[colour], marks=marks))
-            name = COLOUR_NAMES[colour].capitalize()
+            name = colour_word(colour).capitalize()
             if cw < 64 * ctx.scale:  # a narrow column, tinted in its colour: its initial heads it
                 name = name[0]
             zones.append(Zone(f"head{colour}", "seat", (x, y0, cw, head_h), lines=(name,),
@@ -271,7 +273,7 @@ class CatLayout(BaseLayout):
             rect = (x + i * step, y, tw, th)
             spots.append(Spot(played, True, rect, i))
             tag_w = min(tw, step) - 2
-            markers.append(Marker((rect[0], y + th + 3, tag_w, tag_h), None, COLOUR_NAMES[colour].capitalize(),
+            markers.append(Marker((rect[0], y + th + 3, tag_w, tag_h), None, colour_word(colour).capitalize(),
                                   "counter", BOARD_COLOURS[colour]))
             markers.append(Marker((rect[0] + 3, y + th - token - 3, token, token), seat, "", "token",
                                   player_colour(seat)))
@@ -321,17 +323,18 @@ class CatLayout(BaseLayout):
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: Rect, ctx: TableContext) -> Zone:
         phase = view["phase"]
         prediction = view["predictions"][seat]
+        won = view["tricks"][seat]
         if phase == "discard":
-            doing = "discarded" if view["discarded"][seat] else "to discard"
+            doing = tr(N_("discarded")) if view["discarded"][seat] else tr(N_("to discard"))
         elif prediction is None:
-            doing = "to predict"
+            doing = tr(N_("to predict"))
         else:
-            doing = f"predicts {prediction} \u00b7 won {view['tricks'][seat]}"
+            doing = tr(N_("predicts {prediction} \u00b7 won {won}")).format(prediction=prediction, won=won)
         lines = [ctx.name(seat), doing]
         if view["rounds"] > 1:
-            lines.append(f"total {view['totals'][seat]}")
+            lines.append(tr(N_("total {points}")).format(points=view["totals"][seat]))
         if view["paradox"] == seat:
-            lines[1] = f"paradox! \u00b7 won {view['tricks'][seat]}"
+            lines[1] = tr(N_("paradox! \u00b7 won {won}")).format(won=won)
         marks = set()
         if view["turn"] == seat:
             marks.add("current")
@@ -358,19 +361,21 @@ class CatLayout(BaseLayout):
     @staticmethod
     def _info_lines(view: Mapping[str, Any]) -> tuple[str, ...]:
         led = view["led"]
-        lines = ["Red is trump"]
+        lines = [tr(N_("Red is trump"))]
         if view["phase"] == "play":
-            lines.append(f"{COLOUR_NAMES[led].capitalize()} led" if led else "Nothing led yet")
+            lines.append(tr(N_("{Colour} led")).format(Colour=colour_word(led).capitalize()) if led else
+                         tr(N_("Nothing led yet")))
         elif view["phase"] == "over":
-            lines.append("Game over")
+            lines.append(tr(N_("Game over")))
             if bonus_spaces(view):
-                lines.append(f"{STAR} the bonus groups")
+                lines.append(tr(N_("{star} the bonus groups")).format(star=STAR))
         else:
-            lines.append("Discard, then predict" if view["phase"] == "discard" else "Predict 1 to 4 tricks")
+            lines.append(tr(N_("Discard, then predict")) if view["phase"] == "discard" else
+                         tr(N_("Predict 1 to 4 tricks")))
         if view["rounds"] > 1:
-            lines.append(f"Round {view['round'] + 1} of {view['rounds']}")
+            lines.append(tr(N_("Round {round} of {rounds}")).format(round=view["round"] + 1, rounds=view["rounds"]))
         if view["revealed"]:
-            lines.append("Revealed (observer tokens):")
+            lines.append(tr(N_("Revealed (observer tokens):")))
         return tuple(lines)
 
     # ----- gestures ---------------------------------------------------------------------------------
@@ -401,9 +406,10 @@ class CatLayout(BaseLayout):
         if card is None or space is None:
             return None
         if view["phase"] == "discard":
-            return "First discard a card: drop it on your discard space, or click it."
+            return tr(N_("First discard a card: drop it on your discard space, or click it."))
         if view["phase"] == "play" and space[0] != card.rank:
-            return f"A {card.rank} goes in the {card.rank} row: its colour is the column you drop it in."
+            return tr(N_("A {number} goes in the {number} row: its colour is the column you drop it in.")).format(
+                number=card.rank)
         return None
 
     def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Gesture:
@@ -421,14 +427,18 @@ class CatLayout(BaseLayout):
 
     def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
         if PARADOX in legal:
-            return ChoicePanel("Paradox!", (Choice("Paradox: no card can be declared", PARADOX),),
-                               "The round ends: you score \u22121 per trick won.")
+            return ChoicePanel(tr(N_("Paradox!")), (Choice(tr(N_("Paradox: no card can be declared")), PARADOX),),
+                               tr(N_("The round ends: you score \u22121 per trick won.")))
         if not any(isinstance(a, Predict) for a in legal):
             return None
         made = [(s, p) for s, p in enumerate(view["predictions"]) if p is not None]
-        note = ("So far: " + ", ".join(f"{ctx.name(s)} {p}" for s, p in made)) if made else \
-            "You predict first."
-        return ChoicePanel("Your prediction",
+        if made:
+            so_far = tr(N_(", ")).join(tr(N_("{name} {prediction}")).format(name=ctx.name(s), prediction=p)
+                                       for s, p in made)
+            note = tr(N_("So far: {predictions}")).format(predictions=so_far)
+        else:
+            note = tr(N_("You predict first."))
+        return ChoicePanel(tr(N_("Your prediction")),
                            tuple(Choice(str(k), PREDICT[k] if PREDICT[k] in legal else None) for k in PREDICTIONS),
                            note)
 
@@ -455,55 +465,33 @@ class CatLayout(BaseLayout):
     def face(self, card: Card) -> FaceSpec:
         return cat_face(card)
 
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture held when a trick is completed: every card of it on the table, its tokens on the board."""
-        played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
-        if played is None or not played.cards or played.seat is None or played.value not in COLOURS:
-            return None
-        seat, card, colour = played.seat, played.cards[0], played.value
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        if card in hands[seat]:
-            hands[seat].remove(card)
-        elif hands[seat]:
-            hands[seat].pop()
-        mid["hands"] = hands
-        mid["trick"] = [*before["trick"], (seat, card, colour)]
-        board = dict(before["board"])
-        board[(card.rank, colour)] = seat
-        mid["board"] = board
-        led = before["led"]
-        if led is not None and colour != led and led in before["available"][seat]:
-            available = [list(a) for a in before["available"]]
-            available[seat].remove(led)
-            mid["available"] = available
-        mid["turn"] = None
-        mid["legal_plays"] = []
-        return mid
-
     # ----- words ------------------------------------------------------------------------------------
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         turn, me, phase = view["turn"], view["seat"], view["phase"]
-        head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 red is trump" if view["rounds"] > 1 else \
-            "Red is trump"
+        if view["rounds"] > 1:
+            head = tr(N_("Round {round} of {rounds} \u00b7 red is trump")).format(round=view["round"] + 1,
+                                                                               rounds=view["rounds"])
+        else:
+            head = tr(N_("Red is trump"))
         if turn is None:
-            return f"{head} \u00b7 Game over" if phase == "over" else head
+            return tr(N_("{head} \u00b7 Game over")).format(head=head) if phase == "over" else head
         who = ctx.name(turn)
         mine = turn == me
         if phase == "discard":
-            return f"{head} \u00b7 " + ("Click a card to discard it face down (no one else sees it)" if mine
-                                         else f"{who} to discard")
-        if phase == "predict":
-            return f"{head} \u00b7 " + ("Predict how many tricks you will win: 1 to 4" if mine
-                                         else f"{who} to predict")
-        led = view["led"]
-        if not mine:
-            return f"{head} \u00b7 {who} to {'lead' if led is None else 'play'}"
-        if not view["legal_plays"]:
-            return f"{head} \u00b7 Paradox: no card in your hand can be declared"
-        if led is None:
-            return f"{head} \u00b7 Your lead: drop a card on an empty space; its column is the colour you declare"
-        return f"{head} \u00b7 {COLOUR_NAMES[led].capitalize()} led: declare {COLOUR_NAMES[led]} if you can"
+            doing = N_("Click a card to discard it face down (no one else sees it)") if mine else N_("{who} to discard")
+        elif phase == "predict":
+            doing = N_("Predict how many tricks you will win: 1 to 4") if mine else N_("{who} to predict")
+        elif not mine:
+            doing = N_("{who} to lead") if view["led"] is None else N_("{who} to play")
+        elif not view["legal_plays"]:
+            doing = N_("Paradox: no card in your hand can be declared")
+        elif view["led"] is None:
+            doing = N_("Your lead: drop a card on an empty space; its column is the colour you declare")
+        else:
+            doing = N_("{Colour} led: declare {colour} if you can")
+        led = colour_word(view["led"]) if view["led"] is not None else ""
+        said = tr(doing).format(who=who, colour=led, Colour=led.capitalize())
+        return tr(N_("{head} \u00b7 {doing}")).format(head=head, doing=said)
 
 
 def _faded(colour: Colour) -> Colour:

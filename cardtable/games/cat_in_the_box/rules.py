@@ -4,7 +4,7 @@ The cards are numbers only; a card's colour is what its player declares when pla
 the research board's space (number, colour).  A declaration is legal only if that space is empty and the colour is
 still available to the player (the X of that colour on their player board is covered).  Red is trump.
 
-Seats are 0..n-1 and clockwise is +1.  Readable texts call seat s "Seat s+1".
+Seats are 0..n-1 and clockwise is +1.  The engine records what happens as data; `narration.py` says it.
 
 A round: deal (from the state's own seeded generator), the 2-player observer tokens, one hidden discard per seat
 (one seat at a time, from the start player clockwise), one public prediction per seat (1 to 4, from the start
@@ -23,16 +23,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.wording import seat_list
+from cardtable.core.words import Seated
 
 #: The colours in the board's column order (red is trump; green and red are not neighbours).
 COLOURS = ("R", "B", "Y", "G")
-COLOUR_NAMES = {"R": "red", "B": "blue", "Y": "yellow", "G": "green"}
+#: Per led colour: the board's colours in the order a follower's declarations are listed (the led one first).
+_FOLLOW_ORDER = {led: (led, *(c for c in COLOURS if c != led)) for led in COLOURS}
 RED = "R"
 NUMBER_SUIT = "N"  # cat cards have no colour: a suit that is none of the French ones
 COPIES = 5
@@ -45,6 +47,13 @@ REVEALED = 3  # centre cards revealed in a 2-player game
 OBSERVER_COLOURS = ("G", "Y", "B")
 TRICK_HOLD = 1.5
 ROUND_HOLD = 0.5
+
+#: The kinds of event the game records.  "move": a card discarded (hand -> discard) or played (hand -> trick, the
+#: value its colour); "predict": a prediction (the value); "trick": a trick gathered by its winner (trick -> won),
+#: or the trick a paradox interrupted (trick -> out, no seat); "paradox": the seat that has no legal declaration;
+#: "score": a round's scores (per seat); "deal": the next round's deal (its number and start player); "over": the
+#: game's end (the totals and the winners).
+EventKind = Literal["move", "predict", "trick", "paradox", "score", "deal", "over"]
 
 
 def card_number(card: Card) -> int:
@@ -60,18 +69,12 @@ class Discard(Action):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"Discard {self.card.rank}"
-
 
 @dataclass(frozen=True)
 class Predict(Action):
     """Predict the number of tricks the seat will win this round (1 to 4)."""
 
     amount: int
-
-    def describe(self) -> str:
-        return f"Predict {self.amount}"
 
 
 @dataclass(frozen=True)
@@ -81,16 +84,10 @@ class Play(Action):
     card: Card
     colour: str
 
-    def describe(self) -> str:
-        return f"Play {self.card.rank} as {COLOUR_NAMES.get(self.colour, self.colour)}"
-
 
 @dataclass(frozen=True)
 class Paradox(Action):
     """No card in hand has a legal declaration: the paradox ends the trick phase."""
-
-    def describe(self) -> str:
-        return "Paradox"
 
 
 PARADOX = Paradox()
@@ -109,21 +106,6 @@ _NUMBERS_IN = tuple(tuple(n for n in range(1, 10) if mask >> n & 1) for mask in 
 def deck(players: int) -> list[Card]:
     """The cat cards for `players`: five copies of each number from 1 to the deck's top."""
     return list(_DECKS[players])
-
-
-_PLAY_EVENTS: dict[tuple[int, Card, str, bool], Event] = {}
-
-
-def _play_event(seat: int, card: Card, colour: str, last: bool) -> Event:
-    """The event of a card played (events are immutable: each is made once and shared); `last`: it completes the
-    trick, which then stays in view for a moment."""
-    key = (seat, card, colour, last)
-    event = _PLAY_EVENTS.get(key)
-    if event is None:
-        text = f"{seat_name(seat)} plays {card.rank} as {COLOUR_NAMES[colour]}."
-        event = _PLAY_EVENTS[key] = Event("move", (card,), f"hand{seat}", "trick", seat, text, value=colour,
-                                          hold=TRICK_HOLD if last else 0.0)
-    return event
 
 
 # ----- the research board --------------------------------------------------------------------------------
@@ -264,28 +246,39 @@ class CatState(State):
                 last = card.rank
         return out
 
-    def _declarations(self, seat: int, colours: Sequence[str]) -> list[Play]:
-        """Every legal declaration of `colours` (in that order) with a card of `seat`'s hand."""
+    def _held(self, seat: int) -> tuple[int, dict[int, Card]]:
+        """The numbers of `seat`'s hand as a bit mask, and the first copy of each."""
         firsts: dict[int, Card] = {}
         held = 0
         for card in self.hands[seat]:
             if card.rank not in firsts:
                 firsts[card.rank] = card
                 held |= 1 << card.rank
-        available, free = self.available[seat], self.free
-        out: list[Play] = []
-        for colour in colours:
-            if colour in available:
-                play_as = _PLAY_AS[colour]
-                out += [play_as[firsts[n]] for n in _NUMBERS_IN[held & free[colour]]]
-        return out
+        return held, firsts
+
+    def _colour_open(self, seat: int, colour: str, held: int) -> bool:
+        """The rule of a declaration's colour: whether `seat`, holding the numbers `held` (a bit mask), may declare
+        `colour` now (on an empty space of a number it holds).  The one encoding of the play rules: `legal_plays`
+        lists the empty spaces of the open colours, `refusal` says which rule closed a colour."""
+        available = self.available[seat]
+        if colour not in available:
+            return False
+        led = self.led
+        if led is None:
+            if colour == RED and self.red_broken_rule and not self.red_on_board:
+                free = self.free  # red may be led only when the seat has nothing else to lead
+                return not any(held & free[c] for c in available if c != RED)
+            return True
+        if colour == led or self.voluntary_void or led not in available:
+            return True
+        return not held & self.free[led]  # could not follow: no number of the hand has a free led space
 
     def can_follow(self, seat: int) -> bool:
         """Whether `seat` holds a card with a legal declaration of the led colour."""
         led = self.led
         if led is None or led not in self.available[seat]:
             return False
-        return any((card.rank, led) not in self.board for card in self.hands[seat])
+        return bool(self._held(seat)[0] & self.free[led])
 
     def legal_plays(self, seat: int) -> list[Play]:
         """The legal card-and-colour declarations of `seat` now (empty: a paradox); do not change the list."""
@@ -296,33 +289,15 @@ class CatState(State):
         return self._find_plays(seat)
 
     def _find_plays(self, seat: int) -> list[Play]:
+        held, firsts = self._held(seat)
         led = self.led
-        if led is None:  # leading
-            plays = self._declarations(seat, COLOURS)
-            if self.red_broken_rule and not self.red_is_broken:
-                others = [p for p in plays if p.colour != RED]
-                if others:
-                    return others
-            return plays
-        follow = self._declarations(seat, (led,))
-        if follow and not self.voluntary_void:
-            return follow
-        return follow + self._declarations(seat, [c for c in COLOURS if c != led])
-
-    def _may_play(self, seat: int, number: int, colour: str) -> bool:
-        """Whether `seat`, holding `number`, may declare it as `colour` (`legal_plays` without the list)."""
-        available = self.available[seat]
-        if colour not in available or not self.free[colour] >> number & 1:
-            return False
-        led = self.led
-        if led is None:
-            if colour == RED and self.red_broken_rule and not self.red_on_board:
-                return not any(p.colour != RED for p in self.legal_plays(seat))
-            return True
-        if colour == led or self.voluntary_void or led not in available:
-            return True
-        free = self.free[led]
-        return not any(free >> c.rank & 1 for c in self.hands[seat])  # could not follow
+        free = self.free
+        out: list[Play] = []
+        for colour in COLOURS if led is None else _FOLLOW_ORDER[led]:
+            if self._colour_open(seat, colour, held):
+                play_as = _PLAY_AS[colour]
+                out += [play_as[firsts[n]] for n in _NUMBERS_IN[held & free[colour]]]
+        return out
 
     def legal_actions(self) -> list[Action]:
         seat = self.turn
@@ -335,91 +310,102 @@ class CatState(State):
         plays: list[Action] = list(self.legal_plays(seat))
         return plays or [PARADOX]
 
-    def why_not(self, seat: int, card: Card, colour: str) -> str:
-        """Why `seat` may not play `card` as `colour` now ("" if it may)."""
-        if card.rank not in {c.rank for c in self.hands[seat]}:
-            return f"{seat_name(seat)} holds no {card.rank}."
-        if (card.rank, colour) in self.board:
-            return f"That space ({card.rank} {COLOUR_NAMES[colour]}) is taken."
-        if colour not in self.available[seat]:
-            return f"{COLOUR_NAMES[colour].capitalize()} is no longer available to {seat_name(seat)}."
-        led = self.led
-        if led is not None and colour != led and not self.voluntary_void and self.can_follow(seat):
-            return f"{seat_name(seat)} must follow {COLOUR_NAMES[led]}."
-        if led is None and colour == RED and self.red_broken_rule and not self.red_is_broken:
-            if any(p.colour != RED for p in self.legal_plays(seat)):
-                return "Red may not be led until a red token is on the board."
-        return ""
-
-    # ----- playing ------------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
+    # ----- refusals -----------------------------------------------------------------------------------
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why the seat to act may not make `action` now (a reason code and its particulars), or None if it may:
+        the one legality check of `apply`, and the reason the table gives."""
         seat = self.turn
         if seat is None:
-            raise IllegalAction("The game is over.")
-        events = self._apply(seat, action)
+            return IllegalAction("game_over")
+        phase = self.phase
+        if phase == "discard":
+            if not isinstance(action, Discard):
+                return IllegalAction("discard_first")
+            return self._card_refusal(seat, action.card)
+        if phase == "predict":
+            if not isinstance(action, Predict):
+                return IllegalAction("predict_now")
+            if type(action.amount) is not int or action.amount not in PREDICTIONS:
+                return IllegalAction("prediction_range")
+            return None
+        if isinstance(action, Paradox):
+            return IllegalAction("no_paradox", player=Seated(seat)) if self.legal_plays(seat) else None
+        if not isinstance(action, Play):
+            return IllegalAction("play_now")
+        colour = action.colour
+        if colour not in COLOURS:
+            return IllegalAction("no_colour", given=colour)
+        wrong = self._card_refusal(seat, action.card)
+        if wrong is not None:
+            return wrong
+        number = action.card.rank
+        if not self.free[colour] >> number & 1:
+            return IllegalAction("taken", number=number, colour=colour)
+        if colour not in self.available[seat]:
+            return IllegalAction("unavailable", player=Seated(seat), colour=colour)
+        if not self._colour_open(seat, colour, self._held(seat)[0]):
+            if self.led is None:
+                return IllegalAction("red_not_broken")
+            return IllegalAction("must_follow", player=Seated(seat), colour=self.led)
+        return None
+
+    def _card_refusal(self, seat: int, card: Any) -> IllegalAction | None:
+        """Why `card` is not a card `seat` may move: cards of one number are alike, so the move is made with the
+        first copy of the number in the hand (the one `legal_actions` offers)."""
+        if not isinstance(card, Card):
+            return IllegalAction("not_a_card")
+        for held in self.hands[seat]:
+            if held.rank == card.rank and held.suit == card.suit:
+                return None if held == card else IllegalAction("first_copy", number=card.rank)
+        return IllegalAction("not_held", player=Seated(seat), number=card.rank)
+
+    # ----- playing ------------------------------------------------------------------------------------
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        error = self.refusal(action)
+        if error is not None:
+            raise error
+        seat: int = self.turn  # type: ignore[assignment]
+        phase = self.phase
+        if phase == "discard":
+            events = self._discard(seat, action, record)  # type: ignore[arg-type]
+        elif phase == "predict":
+            events = self._predict(seat, action, record)  # type: ignore[arg-type]
+        elif isinstance(action, Paradox):
+            events = self._paradox(seat, record)
+        else:
+            events = self._play(seat, action, record)  # type: ignore[arg-type]
         self._plays = None
         return events
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        if self.phase == "discard":
-            return self._discard(seat, action)
-        if self.phase == "predict":
-            return self._predict(seat, action)
-        if isinstance(action, Paradox):
-            if self.legal_plays(seat):
-                raise IllegalAction(f"{seat_name(seat)} has a legal declaration: there is no paradox.")
-            return self._paradox(seat)
-        if not isinstance(action, Play):
-            raise IllegalAction("It is time to play a card and declare its colour.")
-        return self._play(seat, action)
+    def _snapshot(self) -> Snapshot:
+        """The state as the table shows it during a beat: no one to act."""
+        turn, self.turn = self.turn, None
+        snapshot = Snapshot(self)
+        self.turn = turn
+        return snapshot
 
-    def _same_number(self, seat: int, card: Any) -> Card:
-        """The card of the move: the first copy of its number in the hand (the one `legal_actions` offers)."""
-        if not isinstance(card, Card):
-            raise IllegalAction("That is not a card.")
-        for held in self.hands[seat]:
-            if held.rank == card.rank and held.suit == card.suit:
-                if held != card:  # the copies of a number are alike: one move, made with the first copy
-                    raise IllegalAction(f"Play the {card.rank} with the first copy of it in the hand.")
-                return held
-        raise IllegalAction(f"{seat_name(seat)} holds no {card.rank}.")
-
-    def _discard(self, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Discard):
-            raise IllegalAction("Each player first discards one card.")
-        card = self._same_number(seat, action.card)
+    def _discard(self, seat: int, action: Discard, record: bool) -> list[Event]:
+        card = action.card
         self.hands[seat].remove(card)
         self.discards[seat] = card
-        events = [Event("move", (card,), f"hand{seat}", f"discard{seat}", seat, f"{seat_name(seat)} discards a card.")]
         if all(d is not None for d in self.discards):
             self.phase = "predict"
             self.turn = self.start
         else:
             self.turn = (seat + 1) % self.n
-        return events
+        return [Event("move", (card,), f"hand{seat}", f"discard{seat}", seat)] if record else []
 
-    def _predict(self, seat: int, action: Action) -> list[Event]:
-        if not isinstance(action, Predict):
-            raise IllegalAction("It is time to predict how many tricks you will win.")
-        if type(action.amount) is not int or action.amount not in PREDICTIONS:
-            raise IllegalAction("Only 1, 2, 3 or 4 tricks may be predicted.")
+    def _predict(self, seat: int, action: Predict, record: bool) -> list[Event]:
         self.predictions[seat] = action.amount
-        events = [Event("message", seat=seat, value=action.amount,
-                        text=f"{seat_name(seat)} predicts {action.amount}.")]
         if all(p is not None for p in self.predictions):
             self.phase = "play"
             self.turn = self.leader = self.start
         else:
             self.turn = (seat + 1) % self.n
-        return events
+        return [Event("predict", seat=seat, value=action.amount)] if record else []
 
-    def _play(self, seat: int, action: Play) -> list[Event]:
-        colour = action.colour
-        if colour not in COLOURS:
-            raise IllegalAction(f"There is no colour {colour!r}.")
-        card = self._same_number(seat, action.card)  # the first copy of the number: the one legal_plays offers
-        if not self._may_play(seat, card.rank, colour):
-            raise IllegalAction(self.why_not(seat, card, colour) or "That move is not legal now.")
+    def _play(self, seat: int, action: Play, record: bool) -> list[Event]:
+        card, colour = action.card, action.colour
         led = self.led
         if led is None:
             self.led = colour
@@ -435,8 +421,13 @@ class CatState(State):
         self.trick.append((seat, card, colour))
         if len(self.trick) < self.n:
             self.turn = (seat + 1) % self.n
-            return [_play_event(seat, card, colour, False)]
-        return [_play_event(seat, card, colour, True), *self._end_trick()]
+            return [Event("move", (card,), f"hand{seat}", "trick", seat, value=colour)] if record else []
+        if not record:
+            self._end_trick(False)
+            return []
+        played = Event("move", (card,), f"hand{seat}", "trick", seat, value=colour, hold=TRICK_HOLD,
+                       snapshot=self._snapshot())  # the full trick on the table, every token on the board
+        return [played, *self._end_trick(True)]
 
     def trick_winner(self) -> int:
         """The seat winning the current trick: the highest red if any red was declared, else the highest card of
@@ -446,46 +437,49 @@ class CatState(State):
             return max(reds)[1]
         return max((card.rank, seat) for seat, card, colour in self.trick if colour == self.led)[1]
 
-    def _end_trick(self) -> list[Event]:
+    def _end_trick(self, record: bool) -> list[Event]:
         winner = self.trick_winner()
         cards = tuple(card for _, card, _ in self.trick)
         self.tricks[winner] += 1
         self.won[winner].extend(cards)
         self.last_trick, self.last_winner = self.trick, winner
         self.trick, self.led = [], None
-        events = [Event("move", cards, "trick", f"won{winner}", winner, f"{seat_name(winner)} wins the trick.")]
+        events = [Event("trick", cards, "trick", f"won{winner}", winner)] if record else []
         if all(len(hand) == 1 for hand in self.hands):
-            return events + self._end_round()
+            return events + self._end_round(record)
         self.leader = self.turn = winner
         return events
 
-    def _paradox(self, seat: int) -> list[Event]:
+    def _paradox(self, seat: int, record: bool) -> list[Event]:
         self.paradox = seat
+        # The beat of the paradox: the interrupted trick still on the table.
+        events = [Event("paradox", seat=seat, hold=TRICK_HOLD, snapshot=self._snapshot())] if record else []
         cards = tuple(card for _, card, _ in self.trick)
         self.interrupted = list(cards)
         self.last_trick, self.last_winner = self.trick, None
         self.trick, self.led = [], None
-        events = [Event("message", seat=seat, text=f"Paradox! {seat_name(seat)} has no legal declaration.",
-                        hold=TRICK_HOLD)]
-        if cards:
-            events.append(Event("move", cards, "trick", "out", None, "The interrupted trick is won by no one."))
-        return events + self._end_round()
+        if cards and record:
+            events.append(Event("trick", cards, "trick", "out"))
+        return events + self._end_round(record)
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self, record: bool) -> list[Event]:
         predictions = tuple(p or 0 for p in self.predictions)
         bonus, scores = round_scores(predictions, self.tricks, self.board, self.paradox)
         self.records.append(RoundRecord(self.start, predictions, tuple(self.tricks), bonus, self.paradox, scores))
-        parts = [f"{seat_name(s)} {score:+d}" if score < 0 else f"{seat_name(s)} {score}" for s, score in
-                 enumerate(scores)]
-        events = [Event("score", text="Round scores: " + ", ".join(parts) + ".", value=scores, hold=ROUND_HOLD)]
+        # The round's end: its board and tricks as they were scored.
+        events = [Event("score", value=scores, hold=ROUND_HOLD, snapshot=self._snapshot())] if record else []
         self.round += 1
         if self.round >= self.rounds:
-            self.turn = None
             self.phase = "over"
-            result = self.result()
-            return events + [Event("over", text=result.summary)]
+            self.turn = None
+            if record:
+                result = self.result()
+                events.append(Event("over", value={"totals": tuple(self.totals()), "winners": tuple(result.winners)}))
+            return events
         self._deal(start=(self.start + 1) % self.n)
-        return events + [Event("deal", text=f"Round {self.round + 1}: {seat_name(self.start)} starts.")]
+        if record:
+            events.append(Event("deal", value={"round": self.round + 1, "start": self.start}))
+        return events
 
     # ----- results ------------------------------------------------------------------------------------
     def totals(self) -> list[int]:
@@ -539,31 +533,36 @@ class CatState(State):
             "red_lead_rule": self.red_broken_rule,
             "voluntary_void": self.voluntary_void,
             "legal_plays": [(p.card, p.colour) for p in legal],
-            "records": [r.__dict__ for r in self.records],
+            "records": [asdict(r) for r in self.records],
             "totals": self.totals(),
         }
 
     def clone(self) -> CatState:
-        other = object.__new__(CatState)
-        other.__dict__.update(self.__dict__)
+        other = CatState.__new__(CatState)  # every field is set below: no deal is made
+        other.n, other.rounds = self.n, self.rounds
+        other.red_broken_rule, other.voluntary_void = self.red_broken_rule, self.voluntary_void
         other.rng = random.Random(0)  # seeded, not from the system's entropy: its state is replaced at once
         other.rng.setstate(self.rng.getstate())
         other.records = list(self.records)
+        other.round, other.turn, other.start, other.phase = self.round, self.turn, self.start, self.phase
+        other._plays = None
         other.hands = [list(h) for h in self.hands]
         other.board = dict(self.board)
         other.free = dict(self.free)
         other.revealed = list(self.revealed)
         other.out = list(self.out)
+        other.red_on_board = self.red_on_board
         other.available = [set(a) for a in self.available]
         other.discards = list(self.discards)
         other.predictions = list(self.predictions)
         other.tricks = list(self.tricks)
         other.won = [list(w) for w in self.won]
         other.trick = list(self.trick)
+        other.leader, other.led = self.leader, self.led
+        other.last_trick, other.last_winner = list(self.last_trick), self.last_winner
+        other.paradox = self.paradox
         other.interrupted = list(self.interrupted)
-        other.last_trick = list(self.last_trick)
         other.cannot_hold = [set(c) for c in self.cannot_hold]
-        other._plays = None
         return other
 
     def determinize(self, seat: int | None, rng: random.Random) -> CatState:
@@ -641,5 +640,6 @@ RULES = CatRules(
         Option("voluntary_void", "Voluntary void", ("off", "on"), "off", ("Off", "On")),
     ),
     action_types=(Discard, Predict, Play, Paradox),
+    event_kinds=get_args(EventKind),
     blurb="Declare each card's colour on a shared board; predict your tricks and avoid the paradox.",
 )
