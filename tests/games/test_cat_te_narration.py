@@ -228,3 +228,14 @@ def test_the_layout_draws_every_beat() -> None:
                     ctx = TableContext(1280, 800, (0, 40, 1280, 720), names[:state.n], seat)
                     layout = GAME.layout.build(view, ctx)
                     assert layout.status and all(len(z.spots) <= 52 for z in layout.zones)
+
+
+def test_a_clone_copies_every_field_and_shares_nothing_mutable() -> None:
+    for state, action in games(range(3)):
+        state.apply(action, record=False)
+        copy = state.clone()
+        for name in CatTeState.__slots__:
+            mine, theirs = getattr(state, name), getattr(copy, name)
+            assert mine == theirs, name
+            if isinstance(mine, list):
+                assert mine is not theirs, name

@@ -78,7 +78,6 @@ folded otherwise.
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -268,7 +267,12 @@ class CatTeState(State):
         "side_amount", "instant", "round_winner", "last_trick", "last_winner", "rounds",
     )
 
-    def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int, copy_of: CatTeState | None = None
+                 ) -> None:
+        """A new session (its first round not dealt yet), or, given `copy_of`, an independent copy of that one."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         n = self.n = players
         self.options = dict(options)
         self.seed = seed
@@ -830,21 +834,54 @@ class CatTeState(State):
 
     # ----- copies -------------------------------------------------------------------------------------
     def clone(self) -> CatTeState:
-        o = copy.copy(self)  # the scalars and the shared immutables; the mutable parts are copied below
-        o.chips = self.chips[:]
-        o.out = self.out[:]
-        o.records = self.records[:]
-        o.dealt = self.dealt[:]
-        o.hands = [h[:] for h in self.hands]
-        o.deck = self.deck[:]
-        o.piles = [p[:] for p in self.piles]
-        o.trick = self.trick[:]
-        o.won = self.won[:]
-        o.trick_winners = self.trick_winners[:]
-        o.eliminated = self.eliminated[:]
-        o.next_of = self.next_of[:]
-        o.limits = [x[:] for x in self.limits]
-        return o
+        return CatTeState(self.n, self.options, self.seed, copy_of=self)
+
+    def _copy(self, o: CatTeState) -> None:
+        """Become a copy of `o`: its scalars and shared immutables, and copies of its mutable parts."""
+        self.turn = o.turn
+        self.n = o.n
+        self.options = o.options
+        self.seed = o.seed
+        self.region = o.region
+        self.elimination = o.elimination
+        self.instant_wins = o.instant_wins
+        self.must_beat = o.must_beat
+        self.start_chips = o.start_chips
+        self.ante = o.ante
+        self.side_on = o.side_on
+        self.rounds = o.rounds
+        self.chips = o.chips[:]
+        self.pot = o.pot
+        self.side_pot = o.side_pot
+        self.out = o.out[:]
+        self.dealer = o.dealer
+        self.round = o.round
+        self.records = o.records[:]
+        self.phase = o.phase
+        self.dealt = o.dealt[:]
+        self.hands = [h[:] for h in o.hands]
+        self.deck = o.deck[:]
+        self.piles = [p[:] for p in o.piles]
+        self.trick = o.trick[:]
+        self.trick_no = o.trick_no
+        self.leader = o.leader
+        self.led = o.led
+        self.best = o.best
+        self.face_down = o.face_down
+        self.won = o.won[:]
+        self.trick_winners = o.trick_winners[:]
+        self.eliminated = o.eliminated[:]
+        self.next_of = o.next_of[:]
+        self.playing = o.playing
+        self.limits = [x[:] for x in o.limits]
+        self.side_card = o.side_card
+        self.side_holder = o.side_holder
+        self.side_claim = o.side_claim
+        self.side_amount = o.side_amount
+        self.instant = o.instant
+        self.round_winner = o.round_winner
+        self.last_trick = o.last_trick
+        self.last_winner = o.last_winner
 
     def _ceiling(self, seat: int, index: int | None) -> dict[str, int] | None:
         """Per suit, the highest strength a hidden card of `seat` may have: its hand (`index` None) or its pile
