@@ -1010,7 +1010,7 @@ class CatTeRules(Rules):
         self.check_players(players)
         chosen = self.validate_options(options)
         state = CatTeState(players, chosen, new_seed() if seed is None else seed)
-        state._deal([])
+        state._deal(None)  # the first deal is the game's start: nothing to record
         return state
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
