@@ -159,7 +159,7 @@ def test_a_selected_card_that_may_not_be_played_disables_play_with_the_reason(ta
     card = next(c for c in state.hands[0] if c not in state.legal_plays())
     click_card(table, driver, card)
     button = table.buttons["select:Play"]
-    assert not button.is_enabled and button.tool_tip_text == table.named(state.reason(Play(card)))
+    assert not button.is_enabled and button.tool_tip_text == table.narrator.refusal(state.reason(Play(card)))
     assert table.buttons["select:Fold"].is_enabled, "any card may be folded"
 
 
@@ -208,7 +208,7 @@ def test_any_other_drop_returns_the_card(table_app, open_table):
     drop_on(table, driver, wrong, "played0")
     driver.settle(table)
     assert len(match.log) == before and wrong in match.state.hands[0]
-    assert table.message == table.named(state.reason(Play(wrong))) and table.message_error
+    assert table.message == table.narrator.refusal(state.reason(Play(wrong))) and table.message_error
 
 
 def test_legal_cards_are_outlined_blue_and_the_selected_card_green(table_app, open_table):
@@ -260,7 +260,7 @@ def test_the_region_changes_before_the_first_card_and_not_after(table_app, open_
     assert table.choice_panel is None and not region_choices(table)
     before = len(match.log)
     assert table.play(ChooseRegion("khmer")) is False and len(match.log) == before
-    assert table.message == table.named(match.state.reason(ChooseRegion("khmer")))
+    assert table.message == table.narrator.refusal(match.state.reason(ChooseRegion("khmer")))
     assert "before the first card" in table.message and match.state.region == "laos"
     assert "Laos" in table.status_text()
 

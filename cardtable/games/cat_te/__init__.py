@@ -4,12 +4,14 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.games.cat_te import bots
 from cardtable.games.cat_te.layout import LAYOUT
+from cardtable.games.cat_te.narration import NARRATION
 from cardtable.games.cat_te.rules import RULES
 from cardtable.games.plugin import GamePlugin, Showcase
 
 GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
+    narration=NARRATION,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rule_rollout,

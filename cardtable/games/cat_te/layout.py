@@ -20,8 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from cardtable.core.engine import Action, Event
+from cardtable.core.cards import SUIT_SYMBOLS, Card
+from cardtable.core.engine import Action
 from cardtable.core.layout import (
     BaseLayout,
     Choice,
@@ -40,13 +40,14 @@ from cardtable.core.layout import (
     TrickPlay,
     Zone,
 )
+from cardtable.core.words import N_, Names, tr
+from cardtable.games.cat_te.narration import HAND_WORDS, REGION_WORDS, SUITS, session_won
 from cardtable.games.cat_te.rules import (
     CLAIM,
     DEAL_AGAIN,
     HAND,
     LAST_TRICK,
     REGION,
-    REGION_NAMES,
     STOP,
     Fold,
     Play,
@@ -57,7 +58,10 @@ WON: Colour = (250, 214, 80)  # the dot on the card that won its trick
 NOTE: Colour = (246, 240, 222)  # a player's own face-down card: its name, on a light tag
 DECK_SIZE = 52
 CROWN = 24  # room above a panel for the leader's crown (as the table draws it)
-HOW = {"last trick": "last trick", "sweep": "sweep", "instant": "instant win"}
+HOW = {"last trick": N_("last trick"), "sweep": N_("sweep"), "instant": N_("instant win")}
+#: How a round was won, as the note under its title says it.
+HOW_NOTE = {"instant": N_("with {hand}: {chips} chips"), "sweep": N_("with all four tricks: {chips} chips"),
+            "last trick": N_("with the last trick: {chips} chips")}
 
 
 @dataclass(frozen=True)
@@ -150,7 +154,7 @@ class CatTeLayout(BaseLayout):
         fold = (ctx.width - g.margin - int(g.card[0] * 1.1), g.hand_y, int(g.card[0] * 1.1), g.card[1])
         if view["phase"] == "play":  # the fold area: a card dropped there is folded
             pad = int(6 * g.scale)
-            zones.append(Zone("fold", "stack", fold, label="Fold",
+            zones.append(Zone("fold", "stack", fold, label=tr(N_("Fold")),
                               drop=(fold[0] - pad, fold[1] - pad, fold[2] + 2 * pad, fold[3] + 2 * pad)))
         zones.append(self._hand(view, g, fold[0]))
         return TableLayout(zones, g.card, status=self.status(view, ctx), deal_from="deck",
@@ -175,14 +179,14 @@ class CatTeLayout(BaseLayout):
         counter = (x + w - int(d * 1.4) - int(6 * g.scale), g.panel_y + int(24 * g.scale), int(d * 1.4), d)
         room = counter[0] - x - int(12 * g.scale)  # line 2 ends before the counter
         if view["out"][seat]:
-            doing = _fitting(("out of chips", "no chips", "out"), room, g.scale)
+            doing = _fitting((tr(N_("out of chips")), tr(N_("no chips")), tr(N_("out"))), room, g.scale)
         elif view["eliminated"][seat]:
-            doing = _fitting(("eliminated", "out"), room, g.scale)
+            doing = _fitting((tr(N_("eliminated")), tr(N_("out"))), room, g.scale)
         elif not view["dealt"][seat]:
-            doing = _fitting(("not dealt in", "out"), room, g.scale)
+            doing = _fitting((tr(N_("not dealt in")), tr(N_("out"))), room, g.scale)
         else:
             won = view["tricks_won"][seat]
-            doing = f"{won} trick{'s' if won != 1 else ''}"
+            doing = tr(N_("{count} trick") if won == 1 else N_("{count} tricks")).format(count=won)
         marks = set()
         if view["turn"] == seat:
             marks.add("current")
@@ -240,7 +244,7 @@ class CatTeLayout(BaseLayout):
             return Zone(f"played{seat}", "pile", slot, spots, markers=tuple(markers), seat=seat, drop=drop)
         if not view["dealt"][seat] or (view["instant"] or {}).get("seat") == seat:  # no slot: nothing to play to
             return Zone(f"played{seat}", "pile", slot, seat=seat)
-        label = "Play" if mine and view["phase"] == "play" else ""
+        label = tr(N_("Play")) if mine and view["phase"] == "play" else ""
         return Zone(f"played{seat}", "stack", g.pile_rect(seat, 0), label=label, seat=seat, drop=drop)
 
     # ----- the bottom ------------------------------------------------------------------------------
@@ -277,17 +281,20 @@ class CatTeLayout(BaseLayout):
         deck = [Spot(None, False, (x + min(i // 8, 3), y - min(i // 8, 3), sw, sh), i) for i in range(left)]
         zones = [Zone("deck", "pile", (x, y, sw, sh), deck)]
         x += sw + int(10 * g.scale)
-        lines = [f"Pot {view['pot']}"]
+        lines = [tr(N_("Pot {chips}")).format(chips=view["pot"])]
         if view["side_pot"] is not None:
             spots = [Spot(side, True, (x, y, sw, sh), 0)] if side is not None else []
             zones.append(Zone("side", "pile", (x, y, sw, sh), spots))
             x += sw + int(10 * g.scale)
-            lines.append(f"Side pot {view['side_pot']}")
+            lines.append(tr(N_("Side pot {chips}")).format(chips=view["side_pot"]))
             target: Card | None = view["side_claim_card"]
             if view["side_claim"] is not None:
-                lines.append(f"{ctx.name(view['side_claim'])} took it ({target.label})" if target else "taken")
+                lines.append(tr(N_("{player} took it ({card})")).format(player=ctx.name(view["side_claim"]),
+                                                                       card=target.label) if target
+                             else tr(N_("taken")))
             elif side is not None:
-                lines.append(f"{target.label} may claim" if target else "no claim (ace)")
+                lines.append(tr(N_("{card} may claim")).format(card=target.label) if target
+                             else tr(N_("no claim (ace)")))
         w = g.margin + g.left_w - x
         h = int((14 + 21 * len(lines)) * g.scale)
         d = int(min(34 * g.scale, w * 0.3))
@@ -335,7 +342,7 @@ class CatTeLayout(BaseLayout):
             return None
         if target.zone.startswith(("played", "hand")) and target.zone[-1].isdigit() and \
                 target.zone not in (f"played{view['seat']}", f"hand{view['seat']}"):
-            return "Play on your own pile (in your column), or drop the card on Fold to fold it."
+            return tr(N_("Play on your own pile (in your column), or drop the card on Fold to fold it."))
         return None
 
     def click_action(self, view: Mapping[str, Any], legal: Sequence[Action], target: Target) -> Gesture:
@@ -352,25 +359,27 @@ class CatTeLayout(BaseLayout):
             return ()
         card = self._card(view, picked)
         if card is None:
-            why = "Click a card of your hand first"
-            return (Choice("Play", None, why), Choice("Fold", None, why))
-        return (Choice("Play", Play(card)), Choice("Fold", Fold(card)))
+            why = tr(N_("Click a card of your hand first"))
+            return (Choice(tr(N_("Play")), None, why), Choice(tr(N_("Fold")), None, why))
+        return (Choice(tr(N_("Play")), Play(card)), Choice(tr(N_("Fold")), Fold(card)))
 
     def choice_panel(self, view: Mapping[str, Any], legal: Sequence[Action], ctx: TableContext) -> ChoicePanel | None:
-        claim = Choice(f"Claim the side pot ({view['side_pot']})", CLAIM) if CLAIM in legal else None
+        claim = Choice(tr(N_("Claim the side pot ({chips})")).format(chips=view["side_pot"]), CLAIM) \
+            if CLAIM in legal else None
         if view["phase"] == "between" and DEAL_AGAIN in legal:
             # A session of a set number of rounds ends by itself: nobody stops it half way.
-            stop = () if view["rounds"] else (Choice("Stop", STOP),)
-            return ChoicePanel(self.round_title(view, ctx), (Choice("Deal again", DEAL_AGAIN), *stop),
+            stop = () if view["rounds"] else (Choice(tr(N_("Stop")), STOP),)
+            return ChoicePanel(self.round_title(view, ctx), (Choice(tr(N_("Deal again")), DEAL_AGAIN), *stop),
                                self.round_note(view))
         if any(a in legal for a in REGION.values()):
-            choices = tuple(Choice(REGION_NAMES[r], REGION[r]) for r in view["regions"])
-            return ChoicePanel(f"Region: {view['region_name']}", choices + ((claim,) if claim else ()),
-                               "You may change it until you play the first card.")
+            choices = tuple(Choice(tr(REGION_WORDS[r]), REGION[r]) for r in view["regions"])
+            return ChoicePanel(tr(N_("Region: {region}")).format(region=tr(REGION_WORDS[view["region"]])),
+                               choices + ((claim,) if claim else ()),
+                               tr(N_("You may change it until you play the first card.")))
         if claim is not None:
             turned = view["side_card"]
-            return ChoicePanel(f"You hold the {view['side_claim_card'].label}", (claim,),
-                               f"one above the turned {turned.label}" if turned else "")
+            return ChoicePanel(tr(N_("You hold the {card}")).format(card=view["side_claim_card"].label), (claim,),
+                               tr(N_("one above the turned {card}")).format(card=turned.label) if turned else "")
         return None
 
     # ----- words ------------------------------------------------------------------------------------
@@ -378,100 +387,80 @@ class CatTeLayout(BaseLayout):
     def round_title(view: Mapping[str, Any], ctx: TableContext) -> str:
         """Who won the last round."""
         row = view["sheet"][-1]
-        return f"{ctx.name(row['winner'])} won round {row['number']}"
+        return tr(N_("{player} won round {number}")).format(player=ctx.name(row["winner"]), number=row["number"])
 
     @staticmethod
     def round_note(view: Mapping[str, Any]) -> str:
         """How the last round was won, and what it paid."""
         row = view["sheet"][-1]
-        how = {"instant": f"with {row['hand']}", "sweep": "with all four tricks",
-               "last trick": "with the last trick"}[row["how"]]
-        return f"{how}: {row['pot'] + row['double']} chips"
+        hand = tr(HAND_WORDS[row["hand"]]) if row["hand"] else ""
+        return tr(HOW_NOTE[row["how"]]).format(hand=hand, chips=row["pot"] + row["double"])
 
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         """The status bar: the trick (1 to 6), the led suit, the region, and what to do now."""
         phase, turn, me = view["phase"], view["turn"], view["seat"]
         if phase == "over":
-            return view["status"]
-        region = view["region_name"]
+            top = max(view["chips"])
+            return session_won(tuple(s for s, c in enumerate(view["chips"]) if c == top), top, Names.of(ctx.names))
+        region = tr(REGION_WORDS[view["region"]])
         if view["rounds"] > 1:
-            region += f" \u00b7 Round {view['round']} of {view['rounds']}"
+            region += tr(N_(" \u00b7 Round {number} of {rounds}")).format(number=view["round"], rounds=view["rounds"])
         if phase == "between":
             head = f"{self.round_title(view, ctx)} {self.round_note(view)} \u00b7 {region}"
             if view["rounds"]:
-                nxt = f"round {view['round'] + 1} of {view['rounds']}"
-                return f"{head} \u00b7 {'Deal' if turn == me else ctx.name(turn) + ' to deal'} {nxt}"
+                fields = {"player": ctx.name(turn), "number": view["round"] + 1, "rounds": view["rounds"]}
+                todo = N_("Deal round {number} of {rounds}") if turn == me else \
+                    N_("{player} to deal round {number} of {rounds}")
+                return f"{head} \u00b7 {tr(todo).format(**fields)}"
             if turn == me:
-                return f"{head} \u00b7 Deal again, or stop the session"
-            return f"{head} \u00b7 {ctx.name(turn)} to deal again or stop"
+                return f"{head} \u00b7 {tr(N_('Deal again, or stop the session'))}"
+            return f"{head} \u00b7 {tr(N_('{player} to deal again or stop')).format(player=ctx.name(turn))}"
         led = view["led_suit"]
         trick = view["trick"]
-        head = f"Trick {trick} of {LAST_TRICK} \u00b7 {SUIT_SYMBOLS[led] + ' led' if led else 'nothing led'} " \
-               f"\u00b7 {region}"
+        where = tr(N_("{suit} led")).format(suit=SUIT_SYMBOLS[led]) if led else tr(N_("nothing led"))
+        head = tr(N_("Trick {number} of {last}")).format(number=trick, last=LAST_TRICK) + \
+            f" \u00b7 {where} \u00b7 {region}"
         if turn is None:
             return head
         if turn != me:
-            return f"{head} \u00b7 {ctx.name(turn)} to {'play' if led else 'lead'}"
+            todo = N_("{player} to play") if led else N_("{player} to lead")
+            return f"{head} \u00b7 {tr(todo).format(player=ctx.name(turn))}"
+        suit = tr(SUITS[led]) if led else ""
         if led is None:
-            return f"{head} \u00b7 Your lead: play a card face up"
-        if view["face_down_trick"]:
-            return f"{head} \u00b7 Face down: follow {SUIT_NAMES[led]} or fold; all turn over together"
-        if trick == LAST_TRICK:
-            return f"{head} \u00b7 Last trick: play your card face up, or fold it"
-        if not view["legal"]["play"]:
-            return f"{head} \u00b7 No {SUIT_NAMES[led]}: fold a card (face down)"
-        beat = " (beat the best if you can)" if view["options"]["must_beat"] else ""
-        return f"{head} \u00b7 Follow {SUIT_NAMES[led]} face up{beat}, or fold"
+            todo = N_("Your lead: play a card face up")
+        elif view["face_down_trick"]:
+            todo = N_("Face down: follow {suit} or fold; all turn over together")
+        elif trick == LAST_TRICK:
+            todo = N_("Last trick: play your card face up, or fold it")
+        elif not view["legal"]["play"]:
+            todo = N_("No {suit}: fold a card (face down)")
+        elif view["options"]["must_beat"]:
+            todo = N_("Follow {suit} face up (beat the best if you can), or fold")
+        else:
+            todo = N_("Follow {suit} face up, or fold")
+        return f"{head} \u00b7 {tr(todo).format(suit=suit)}"
 
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
         """A row per round: the region, the winner and how, the pot, and every seat's chips after it."""
         n = view["players"]
         side = view["side_pot"] is not None
-        headers = ("Round", "Region", "Winner", "How", "Pot", *(("Side pot",) if side else ()),
-                   *(ctx.name(s) for s in range(n)))
+        headers = (tr(N_("Round")), tr(N_("Region")), tr(N_("Winner")), tr(N_("How")), tr(N_("Pot")),
+                   *((tr(N_("Side pot")),) if side else ()), *(ctx.name(s) for s in range(n)))
         rows = []
         for row in view["sheet"]:
-            how = HOW[row["how"]] + (f" ({row['hand']})" if row["hand"] else "")
+            how = tr(HOW[row["how"]]) + (f" ({tr(HAND_WORDS[row['hand']])})" if row["hand"] else "")
             pot = f"{row['pot']}" + (f" +{row['double']}" if row["double"] else "")
             claim = (f"{ctx.name(row['side_claim'])} {row['side_amount']}" if row["side_claim"] is not None
                      else "\u2014",) if side else ()
-            rows.append((str(row["number"]), REGION_NAMES[row["region"]], ctx.name(row["winner"]), how, pot, *claim,
+            rows.append((str(row["number"]), tr(REGION_WORDS[row["region"]]), ctx.name(row["winner"]), how, pot, *claim,
                          *(str(c) for c in row["chips"])))
         # Each seat's result after the last round played: the ante already put in for the next round is not lost
         # yet (it is in the pot, still to be won).
         start = view["options"]["chips"]
         after = view["sheet"][-1]["chips"] if view["sheet"] else (start,) * n
-        rows.append(("Won or lost", "", "", "", "", *(("",) if side else ()), *(f"{c - start:+d}" for c in after)))
+        rows.append((tr(N_("Won or lost")), "", "", "", "", *(("",) if side else ()),
+                     *(f"{c - start:+d}" for c in after)))
         return ScoreSheet(headers, tuple(rows))
-
-    # ----- the fifth trick's beat, and each trick's ----------------------------------------------------
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture held for a beat when a trick is complete: every card on its pile (the fifth trick of Laos
-        and Vietnamese still face down, all about to turn over together), the winner's card dotted once known."""
-        played = [e for e in events if e.kind == "move" and e.cards and (e.dst or "").startswith("played")]
-        if not played:
-            return None
-        me = before["seat"]
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        piles = [list(p) for p in before["played"]]
-        for ev in played:
-            seat, card = ev.seat, ev.cards[0]
-            if card in hands[seat]:
-                hands[seat].remove(card)
-            elif hands[seat]:
-                hands[seat].pop()
-            up = ev.value == "up"
-            piles[seat].append({"card": card if up or seat == me else None, "face_up": up,
-                                "trick": len(piles[seat]) + 1, "folded": None})
-        winners = list(before["trick_winners"])
-        won = list(before["tricks_won"])
-        for ev in events:
-            if ev.kind == "trick" and ev.seat is not None:
-                winners.append(ev.seat)
-                won[ev.seat] += 1
-        mid.update(hands=hands, played=piles, trick_winners=winners, tricks_won=won, turn=None, legal=None)
-        return mid
 
 
 LAYOUT = CatTeLayout()

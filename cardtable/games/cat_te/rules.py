@@ -16,10 +16,15 @@ card of a round), `ClaimSidePot()`, `DealAgain()`, `Stop()`.  Phases: "play" (th
 over; the next dealer deals again or stops), "over" (the session is over).
 
 Zones (for events and the table): hand0.., played0.. (each seat's played pile), deck (the cards not in play),
-side (the side pot's turned card), pot, chips0.. (each seat's chips).  Events: "move" (cards between zones; a card
-played to a pile has value "up" or "down"), "deal", "chips", "flip" (the fifth trick turned over, with a beat),
-"trick" (its winner, with a beat), "out" (a seat eliminated from the round or dropped out of the session), "win",
-"region", "message", "shuffle", "over".
+side (the side pot's turned card), pot, chips0.. (each seat's chips).  Events (`EventKind`, data only: the
+game's narration says them): "move" (cards between zones; a card put on a played pile has value "up", "down" for a
+fold, or "hidden" for a fifth-trick follower's card, play or fold unseen), "chips" (the stakes put in: value
+{"ante", "pot"[, "side_pot"]}), "dealer" (the seat that deals), "deal", "lead" (the seat to lead the round),
+"instant" (an instant winner's hand shown: value its kind), "claim" (the side pot claimed: the card, value the
+amount), "region", "flip" (the fifth trick turned over, with a beat), "trick" (its winner, with a beat), "out" (a
+seat eliminated from the round, value "eliminated", or gone from the session, value "left"), "win" (the round's
+winner: value {"how", "pot", "double", "players"}, with a beat), "shuffle", "over" (value {"winners", "chips"}).
+Every beat carries the engine's snapshot of the table as it is shown then (nobody to act).
 
 Readings
 --------
@@ -74,14 +79,15 @@ folded otherwise.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
-from cardtable.core.cards import SUIT_NAMES, Card, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.cards import Card, standard_deck
+from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.tricks import ace_high
 from cardtable.core.wording import and_list, seat_name
+from cardtable.core.words import Seated
 
 REGIONS = ("khmer", "laos", "vietnamese")
 REGION_NAMES = {"khmer": "Khmer", "laos": "Laos", "vietnamese": "Vietnamese"}
@@ -218,56 +224,8 @@ STOP = Stop()
 _BETWEEN = (DEAL_AGAIN, STOP)
 _OTHER_REGIONS = {r: [REGION[o] for o in REGIONS if o != r] for r in REGIONS}
 
-# Events are immutable: those fully determined by a small key are made once and shared.
-_EVENTS: dict[tuple[Any, ...], Any] = {}
-_LEAD_EVENTS = tuple(Event("message", seat=s, text=f"{name} leads.") for s, name in enumerate(_SEAT_NAMES))
-_SHUFFLE_EVENT = Event("shuffle", src="deck")
-
-
-def _cached(key: tuple[Any, ...], make: Callable[[], Any]) -> Any:
-    """The shared value for `key`, made by `make` the first time."""
-    found = _EVENTS.get(key)
-    if found is None:
-        found = make()
-        if len(_EVENTS) < 100_000:
-            _EVENTS[key] = found
-    return found
-
-
-def _deal_events(dealer: int, seats: tuple[int, ...]) -> tuple[Event, ...]:
-    """A deal to `seats` (the dealer's left first), announced with the dealer."""
-    return _cached(("deal", dealer, seats), lambda: (
-        Event("deal", src="deck", dst=f"hand{seats[0]}", seat=seats[0], value=HAND,
-              text=f"{_SEAT_NAMES[dealer]} deals."),
-        *[Event("deal", src="deck", dst=f"hand{s}", seat=s, value=HAND) for s in seats[1:]]))
-
-
-def _side_event(card: Card, target: Card | None, pot: int) -> Event:
-    def make() -> Event:
-        claim = f"the {target.label} may claim it" if target else "an ace: no card can claim it"
-        return Event("move", (card,), "deck", "side", value=pot,
-                     text=f"{card.label} is turned up for the side pot of {pot}: {claim}.")
-    return _cached(("side", card, pot), make)
-
-
-def _play_events(text: str, value: str) -> tuple[dict[Card, Event], ...]:
-    """Per seat and card: the event of the card put on the seat's played pile (`text` names the seat as {name})."""
-    return tuple({c: Event("move", (c,), f"hand{s}", f"played{s}", s, text.format(name=name, card=c.label), value)
-                  for c in _DECK} for s, name in enumerate(_SEAT_NAMES))
-
-
-_PLAYED = _play_events("{name} plays {card}.", "up")
-_FOLDED = _play_events("{name} folds.", "down")
-_HIDDEN = _play_events("{name} plays a card face down.", "down")  # a fifth-trick follower's card
-_ELIMINATED = tuple(Event("out", seat=s, value="eliminated",
-                          text=f"{name} won none of the first four tricks and is eliminated.")
-                    for s, name in enumerate(_SEAT_NAMES))
-
-
-def _trick_event(winner: int, card: Card, number: int) -> Event:
-    return _cached(("trick", winner, card, number), lambda: Event(
-        "trick", (card,), seat=winner, value=number, hold=TRICK_HOLD,
-        text=f"{_SEAT_NAMES[winner]} wins trick {number} with {card.label}."))
+EventKind = Literal["move", "chips", "dealer", "deal", "lead", "instant", "claim", "region", "flip", "trick", "out",
+                    "win", "shuffle", "over"]
 
 
 @dataclass(frozen=True)
@@ -309,7 +267,12 @@ class CatTeState(State):
         "side_amount", "instant", "round_winner", "last_trick", "last_winner", "rounds",
     )
 
-    def __init__(self, players: int, options: Mapping[str, Any], seed: int) -> None:
+    def __init__(self, players: int, options: Mapping[str, Any], seed: int, copy_of: CatTeState | None = None
+                 ) -> None:
+        """A new session (its first round not dealt yet), or, given `copy_of`, an independent copy of that one."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         n = self.n = players
         self.options = dict(options)
         self.seed = seed
@@ -375,35 +338,39 @@ class CatTeState(State):
         return self.ante + (SIDE_STAKE if self.side_on else 0)
 
     # ----- dealing ----------------------------------------------------------------------------------
-    def _deal(self, events: list[Event]) -> None:
-        """Drop out the seats that cannot pay, take the stakes, deal a round and open it."""
+    def _deal(self, events: list[Event] | None) -> None:
+        """Drop out the seats that cannot pay, take the stakes, deal a round and open it (`events`: the record, or
+        None when not recording)."""
         n = self.n
         stake = self.stake
         for s in range(n):
             if not self.out[s] and self.chips[s] < stake:
                 self.out[s] = True
-                events.append(Event("out", seat=s, value=self.chips[s],
-                                    text=f"{_SEAT_NAMES[s]} cannot pay the ante and leaves the session."))
+                if events is not None:
+                    events.append(Event("out", seat=s, value="left"))
         seats = [(self.dealer + k) % n for k in range(1, n + 1)]
         seats = [s for s in seats if not self.out[s]]
         for s in seats:
             self.chips[s] -= stake
         self.pot += self.ante * len(seats)
-        text = f"Everyone puts {self.ante} chip{'s' if self.ante != 1 else ''} in the pot ({self.pot})."
         if self.side_on:
             self.side_pot += SIDE_STAKE * len(seats)
-            text += f" The side pot holds {self.side_pot}."
-        events.append(_cached(("chips", text), lambda: Event("chips", dst="pot", value=self.pot, text=text)))
         self.round += 1
         m = len(seats)
         cards = _draw(random.Random((self.seed << 20) + self.round), m * HAND + 1)
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k, s in enumerate(seats):
             hands[s] = cards[k: m * HAND: m]
-        events += _deal_events(self.dealer, tuple(seats))
+        if events is not None:
+            stakes = {"ante": self.ante, "pot": self.pot}
+            if self.side_on:
+                stakes["side_pot"] = self.side_pot
+            events.append(Event("chips", dst="pot", value=stakes))
+            events.append(Event("dealer", seat=self.dealer))
+            events += [Event("deal", src="deck", dst=f"hand{s}", seat=s, value=HAND) for s in seats]
         self._open_round(hands, cards[m * HAND:], events)
 
-    def _open_round(self, hands: list[list[Card]], rest: list[Card], events: list[Event]) -> None:
+    def _open_round(self, hands: list[list[Card]], rest: list[Card], events: list[Event] | None) -> None:
         """Start the round with these hands (empty for a seat not dealt in) and undealt cards: turn up the side
         card, check the instant wins, and give the dealer the lead."""
         key = _SORT_KEY.__getitem__
@@ -415,7 +382,8 @@ class CatTeState(State):
             card = self.side_card = rest.pop(0)
             target = claim_card(card)
             self.side_holder = next((s for s in range(self.n) if target in hands[s]), None)
-            events.append(_side_event(card, target, self.side_pot))
+            if events is not None:
+                events.append(Event("move", (card,), "deck", "side", value=self.side_pot))
         if self.instant_wins:
             n = self.n
             for k in range(1, n + 1):
@@ -424,15 +392,20 @@ class CatTeState(State):
                     kind = instant_win(hands[s])
                     if kind is not None:
                         self.instant = (s, kind)
-                        events.append(Event("win", tuple(hands[s]), seat=s, value=kind, hold=ROUND_HOLD,
-                                            text=f"{_SEAT_NAMES[s]} shows {kind} and wins the round at once."))
+                        if events is not None:
+                            events.append(Event("instant", tuple(hands[s]), seat=s, value=kind, hold=ROUND_HOLD,
+                                                snapshot=self._beat()))
                         self._end_round(s, "instant", events)
                         return
         self.leader = self.turn = self.dealer
-        events.append(_LEAD_EVENTS[self.dealer])
+        if events is not None:
+            events.append(Event("lead", seat=self.dealer))
 
-    def _collect(self, events: list[Event]) -> None:
-        """Gather the finished round's cards back into the deck."""
+    def _collect(self, events: list[Event] | None) -> None:
+        """Gather the finished round's cards back into the deck (nothing to do but say it: the next deal starts
+        from the whole deck)."""
+        if events is None:
+            return
         for s in range(self.n):
             if self.piles[s]:
                 events.append(Event("move", tuple(c for c, _ in self.piles[s]), f"played{s}", "deck", s))
@@ -440,7 +413,15 @@ class CatTeState(State):
                 events.append(Event("move", tuple(self.hands[s]), f"hand{s}", "deck", s))
         if self.side_card is not None:
             events.append(Event("move", (self.side_card,), "side", "deck"))
-        events.append(_SHUFFLE_EVENT)
+        events.append(Event("shuffle", src="deck"))
+
+    def _beat(self) -> Snapshot:
+        """The table as a beat shows it: as it stands now, nobody to act."""
+        turn, self.turn = self.turn, None
+        try:
+            return Snapshot(self)
+        finally:
+            self.turn = turn
 
     # ----- legality ---------------------------------------------------------------------------------
     def can_claim(self, seat: int | None) -> bool:
@@ -518,111 +499,112 @@ class CatTeState(State):
         best = self.best
         return STRENGTH[card] > best or not any(c.suit == led and STRENGTH[c] > best for c in self.hands[seat])
 
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal."""
-        seat = self.turn
-        if seat is None:
-            return "The session is over."
-        name = _SEAT_NAMES[seat]
-        cls = type(action)
-        if cls in (DealAgain, Stop):
-            if self.phase != "between":
-                return "The round is still being played: deal again or stop once it is over."
-            return None
-        if cls not in (Play, Fold, ChooseRegion, ClaimSidePot):
-            return f"That is not a Cat Te action: {action!r}."
-        if self.phase != "play":
-            return f"The round is over: {name} deals again or stops the session."
-        if cls is ChooseRegion:
-            region = action.region  # type: ignore[attr-defined]
-            if region not in REGIONS:
-                return f"There is no region {region!r}: choose {and_list(list(REGION_NAMES.values()))}."
-            if self.trick_no != 1 or self.trick:
-                return "The region can only be changed before the first card of the round is played."
-            if region == self.region:
-                return f"The region is already {REGION_NAMES[region]}."
-            return None
-        if cls is ClaimSidePot:
-            if not self.side_on:
-                return "There is no side pot at this table."
-            if self.side_claim is not None:
-                return f"{_SEAT_NAMES[self.side_claim]} has already claimed the side pot this round."
-            target = claim_card(self.side_card) if self.side_card is not None else None
-            if target is None:
-                return "The turned card is an ace: no card can claim the side pot this round."
-            if seat != self.side_holder:
-                return f"Only the player dealt the {target.label} may claim the side pot."
-            return None
-        card = action.card  # type: ignore[attr-defined]
-        if type(card) is not Card or card not in self.hands[seat]:
-            what = card.label if type(card) is Card else repr(card)
-            return f"It is {name}'s turn, and {what} is not in their hand."
-        if cls is Fold:
-            if not self.trick:
-                return f"The leader always plays face up: {name} leads this trick and cannot fold."
-            return None
-        if self._may_play(seat, card):
-            return None
-        led = self.led
-        assert led is not None
-        hand = self.hands[seat]
-        if not any(c.suit == led for c in hand):
-            return f"{name} holds no {SUIT_NAMES[led]}, the led suit, so must fold a card (play it face down)."
-        if card.suit != led:
-            return (f"{card.label} does not follow suit: {SUIT_NAMES[led]} were led, so play one of your "
-                    f"{SUIT_NAMES[led]} face up or fold a card.")
-        best = next(c for _, c, up in self.trick if up and c.suit == led and STRENGTH[c] == self.best)
-        return (f"Must beat: {card.label} does not beat {best.label}, and {name} holds a higher "
-                f"{SUIT_NAMES[led][:-1]} that does; play it or fold.")
-
-    # ----- applying ---------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now (a reason code and its particulars), or None if it is legal: the one
+        predicate of legality (`legal_actions` lists exactly the actions it lets through)."""
         seat = self.turn
         cls = type(action)
         if seat is not None and self.phase == "play" and (cls is Play or cls is Fold):
             card = action.card  # type: ignore[attr-defined]
             if type(card) is Card and card in self.hands[seat]:
-                if cls is Play:
-                    if self._may_play(seat, card):
-                        return self._place(seat, card, True)
-                elif self.trick:
-                    return self._place(seat, card, False)
-        why = self.reason(action)
-        if why is not None:
-            raise IllegalAction(why)
-        if cls is Play or cls is Fold:
-            return self._place(seat, action.card, cls is Play)  # type: ignore[arg-type, attr-defined]
-        events: list[Event] = []
+                if cls is Fold:
+                    return None if self.trick else IllegalAction("leader_cannot_fold", player=Seated(seat))
+                if self._may_play(seat, card):
+                    return None
+                return self._not_playable(seat, card)
+        if seat is None:
+            return IllegalAction("session_over")
+        if cls is DealAgain or cls is Stop:
+            return None if self.phase == "between" else IllegalAction("round_not_over")
+        if cls not in (Play, Fold, ChooseRegion, ClaimSidePot):
+            return IllegalAction("not_an_action", action=repr(action))
+        if self.phase != "play":
+            return IllegalAction("round_over", player=Seated(seat))
         if cls is ChooseRegion:
-            self._set_region(action.region, events)  # type: ignore[attr-defined]
+            region = action.region  # type: ignore[attr-defined]
+            if region not in REGIONS:
+                return IllegalAction("no_such_region", region=region, regions=REGIONS)
+            if self.trick_no != 1 or self.trick:
+                return IllegalAction("region_locked")
+            if region == self.region:
+                return IllegalAction("region_already", region=region)
+            return None
+        if cls is ClaimSidePot:
+            if not self.side_on:
+                return IllegalAction("no_side_pot")
+            if self.side_claim is not None:
+                return IllegalAction("side_pot_claimed", player=Seated(self.side_claim))
+            target = claim_card(self.side_card) if self.side_card is not None else None
+            if target is None:
+                return IllegalAction("side_pot_ace")
+            if seat != self.side_holder:
+                return IllegalAction("not_side_holder", card=target)
+            return None
+        card = action.card  # type: ignore[attr-defined]
+        return IllegalAction("not_in_hand", player=Seated(seat), card=card if type(card) is Card else repr(card))
+
+    def _not_playable(self, seat: int, card: Card) -> IllegalAction:
+        """Why `seat` may not play `card` (held, not playable face up now): no card of the led suit, another
+        suit, or must-beat."""
+        led = self.led
+        assert led is not None
+        if not any(c.suit == led for c in self.hands[seat]):
+            return IllegalAction("must_fold", player=Seated(seat), suit=led)
+        if card.suit != led:
+            return IllegalAction("must_follow", card=card, suit=led)
+        best = next(c for _, c, up in self.trick if up and c.suit == led and STRENGTH[c] == self.best)
+        return IllegalAction("must_beat", player=Seated(seat), card=card, best=best, suit=led)
+
+    def reason(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now, or None if it is legal (`refusal`)."""
+        return self.refusal(action)
+
+    # ----- applying ---------------------------------------------------------------------------------
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        refused = self.refusal(action)
+        if refused is not None:
+            raise refused
+        seat = self.turn
+        assert seat is not None
+        events: list[Event] | None = [] if record else None
+        cls = type(action)
+        if cls is Play or cls is Fold:
+            self._place(seat, action.card, cls is Play, events)  # type: ignore[attr-defined]
+        elif cls is ChooseRegion:
+            self.region = action.region  # type: ignore[attr-defined]
+            self.elimination = self.region != "khmer"
+            if events is not None:
+                events.append(Event("region", seat=seat, value=self.region))
         elif cls is ClaimSidePot:
-            self._claim(seat, events)  # type: ignore[arg-type]
+            self._claim(seat, events)
         elif cls is DealAgain:
             self._collect(events)
             self._deal(events)
-        elif cls is Stop:
+        else:
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
-        return events
+            if events is not None:
+                events.append(self._over())
+        return events if events is not None else []
 
-    def _set_region(self, region: str, events: list[Event]) -> None:
-        self.region = region
-        self.elimination = region != "khmer"
-        events.append(Event("region", value=region, text=f"Region: {REGION_NAMES[region]}."))
+    def _over(self) -> Event:
+        """The end of the session: the winners and their chips."""
+        top = max(self.chips)
+        return Event("over", value={"winners": tuple(s for s in range(self.n) if self.chips[s] == top),
+                                    "chips": top})
 
-    def _claim(self, seat: int, events: list[Event]) -> None:
+    def _claim(self, seat: int, events: list[Event] | None) -> None:
         amount = self.side_pot
         self.chips[seat] += amount
         self.side_pot = 0
         self.side_claim = seat
         self.side_amount = amount
-        target = claim_card(self.side_card)  # type: ignore[arg-type]
-        assert target is not None
-        events.append(Event("chips", seat=seat, value=amount,
-                            text=f"{_SEAT_NAMES[seat]} shows {target.label} and claims the side pot of {amount}."))
+        if events is not None:
+            target = claim_card(self.side_card)  # type: ignore[arg-type]
+            assert target is not None
+            events.append(Event("claim", (target,), "pot", f"chips{seat}", seat, value=amount))
 
-    def _place(self, seat: int, card: Card, up: bool) -> list[Event]:
+    def _place(self, seat: int, card: Card, up: bool, events: list[Event] | None) -> None:
         """Put `card` from `seat`'s hand on its played pile and the trick; settle the trick when it is complete."""
         hand = self.hands[seat]
         hand.remove(card)
@@ -631,11 +613,11 @@ class CatTeState(State):
         if not trick:
             self.led = card.suit
             self.best = STRENGTH[card]
-            event = _PLAYED[seat][card]
+            face = "up"
         elif self.face_down:
-            event = _HIDDEN[seat][card]
+            face = "hidden"
         else:
-            event = (_PLAYED if up else _FOLDED)[seat][card]
+            face = "up" if up else "down"
             if up and card.suit == self.led:
                 strength = STRENGTH[card]
                 if strength > self.best:
@@ -644,21 +626,21 @@ class CatTeState(State):
                     self.limits[seat].append((len(pile), card.suit, self.best - 1))
         pile.append((card, up))
         trick.append((seat, card, up))
+        if events is not None:
+            events.append(Event("move", (card,), f"hand{seat}", f"played{seat}", seat, value=face))
         if len(trick) < self.playing:
             self.turn = self.next_of[seat]
-            return [event]
-        events = [event]
+            return
         self._end_trick(events)
-        return events
 
-    def _end_trick(self, events: list[Event]) -> None:
+    def _end_trick(self, events: list[Event] | None) -> None:
         trick = self.trick
         led = self.led
         leader_card = trick[0][1]
         if self.face_down:
-            shown = tuple(c for _, c, up in trick[1:] if up)
-            events.append(Event("flip", shown, value=FACE_DOWN_TRICK, hold=REVEAL_HOLD,
-                                text="The fifth trick is turned over."))
+            if events is not None:  # the beat before the turn-over: the whole trick still face down
+                shown = tuple(c for _, c, up in trick[1:] if up)
+                events.append(Event("flip", shown, value=FACE_DOWN_TRICK, hold=REVEAL_HOLD, snapshot=self._beat()))
             lead = STRENGTH[leader_card]
             if self.must_beat:
                 for s, c, up in trick[1:]:
@@ -675,9 +657,10 @@ class CatTeState(State):
         self.trick_winners.append(winner)
         self.last_trick = tuple(trick)
         self.last_winner = winner
+        if events is not None:  # the beat: the full trick, its winner's card marked
+            events.append(Event("trick", (top,), seat=winner, value=number, hold=TRICK_HOLD, snapshot=self._beat()))
         self.trick = []
         self.led = None
-        events.append(_trick_event(winner, top, number))
         if number == LAST_TRICK:
             self._end_round(winner, "last trick", events)
             return
@@ -688,13 +671,14 @@ class CatTeState(State):
             for s in range(self.n):
                 if self.dealt[s] and not self.won[s]:
                     self.eliminated[s] = True
-                    events.append(_ELIMINATED[s])
+                    if events is not None:
+                        events.append(Event("out", seat=s, value="eliminated"))
             self._link()
         self.trick_no = number + 1
         self.face_down = self.elimination and self.trick_no == FACE_DOWN_TRICK
         self.leader = self.turn = winner
 
-    def _end_round(self, winner: int, how: str, events: list[Event]) -> None:
+    def _end_round(self, winner: int, how: str, events: list[Event] | None) -> None:
         n = self.n
         chips = self.chips
         pot = self.pot
@@ -709,14 +693,6 @@ class CatTeState(State):
                     chips[s] -= pay
                     double += pay
             chips[winner] += double
-        name = _SEAT_NAMES[winner]
-        text = {"instant": f"{name} wins the pot of {pot}.",
-                "sweep": f"{name} won all four tricks and wins the round and the pot of {pot}.",
-                "last trick": f"{name} wins the round and the pot of {pot}."}[how]
-        if double:
-            text += f" Sweep with {len(seats)} players: the others pay {double} more."
-        events.append(Event("win", seat=winner, dst=f"chips{winner}", value=pot + double, text=text,
-                            hold=ROUND_HOLD))
         self.round_winner = winner
         self.records.append(RoundRecord(
             number=self.round, dealer=self.dealer, region=self.region, seats=seats, winner=winner, how=how,
@@ -724,12 +700,16 @@ class CatTeState(State):
             eliminated=tuple(s for s in range(n) if self.eliminated[s]), tricks=tuple(self.won),
             side_card=self.side_card, side_claim=self.side_claim, side_amount=self.side_amount,
             chips=tuple(chips)))
+        if events is not None:  # the beat: the round won and paid
+            events.append(Event("win", seat=winner, dst=f"chips{winner}", hold=ROUND_HOLD, snapshot=self._beat(),
+                                value={"how": how, "pot": pot, "double": double, "players": len(seats)}))
         self.dealer = winner
         stake = self.stake
         if self.rounds and len(self.records) >= self.rounds:
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
+            if events is not None:
+                events.append(self._over())
             return
         if sum(1 for s in range(n) if not self.out[s] and chips[s] >= stake) < 2:
             for s in range(n):
@@ -737,7 +717,8 @@ class CatTeState(State):
                     self.out[s] = True
             self.turn = None
             self.phase = "over"
-            events.append(Event("over", text=self.result().summary))
+            if events is not None:
+                events.append(self._over())
             return
         self.phase = "between"
         self.turn = winner
@@ -762,29 +743,6 @@ class CatTeState(State):
         who = and_list([_SEAT_NAMES[s] for s in winners])
         # The chips won and lost per seat are the scores (every table lists them); the summary names the winner.
         return Result([float(x) for x in net], winners, f"{who} {verb} with {top} chips.")
-
-    def status(self, seat: int | None) -> str:
-        """A line for the status bar: whose turn it is and what to do."""
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        you = turn == seat
-        who = "You" if you else _SEAT_NAMES[turn]
-        if self.phase == "between":
-            if self.rounds:  # a set number of rounds: the session ends by itself after the last
-                nxt = f"round {self.round + 1} of {self.rounds}"
-                return f"You deal {nxt}." if you else f"{who} to deal {nxt}."
-            return f"{who}: deal again or stop?" if you else f"{who} to deal again or stop."
-        if not self.trick:
-            return "Your lead: play any card face up." if you else f"{who} to lead trick {self.trick_no}."
-        if not you or self.led is None:
-            return f"{who} to play."
-        led = SUIT_NAMES[self.led]
-        if self.face_down:
-            return f"Fifth trick: follow {led} or fold, face down; the cards turn over together."
-        if self.trick_no == LAST_TRICK:
-            return "Sixth trick: play your card face up or fold it."
-        return f"Follow {led} face up, or fold a card."
 
     # ----- views --------------------------------------------------------------------------------------
     def _pending(self, owner: int, index: int) -> bool:
@@ -819,7 +777,7 @@ class CatTeState(State):
         seats, in the order played),
         "region", "region_name", "region_changeable", "pot", "side_pot" (None when off), "side_card",
         "side_claim_card", "side_claim", "can_claim", "instant", "round_winner".  The session: "sheet" (a row per
-        round), "ante", "options", "status".  "legal" (the seat to act only): play, fold, regions, claim,
+        round), "ante", "options".  "legal" (the seat to act only): play, fold, regions, claim,
         deal_again, stop."""
         n = self.n
         shown = self.instant[0] if self.instant else None
@@ -872,57 +830,58 @@ class CatTeState(State):
             "legal": legal,
             "sheet": [dict(vars(r)) for r in self.records],
             "options": dict(self.options),
-            "status": self.status(seat),
         }
 
     # ----- copies -------------------------------------------------------------------------------------
     def clone(self) -> CatTeState:
-        o = object.__new__(CatTeState)
-        o.turn = self.turn
-        o.n = self.n
-        o.options = self.options
-        o.seed = self.seed
-        o.region = self.region
-        o.elimination = self.elimination
-        o.instant_wins = self.instant_wins
-        o.must_beat = self.must_beat
-        o.start_chips = self.start_chips
-        o.ante = self.ante
-        o.side_on = self.side_on
-        o.rounds = self.rounds
-        o.chips = self.chips[:]
-        o.pot = self.pot
-        o.side_pot = self.side_pot
-        o.out = self.out[:]
-        o.dealer = self.dealer
-        o.round = self.round
-        o.records = self.records[:]
-        o.phase = self.phase
-        o.dealt = self.dealt[:]
-        o.hands = [h[:] for h in self.hands]
-        o.deck = self.deck[:]
-        o.piles = [p[:] for p in self.piles]
-        o.trick = self.trick[:]
-        o.trick_no = self.trick_no
-        o.leader = self.leader
-        o.led = self.led
-        o.best = self.best
-        o.face_down = self.face_down
-        o.won = self.won[:]
-        o.trick_winners = self.trick_winners[:]
-        o.eliminated = self.eliminated[:]
-        o.next_of = self.next_of[:]
-        o.playing = self.playing
-        o.limits = [x[:] for x in self.limits]
-        o.side_card = self.side_card
-        o.side_holder = self.side_holder
-        o.side_claim = self.side_claim
-        o.side_amount = self.side_amount
-        o.instant = self.instant
-        o.round_winner = self.round_winner
-        o.last_trick = self.last_trick
-        o.last_winner = self.last_winner
-        return o
+        return CatTeState(self.n, self.options, self.seed, copy_of=self)
+
+    def _copy(self, o: CatTeState) -> None:
+        """Become a copy of `o`: its scalars and shared immutables, and copies of its mutable parts."""
+        self.turn = o.turn
+        self.n = o.n
+        self.options = o.options
+        self.seed = o.seed
+        self.region = o.region
+        self.elimination = o.elimination
+        self.instant_wins = o.instant_wins
+        self.must_beat = o.must_beat
+        self.start_chips = o.start_chips
+        self.ante = o.ante
+        self.side_on = o.side_on
+        self.rounds = o.rounds
+        self.chips = o.chips[:]
+        self.pot = o.pot
+        self.side_pot = o.side_pot
+        self.out = o.out[:]
+        self.dealer = o.dealer
+        self.round = o.round
+        self.records = o.records[:]
+        self.phase = o.phase
+        self.dealt = o.dealt[:]
+        self.hands = [h[:] for h in o.hands]
+        self.deck = o.deck[:]
+        self.piles = [p[:] for p in o.piles]
+        self.trick = o.trick[:]
+        self.trick_no = o.trick_no
+        self.leader = o.leader
+        self.led = o.led
+        self.best = o.best
+        self.face_down = o.face_down
+        self.won = o.won[:]
+        self.trick_winners = o.trick_winners[:]
+        self.eliminated = o.eliminated[:]
+        self.next_of = o.next_of[:]
+        self.playing = o.playing
+        self.limits = [x[:] for x in o.limits]
+        self.side_card = o.side_card
+        self.side_holder = o.side_holder
+        self.side_claim = o.side_claim
+        self.side_amount = o.side_amount
+        self.instant = o.instant
+        self.round_winner = o.round_winner
+        self.last_trick = o.last_trick
+        self.last_winner = o.last_winner
 
     def _ceiling(self, seat: int, index: int | None) -> dict[str, int] | None:
         """Per suit, the highest strength a hidden card of `seat` may have: its hand (`index` None) or its pile
@@ -1051,7 +1010,7 @@ class CatTeRules(Rules):
         self.check_players(players)
         chosen = self.validate_options(options)
         state = CatTeState(players, chosen, new_seed() if seed is None else seed)
-        state._deal([])
+        state._deal(None)  # the first deal is the game's start: nothing to record
         return state
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
@@ -1082,5 +1041,6 @@ RULES = CatTeRules(
     ),
     version=1,
     action_types=(Play, Fold, ChooseRegion, ClaimSidePot, DealAgain, Stop),
+    event_kinds=get_args(EventKind),
     blurb="Win the last trick with six cards.",
 )
