@@ -133,7 +133,8 @@ class KachufulNarration(Narration):
 
     @staticmethod
     def round_end(value: Mapping[str, Any], names: Names) -> str:
-        """ "Round 3: Ann and you made your bids. Bid/won/points: Ann 2/2 +12, You 1/1 +11, Bo 0/1 0."."""
+        """ "Round 3: Ann and you made your bids. Bid/won/points: Ann 2/2 +12, You 1/1 +11, Bo 0/1 0." (a list of
+        names begins with a capital, "You and Ann")."""
         bids, tricks, points = value["bids"], value["tricks"], value["points"]
         made = [s for s in range(len(bids)) if bids[s] == tricks[s]]
         who = names.listed(made)
@@ -150,7 +151,7 @@ class KachufulNarration(Narration):
                                                            points=f"{p:+d}" if p else "0")
             for s, (b, t, p) in enumerate(zip(bids, tricks, points, strict=True)))
         tail = tr(N_("Bid/won/points: {figures}.")).format(figures=figures)
-        return f"{head.format(round=value['round'], who=who)} {tail}"
+        return f"{head.format(round=value['round'], who=capitalized(who))} {tail}"
 
     @staticmethod
     def winners(winners: tuple[int, ...], tie_break: bool, names: Names) -> str:
