@@ -1,7 +1,13 @@
 """Kachuful (Judgement): pure rules (see shared rules/kachuful.md and seed 004).
 
 Seats are 0..n-1 and clockwise is +1, so the dealer's left is `dealer + 1`.  Seat 0 deals the first round and
-the deal passes clockwise.  Readable texts call seat s "Seat s+1".
+the deal passes clockwise.  The engine records what happens as data (events of the kinds `EventKind` names,
+refusals with the codes `RefusalCode` names); `narration.py` says it.  Only the result's summary is still written
+here, in English, calling seat s "Seat s+1".
+
+Two speeds: `apply(action)` records the move's events and, at each beat the table holds (the full trick before it
+is gathered, the round's last trick before the cards go back), a snapshot of the state as it stands then, nobody to
+act; `apply(action, record=False)` (searches, bots) builds none of that.
 
 Zones (for events and the table): hand0..hand{n-1}, trick, won0..won{n-1} (tricks taken this round), deck
 (the undealt cards), trump (the turned-up card in the "turn up" trump mode).
