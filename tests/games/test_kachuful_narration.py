@@ -17,7 +17,7 @@ from cardtable.core.cards import deck_with_jokers
 from cardtable.core.engine import Action, Event, IllegalAction, TimeLimit
 from cardtable.core.words import Names, Seated
 from cardtable.games import kachuful
-from cardtable.games.kachuful import GAME
+from cardtable.games.kachuful import GAME, rules
 from cardtable.games.kachuful.narration import SILENT
 from cardtable.games.kachuful.rules import (
     REFUSAL_CODES,
@@ -248,6 +248,18 @@ def test_seeded_deals_and_determinizations_are_as_they_always_were() -> None:
     """Saved games are (seed, actions): the deals must not change.  The digest was taken from the engine before its
     shuffle lost its private generator calls (it now calls `Random.shuffle`, which drew the very same numbers)."""
     assert fingerprint(60) == "4b6c7fc18c1fbbf71fac51d1d333bc3463e252e9f7311b896753b95f6f7cde7c"
+
+
+def test_the_determinizing_shuffle_is_random_shuffle() -> None:
+    """The engine's own shuffle (public `getrandbits` draws, no method call per card) gives `Random.shuffle`'s
+    permutation and leaves the generator where `Random.shuffle` leaves it."""
+    for seed in range(200):
+        for length in (0, 1, 2, 5, 13, 31, 40, 54, 63, 64, 70):
+            mine, theirs = list(range(length)), list(range(length))
+            ours, reference = random.Random(seed), random.Random(seed)
+            rules._shuffle(mine, ours)
+            reference.shuffle(theirs)
+            assert mine == theirs and ours.random() == reference.random()
 
 
 def test_no_construction_hacks_private_apis_or_caches_of_words() -> None:

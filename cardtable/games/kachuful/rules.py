@@ -140,6 +140,25 @@ _TRICK_KEY = {
 _WON = tuple(f"won{s}" for s in range(8))
 
 
+# Per list length: the steps of a Fisher-Yates shuffle from the top down, (i, the bits a draw below i + 1 takes).
+_SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64))
+
+
+def _shuffle(cards: list[Card], rng: random.Random) -> None:
+    """Shuffle `cards` in place, uniformly: a Fisher-Yates shuffle whose index draws take `rng.getrandbits` and
+    reject the draws out of range.  They are the draws `Random.shuffle` makes (a test holds the two to the same
+    result), without its method call per card: determinizing is most of a search's sampling time."""
+    if len(cards) >= len(_SHUFFLE_STEPS):
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i, k in _SHUFFLE_STEPS[len(cards)]:
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _summary(over: bool, played: int, rounds: int, totals: list[int], winners: list[int]) -> str:
     """The text of a result: the standings while the game is played, the winners once it is over."""
     # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
@@ -763,7 +782,7 @@ class KachufulState(State):
         voids = self.voids
         key = _SORT_RANK.__getitem__
         if not any(voids):  # nothing to respect: the plain deal _redeal() would make, without its bookkeeping
-            rng.shuffle(pool)
+            _shuffle(pool, rng)
             start = 0
             for s in others:
                 end = start + len(hands[s])
@@ -789,7 +808,7 @@ class KachufulState(State):
         constrained = sorted((s for s in seats if voids[s]), key=lambda s: -bin(voids[s]).count("1"))
         free = [s for s in seats if not voids[s]]
         for _ in range(20):
-            rng.shuffle(pool)
+            _shuffle(pool, rng)
             rest = pool
             out: dict[int, list[Card]] = {}
             ok = True
@@ -815,7 +834,7 @@ class KachufulState(State):
                 out[-1] = rest
                 return out
         # The constraints could not be met by chance: fall back to a plain shuffle (hand sizes kept).
-        rng.shuffle(pool)
+        _shuffle(pool, rng)
         out, rest = {}, pool
         for s in seats:
             out[s], rest = rest[: need[s]], rest[need[s]:]
