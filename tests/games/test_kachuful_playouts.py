@@ -24,7 +24,9 @@ from hypothesis import strategies as st
 
 from cardtable.core.cards import Card, deck_with_jokers
 from cardtable.core.engine import Action, IllegalAction
-from cardtable.games.kachuful.rules import RULES, Bid, KachufulState, Play, round_points
+from cardtable.core.words import Names
+from cardtable.games.kachuful import GAME
+from cardtable.games.kachuful.rules import REFUSAL_CODES, RULES, Bid, KachufulState, Play, round_points
 
 ALL_CARDS = deck_with_jokers(2)
 OPTION_SETS: list[dict[str, Any]] = [
@@ -180,7 +182,8 @@ def check_illegal(state: KachufulState, rng: random.Random) -> None:
         assert action not in legal
         with pytest.raises(IllegalAction) as info:
             state.apply(action)
-        assert len(info.value.reason.split()) >= 4
+        assert info.value.reason in REFUSAL_CODES
+        assert len(GAME.narration.refusal(info.value, Names.seats(state.n)).split()) >= 4
     assert snapshot(state) == before
 
 
@@ -231,7 +234,7 @@ def playout(seed: int, players: int, options: dict[str, Any], picks: list[int] |
             check_illegal(state, policy)
             check_clone_and_determinize(state, policy)
         events = state.apply(action)
-        assert events and events[0].kind in ("bid", "move")
+        assert events and events[0].kind in ("bid", "rebid", "move")
         actions.append(action)
         step += 1
         check_position(state, views=step % 3 == 0 or state.turn is None)

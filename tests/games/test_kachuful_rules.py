@@ -19,10 +19,14 @@ import pytest
 
 from cardtable.core.cards import Card, deck_with_jokers, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.words import Names
+from cardtable.games.kachuful import GAME
 from cardtable.games.kachuful import rules as kachuful
 from cardtable.games.kachuful.bots import timeout_action
+from cardtable.games.kachuful.narration import KachufulNarration
 from cardtable.games.kachuful.rules import (
     BID,
+    REFUSAL_CODES,
     ROUND_HOLD,
     RULES,
     TRICK_HOLD,
@@ -101,14 +105,27 @@ def assert_illegal(state: KachufulState, action: Any, *words: str) -> str:
     before = snapshot(state)
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
-    reason = info.value.reason
+    assert info.value.reason in REFUSAL_CODES
+    reason = refusal(info.value, state.n)
     assert isinstance(reason, str) and len(reason.split()) >= 4, reason
     for word in words:
         assert word.lower() in reason.lower(), (word, reason)
     assert snapshot(state) == before, f"{action!r} changed the state"
     assert action not in state.legal_actions()
-    assert state.reason(action) == reason
+    again = state.reason(action)
+    assert again is not None and (again.reason, again.fields) == (info.value.reason, info.value.fields)
     return reason
+
+
+def refusal(error: IllegalAction, players: int) -> str:
+    """A refusal as the narration says it, the seats called by number."""
+    return GAME.narration.refusal(error, Names.seats(players))
+
+
+def text(event: Event, players: int = 4) -> str:
+    """What the narration says of `event` ("" for nothing), the seats called by number."""
+    said = GAME.narration.event(event, Names.seats(players))
+    return said.text if said is not None else ""
 
 
 def play(state: KachufulState, *codes: str) -> list[Event]:
@@ -360,7 +377,8 @@ def test_simultaneous_bids_are_hidden_until_all_have_bid() -> None:
     for seat, amount in made.items():
         assert state.turn == seat
         events = state.apply(Bid(amount))
-        assert events[0] == Event("bid", seat=seat, value=None, text=f"Seat {seat + 1} has bid.")
+        assert events[0] == Event("bid", seat=seat, value=None)
+        assert text(events[0]) == f"Seat {seat + 1} has bid."
         for viewer in range(4):
             view = state.view(viewer)
             assert view["bids_hidden"] is True
@@ -437,7 +455,7 @@ def test_the_dealer_may_not_make_the_bids_total_the_tricks(dealer: int) -> None:
     assert "last-bidder" in reason
     view = state.view(dealer)
     assert view["legal"]["forbidden_bid"] == 1 and view["legal"]["bids"] == [0, 2, 3]
-    assert view["legal"]["forbidden_reason"] == reason
+    assert KachufulNarration.forbidden(view["forbidden_bid"], view["hand_size"], view["rebid"]) == reason
     assert state.view(None)["forbidden_bid"] == 1  # public: every bid so far is public
     bid(state, 3)
     assert state.bids[dealer] == 3
@@ -477,16 +495,20 @@ def test_hook_with_simultaneous_bids_makes_the_dealer_change() -> None:
     bid(state, 1, 1, 0)
     assert state.legal_bids() == [0, 1, 2, 3]  # hidden bids: the hook waits for the reveal
     events = state.apply(Bid(1))  # the total is 3
-    assert kinds(events) == ["bid", "reveal", "message"]
-    assert "must change" in events[-1].text
+    assert kinds(events) == ["bid", "reveal", "hook"]
+    assert text(events[1]) == "The bids: Seat 1 1, Seat 2 1, Seat 3 0, Seat 4 1."
+    assert text(events[-1]) == ("The bids total 3, the number of tricks: Seat 4, the dealer, must change their "
+                                "bid.")
     assert state.phase == "bid" and state.rebid and state.turn == 3
     view = state.view(0)
     assert view["bids"] == [1, 1, 0, 1] and not view["bids_hidden"] and view["rebid"]
     reason = assert_illegal(state, Bid(1), "must change")
-    assert state.view(3)["legal"]["forbidden_reason"] == reason
+    view = state.view(3)
+    assert KachufulNarration.forbidden(view["forbidden_bid"], view["hand_size"], view["rebid"]) == reason
     assert state.legal_bids() == [0, 2, 3]
     events = bid(state, 2)
-    assert events[0].value == 2 and "changes" in events[0].text
+    assert events[0].kind == "rebid" and events[0].value == 2
+    assert text(events[0]) == "Seat 4 changes their bid to 2."
     assert state.phase == "play" and state.bids == [1, 1, 0, 2]
 
 
@@ -542,7 +564,7 @@ def test_worked_example_under_each_scoring_model() -> None:
         assert row["points"] == points == row["totals"]
         assert state.result().scores == points
         round_event = [e for e in events if e.kind == "round"][0]
-        assert round_event.value == tuple(points)
+        assert round_event.value["points"] == tuple(points)
         assert [(e.seat, e.value) for e in events if e.kind == "score"] == [
             (s, p) for s, p in enumerate(points) if p
         ]
@@ -554,7 +576,7 @@ def test_the_end_of_round_message_lists_who_made_their_bid() -> None:
     state = position(["AH", "2C", "3D", "4H"], dealer=3)
     bid(state, 1, 0, 0, 1)  # the dealer may not bid 0: the bids would total the one trick
     events = play(state, "AH", "2C", "3D", "4H")
-    assert [e.text for e in events if e.kind == "round"] == [
+    assert [text(e) for e in events if e.kind == "round"] == [
         "Round 1: Seat 1, Seat 2 and Seat 3 made their bids. Bid/won/points: Seat 1 1/1 +11, Seat 2 0/0 +10, "
         "Seat 3 0/0 +10, Seat 4 1/0 0."]
 
@@ -740,11 +762,9 @@ class _Decided:
 def run_turn(match: Any, driver: Any, sleepers: tuple[int, ...], rng: random.Random) -> Any:
     """One decision: a sleeper's clock runs out (16 s on a 15 s timer); an awake person plays at random; a bot
     decides.  Returns what the driver said about a time-out."""
-    from cardtable.games import get_game
-
     seat = match.state.turn
     legal = match.state.legal_actions()
-    timer = get_game("kachuful").layout.timer(match.state.view(seat), legal)
+    timer = match.state.time_limit()
     if seat in driver.bots:
         move = driver.update(0.0, True)
         move = move or driver.update(0.0, True)
@@ -866,7 +886,8 @@ def test_trump_is_set_by_the_option() -> None:
         trump = [e for e in events if e.kind == "trump"]
         assert len(trump) == 1 and trump[0].value == state.trump
         assert trump[0].cards == ((state.trump_card,) if state.trump_card else ())
-        assert trump[0].text
+        assert text(trump[0]).endswith(("Trump: spades.", "Trump: hearts.", "Trump: diamonds.", "Trump: clubs.",
+                                        "No trump this round."))
 
 
 def test_bids_from_zero_to_the_hand_size() -> None:
@@ -876,8 +897,9 @@ def test_bids_from_zero_to_the_hand_size() -> None:
     assert state.legal_actions() == [BID[k] for k in range(6)]
     assert_illegal(state, Bid(6), "0 to 5")
     assert_illegal(state, Bid(-1), "0 to 5")
-    with pytest.raises(IllegalAction, match="whole number"):  # a bool is not a number of tricks (True == 1)
+    with pytest.raises(IllegalAction) as info:  # a bool is not a number of tricks (True == 1)
         state.apply(Bid(True))
+    assert "whole number" in refusal(info.value, 4)
     assert state.phase == "bid" and state.bids == [None] * 4
     assert_illegal(state, Bid("2"), "0 to 5")  # type: ignore[arg-type]
 
@@ -929,7 +951,7 @@ def test_trick_winner(plays: tuple[str, str, str], trump: str | None, winner: in
     trick = [e for e in events if e.kind == "trick"][0]
     assert trick.seat == winner and trick.dst == f"won{winner}"
     assert trick.cards == tuple(C(p) for p in plays)
-    assert trick.text == f"Seat {winner + 1} wins the trick with {C(plays[winner]).label}."
+    assert text(trick, 3) == f"Seat {winner + 1} wins the trick with {C(plays[winner]).label}."
     assert state.tricks[winner] == 1 and state.won[winner] == [C(p) for p in plays]
 
 
@@ -949,10 +971,18 @@ def test_events_of_a_trick() -> None:
     state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
     events = play(state, "2H", "AH", "KH")
     assert events[:2] == [Event("move", (C(c),), f"hand{s}", "trick", s) for s, c in enumerate(("2H", "AH"))]
-    # The last card holds the full trick in view for a beat before it is gathered.
-    assert events[2] == Event("move", (C("KH"),), "hand2", "trick", 2, hold=TRICK_HOLD)
-    assert events[3].kind == "trick" and events[3].src == "trick" and events[3].value == 1
-    assert events[3].hold == 0.0, "the round goes on: no beat before the next lead"
+    # The last card holds the full trick in view for a beat before it is gathered: the engine's snapshot of it.
+    held = events[2]
+    assert (held.kind, held.cards, held.src, held.dst, held.seat, held.hold) == (
+        "move", (C("KH"),), "hand2", "trick", 2, TRICK_HOLD)
+    assert held.snapshot is not None
+    for viewer in (None, 0, 1, 2):
+        seen = held.snapshot.view(viewer)
+        assert seen["trick"] == [(0, C("2H")), (1, C("AH")), (2, C("KH"))]
+        assert seen["turn"] is None and seen["legal"] is None and seen["winners"] == []
+        assert seen["hands"][2] == ([C("4C")] if viewer == 2 else [None])
+    assert events[3].kind == "trick" and events[3].src == "trick" and events[3].value == {"won": 1, "card": C("AH")}
+    assert events[3].hold == 0.0 and events[3].snapshot is None, "the round goes on: no beat before the next lead"
 
 
 def test_the_last_trick_of_a_round_holds_a_beat_before_the_cards_go_back() -> None:
@@ -960,6 +990,11 @@ def test_the_last_trick_of_a_round_holds_a_beat_before_the_cards_go_back() -> No
     events = play(state, "2H", "AH", "KH")
     trick = next(e for e in events if e.kind == "trick")
     assert trick.hold == ROUND_HOLD > 0
+    # The beat shows the trick taken, its winner's count, and nobody to act, before the round is scored.
+    assert trick.snapshot is not None
+    seen = trick.snapshot.view(0)
+    assert seen["trick"] == [] and seen["last_trick"] == [(0, C("2H")), (1, C("AH")), (2, C("KH"))]
+    assert seen["tricks"] == [0, 1, 0] and seen["turn"] is None and seen["sheet"] == [] and seen["phase"] == "play"
 
 
 # ----- record, replay, recovery ------------------------------------------------------------------------------
@@ -1151,7 +1186,7 @@ def test_a_misdeal_is_redealt(monkeypatch: pytest.MonkeyPatch) -> None:
     while state.round == 0:
         events += state.apply(rng.choice(state.legal_actions()))
     assert state.misdeals == [2, 2, 0, 0]  # tracked per dealer
-    assert [e.text for e in events if e.kind == "message" and "Misdeal" in e.text] == ["Misdeal by Seat 2: redeal."] * 2
+    assert [text(e) for e in events if e.kind == "misdeal"] == ["Misdeal by Seat 2: redeal."] * 2
 
 
 def test_a_deck_that_cannot_be_dealt_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,6 +17,7 @@ import pytest
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.layout import Zone
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.kachuful.rules import BID, PLAY, Bid, Play
 from cardtable.session.match import Match, Seat
@@ -42,7 +43,6 @@ from tests.ui.table_helpers import (
     overlaps,
     resize,
     run_until,
-    seat_notes_due,
     seats,
     shows_sheet,
     until_human,
@@ -87,7 +87,7 @@ def human_move(table: TableScene, driver: UIDriver, rng: random.Random) -> None:
         assert name.startswith("choice:")
         assert table.buttons[name].is_enabled
     driver.perform(table, action)
-    assert len(table.match.log) == before + 1, f"{action.describe()} was not played"
+    assert len(table.match.log) == before + 1, f"{action!r} was not played"
     entry = table.match.log[before]
     assert (entry.seat, entry.action) == (seat, action)
 
@@ -192,8 +192,8 @@ def test_the_forbidden_bid_is_disabled_and_explained(table_app, open_table):
     table, driver = open_table(match)
     view = table.view()
     assert view["legal"]["forbidden_bid"] == 1
-    reason = view["legal"]["forbidden_reason"]
-    assert reason == match.state.reason(BID[1]), "the panel explains with the engine's own words"
+    reason = table.narrator.refusal(match.state.reason(BID[1]))
+    assert "may not bid 1" in reason, "the panel explains with the engine's own refusal"
     assert table.choice_panel is not None
     assert sorted(n for n in table.buttons if n.startswith("choice:")) == [f"choice:{k}" for k in range(4)]
     forbidden = table.buttons["choice:1"]
@@ -278,7 +278,7 @@ def test_an_illegal_card_is_refused_with_the_engine_reason(table_app, open_table
     drag_to_pile(table, driver, wrong, "trick")
     driver.settle(table)
     assert snapshot(table) == before
-    assert table.message == table.named(match.state.reason(Play(wrong)))
+    assert table.message == table.narrator.refusal(match.state.reason(Play(wrong)))
     assert table.message_error
     assert f"{wrong.label} does not follow suit" in table.message
     assert "Seat 1" not in table.message and "you hold" in table.message and "so you must" in table.message
@@ -515,6 +515,22 @@ def test_the_trick_and_the_round_are_announced_while_the_full_trick_is_held(tabl
     assert table.message_time > 0
 
 
+def notes_due(match: Match) -> dict[int, str]:
+    """What each seat's panel should say it did last: its last note since the last deal, as the game's narration
+    says it to the players of `match`; worked out by replaying the match's log afresh."""
+    state = match.rules.new_game(len(match.seats), match.options, match.seed)
+    names = Names.of(seat.name for seat in match.seats)
+    notes: dict[int, str] = {}
+    for entry in match.log:
+        for event in state.apply(entry.action):
+            if event.kind == "deal":
+                notes.clear()
+            said = match.game.narration.event(event, names)
+            if event.seat is not None and said is not None and said.text and said.note:
+                notes[event.seat] = said.note
+    return notes
+
+
 def test_a_new_round_starts_the_seats_notes_afresh(table_app, open_table):
     """No "has bid" or "wins the trick" of the last round stays on a panel once the next round is dealt."""
     match = kachuful({"hands": "1,1"}, seed=2)
@@ -524,7 +540,7 @@ def test_a_new_round_starts_the_seats_notes_afresh(table_app, open_table):
         if match.state.round == 0:
             driver.perform(table, match.state.legal_actions()[0])
     until_human(table, driver)
-    assert table.last_moves == seat_notes_due(match)
+    assert table.last_moves == notes_due(match)
     assert not table._cue(table.layout.zone("seat0")), "the person has not acted in the new round yet"
 
 
@@ -566,11 +582,11 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     time_out(table, driver)
     bid = match.log[-1].action
     assert isinstance(bid, Bid)
-    assert table.message == f"Time is up: {bid.describe()} was played for you."
+    assert table.message == f"Time is up: {table.narrator.action(bid)} was played for you."
     assert table.driver.timeouts == {0: 1} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert isinstance(match.log[-1].action, Play)
-    assert table.message == f"Time is up: {match.log[-1].action.describe()} was played for you."
+    assert table.message == f"Time is up: {table.narrator.action(match.log[-1].action)} was played for you."
     assert table.driver.timeouts == {0: 2} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert match.seats[0].kind == "bot:normal"

@@ -3,6 +3,7 @@
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.kachuful import bots
 from cardtable.games.kachuful.layout import LAYOUT
+from cardtable.games.kachuful.narration import KachufulNarration
 from cardtable.games.kachuful.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -13,4 +14,5 @@ GAME = GamePlugin(
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rollout_action,
                        weight=bots.world_weight, settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
+    narration=KachufulNarration(),
 )

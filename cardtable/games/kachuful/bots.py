@@ -12,9 +12,11 @@ anyway), so it cannot cheat.
   with the highest card that still loses, leads low, and when it cannot lose it wins with its highest card.
 
 Turn timer (rules: "On time-out the seat's action is made for it: a random legal bid, or its lowest legal
-card."): the engine has no clock.  The layout declares the timer (`KachufulLayout.timer`) with `timeout_choice`
-as its default move; the table's turn driver runs the clock, plays the default like any other move, and hands a
-seat timed out three times in a row to a bot.
+card."): the engine has no clock.  The state declares the limit (`KachufulState.time_limit`) with
+`KachufulState.default_action` as its default move; the table's turn driver runs the clock, plays the default like
+any other move, and hands a seat timed out three times in a row to a bot.
+
+Simulations never record: they play through `KachufulState._play` and `_start_play(None)`, which build no events.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
@@ -197,7 +199,7 @@ class RuleBot:
                     sim.bids[s] = round(share) if not state.simultaneous else round((h - b) / (n - 1))
                 sim.bids[seat] = b
                 sim.rebid = False
-                sim._start_play([])
+                sim._start_play(None)
                 won = _play_out_round(sim, seat)
                 value += round_points(b, won, opts["scoring"], opts["penalty_factor"], opts["multiplier"])
             value -= 0.01 * abs(b - guess)  # tie-break towards the estimate
@@ -294,24 +296,10 @@ def rule_card(state: KachufulState, seat: int) -> Card:
                        higher_unseen, q)
 
 
-def timeout_choice(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-    """The move made for a seat whose time ran out: a random legal bid, or its lowest legal card.
-
-    Lowest: a plain card before a trump, then the lowest rank (ace high), then suit order.
-    """
-    bids = [a for a in legal if isinstance(a, Bid)]
-    if bids:
-        return rng.choice(bids)
-    trump = view["trump"]
-    trumps = trump or JOKER_SUIT
-    plays = [a for a in legal if isinstance(a, Play)]
-    return min(plays, key=lambda a: (effective_suit(a.card, trump) == trumps, strength(a.card),
-                                     "SHDCJ".index(a.card.suit)))
-
-
 def timeout_action(state: State, seat: int, rng: random.Random | None = None) -> Action:
-    """`timeout_choice` for `seat` of `state` (`rng` defaults to a fresh generator)."""
-    return timeout_choice(state.view(seat), state.legal_actions(), rng or random.Random())
+    """The move the time limit makes for `seat`, whose turn it is (`rng` defaults to a fresh generator)."""
+    assert isinstance(state, KachufulState) and state.turn == seat
+    return state.default_action(rng or random.Random())
 
 
 # ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ------------------------------------------------

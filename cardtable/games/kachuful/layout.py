@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
-from cardtable.core.engine import Action, Event
+from cardtable.core.cards import SUIT_SYMBOLS, Card
+from cardtable.core.engine import Action
 from cardtable.core.layout import (
     BaseLayout,
     Choice,
@@ -24,21 +24,27 @@ from cardtable.core.layout import (
     TableLayout,
     Target,
     TrickPlay,
-    TurnTimer,
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size, seat_ring, small_fan, toward_centre
-from cardtable.games.kachuful.bots import timeout_choice
-from cardtable.games.kachuful.rules import BID, TIMEOUTS_BEFORE_HANDOVER, Bid, Play
+from cardtable.core.words import N_, tr
+from cardtable.games.kachuful.narration import KachufulNarration, cards_count, suit_words
+from cardtable.games.kachuful.rules import BID, Bid, Play
 
 
 def trump_text(view: Mapping[str, Any]) -> str:
     trump = view["trump"]
     if trump is None:
-        return "No trump"
+        return tr(N_("No trump"))
     if trump == "J":
-        return "Trumps: jokers"
-    return f"Trumps {SUIT_SYMBOLS[trump]}"
+        return tr(N_("Trumps: jokers"))
+    return tr(N_("Trumps {suit}")).format(suit=SUIT_SYMBOLS[trump])
+
+
+def round_text(view: Mapping[str, Any]) -> str:
+    """ "Round 2 of 15 · 7 cards · Trumps ♥"."""
+    return tr(N_("Round {round} of {rounds} \u00b7 {cards} \u00b7 {trump}")).format(
+        round=view["round"] + 1, rounds=view["rounds"], cards=cards_count(view["hand_size"]), trump=trump_text(view))
 
 
 TRUMP_COLOURS = {"H": (196, 34, 40), "D": (196, 34, 40), "S": (24, 24, 30), "C": (24, 24, 30)}
@@ -49,10 +55,10 @@ def trump_badge(view: Mapping[str, Any], rect: Rect) -> Marker:
     jokers alone are trumps, "No trump" for a round without (a turned-up trump card shows itself instead)."""
     trump = view["trump"]
     if trump is None:
-        return Marker(rect, text="No trump", shape="counter", colour=(70, 84, 76))
+        return Marker(rect, text=tr(N_("No trump")), shape="counter", colour=(70, 84, 76))
     if trump == "J":
-        return Marker(rect, text="Jokers", shape="counter", colour=(120, 60, 150))
-    return Marker(rect, text=f"Trumps {SUIT_SYMBOLS[trump]}", shape="counter", colour=TRUMP_COLOURS[trump])
+        return Marker(rect, text=tr(N_("Jokers")), shape="counter", colour=(120, 60, 150))
+    return Marker(rect, text=trump_text(view), shape="counter", colour=TRUMP_COLOURS[trump])
 
 
 class KachufulLayout(BaseLayout):
@@ -129,10 +135,8 @@ class KachufulLayout(BaseLayout):
                           [Spot(trump_card, True, (tx, deck_y, sw, sh), 0)] if trump_card is not None else [],
                           markers=() if trump_card is not None else (trump_badge(view, badge),)))
         if width >= 940:
-            cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
             info_w, info_h = int(280 * ctx.scale), int(36 * ctx.scale)
-            zones.append(Zone("info", "seat", (width - 16 - info_w, 8, info_w, info_h), lines=(
-                f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}",)))
+            zones.append(Zone("info", "seat", (width - 16 - info_w, 8, info_w, info_h), lines=(round_text(view),)))
         return TableLayout(zones, (cw, ch), status=self.status(view, ctx), choice_centre=centre,
                            message_at=(width // 2, hand_y - 14),
                            last_trick_at=tuple(f"{kind}{s}" for s in range(n) for kind in ("won", "seat")))
@@ -157,11 +161,12 @@ class KachufulLayout(BaseLayout):
     @staticmethod
     def _seat_panel(view: Mapping[str, Any], seat: int, rect: Rect, name: str) -> Zone:
         bid = view["bids"][seat]
-        if bid is None:
-            bid_text = "bid hidden" if view["has_bid"][seat] else "no bid"  # short: whole in a small panel
+        if bid is None:  # short: whole in a small panel
+            bid_text = tr(N_("bid hidden")) if view["has_bid"][seat] else tr(N_("no bid"))
         else:
-            bid_text = f"bid {bid}"
-        lines = (name, f"{bid_text} \u00b7 won {view['tricks'][seat]}", f"score {view['totals'][seat]}")
+            bid_text = tr(N_("bid {amount}")).format(amount=bid)
+        lines = (name, tr(N_("{bid} \u00b7 won {won}")).format(bid=bid_text, won=view["tricks"][seat]),
+                 tr(N_("score {total}")).format(total=view["totals"][seat]))
         marks = set()
         if view["turn"] == seat:
             marks.add("current")
@@ -198,80 +203,59 @@ class KachufulLayout(BaseLayout):
         if view["phase"] != "bid" or not any(isinstance(a, Bid) for a in legal):
             return None
         allowed = set(legal)
-        reason = (view.get("legal") or {}).get("forbidden_reason", "") or view.get("forbidden_reason", "")
+        no = view["forbidden_bid"]
+        reason = KachufulNarration.forbidden(no, view["hand_size"], view["rebid"]) if no is not None else ""
         choices = tuple(
             Choice(str(k), BID[k] if BID[k] in allowed else None, reason if BID[k] not in allowed else "")
             for k in range(view["hand_size"] + 1)
         )
-        title = "Change your bid" if view["rebid"] else "Your bid"
+        title = tr(N_("Change your bid")) if view["rebid"] else tr(N_("Your bid"))
         others = [b for s, b in enumerate(view["bids"]) if s != view["seat"] and b is not None]
         note = reason if any(c.action is None for c in choices) else (
-            f"Bids so far total {sum(others)} of {view['hand_size']} tricks" if others else "You bid first")
-        if view.get("bids_hidden"):
-            note = "Every bid stays hidden until all have bid"  # simultaneous bidding: nothing to add up yet
+            tr(N_("Bids so far total {total} of {tricks} tricks")).format(total=sum(others), tricks=view["hand_size"])
+            if others else tr(N_("You bid first")))
+        if view.get("bids_hidden"):  # simultaneous bidding: nothing to add up yet
+            note = tr(N_("Every bid stays hidden until all have bid"))
         return ChoicePanel(title, choices, note)
 
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
-        headers = ("Round", "Cards", "Trump", *(ctx.name(s) for s in range(view["players"])))
+        headers = (tr(N_("Round")), tr(N_("Cards")), tr(N_("Trump")), *(ctx.name(s) for s in range(view["players"])))
         rows = []
         for row in view["sheet"]:
             trump = row["trump"]
-            trump_cell = "—" if trump is None else ("Jokers" if trump == "J" else SUIT_SYMBOLS[trump])
+            trump_cell = "—" if trump is None else (tr(N_("Jokers")) if trump == "J" else SUIT_SYMBOLS[trump])
             cells = [f"{b}/{t}  {p:+d}" for b, t, p in zip(row["bids"], row["tricks"], row["points"], strict=True)]
             rows.append((str(row["round"]), str(row["hand_size"]), trump_cell, *cells))
         if view["phase"] in ("bid", "play"):  # the round being played: its bids and the tricks so far
             trump = view["trump"]
-            trump_cell = "—" if trump is None else ("Jokers" if trump == "J" else SUIT_SYMBOLS[trump])
+            trump_cell = "—" if trump is None else (tr(N_("Jokers")) if trump == "J" else SUIT_SYMBOLS[trump])
             cells = [f"{'?' if b is None else b}/{t}" for b, t in zip(view["bids"], view["tricks"], strict=True)]
-            rows.append((f"{view['round'] + 1} (now)", str(view["hand_size"]), trump_cell, *cells))
-        rows.append(("Total", "", "", *(str(t) for t in view["totals"])))
+            now = tr(N_("{round} (now)")).format(round=view["round"] + 1)
+            rows.append((now, str(view["hand_size"]), trump_cell, *cells))
+        rows.append((tr(N_("Total")), "", "", *(str(t) for t in view["totals"])))
         return ScoreSheet(headers, tuple(rows))
 
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         turn, me = view["turn"], view["seat"]
-        cards = f"{view['hand_size']} card{'s' if view['hand_size'] != 1 else ''}"
-        head = f"Round {view['round'] + 1} of {view['rounds']} \u00b7 {cards} \u00b7 {trump_text(view)}"
-        if turn is None:  # the game is over, or a full trick is held before it is gathered (see `held_view`)
-            return f"{head} \u00b7 Game over" if view["phase"] == "over" else head
-        who = ctx.name(turn)
+        head = round_text(view)
+        if turn is None:  # the game is over, or a beat is held (a full trick before it is gathered)
+            return tr(N_("{head} \u00b7 Game over")).format(head=head) if view["phase"] == "over" else head
         if view["phase"] == "bid":
             if turn != me:
-                return f"{head} \u00b7 {who} to bid"
+                return tr(N_("{head} \u00b7 {player} to bid")).format(head=head, player=ctx.name(turn))
             if view["rebid"]:
-                return f"{head} \u00b7 You are the dealer: change your bid so the bids do not total {view['hand_size']}"
-            return f"{head} \u00b7 Your bid: how many tricks will you take?"
+                return tr(N_("{head} \u00b7 You are the dealer: change your bid so the bids do not total {tricks}")
+                          ).format(head=head, tricks=view["hand_size"])
+            return tr(N_("{head} \u00b7 Your bid: how many tricks will you take?")).format(head=head)
         if turn != me:
-            return f"{head} \u00b7 {who} to {'lead' if view['led_suit'] is None else 'play'}"
+            template = N_("{head} \u00b7 {player} to lead") if view["led_suit"] is None else \
+                N_("{head} \u00b7 {player} to play")
+            return tr(template).format(head=head, player=ctx.name(turn))
         if view["led_suit"] is None:
-            return f"{head} \u00b7 Your lead: play any card"
+            return tr(N_("{head} \u00b7 Your lead: play any card")).format(head=head)
         led = view["led_suit"]
-        suit = "a joker" if led == "J" else SUIT_NAMES[led]
-        return f"{head} \u00b7 Your turn: follow {suit} if you can"
-
-    def timer(self, view: Mapping[str, Any], legal: Sequence[Action]) -> TurnTimer | None:
-        """The turn timer option: on time-out a random legal bid or the lowest legal card is played; three
-        time-outs in a row hand the seat to a bot."""
-        if not view["timer"] or not legal:
-            return None
-        return TurnTimer(view["timer"], lambda rng: timeout_choice(view, legal, rng), TIMEOUTS_BEFORE_HANDOVER)
-
-    def held_view(self, before: Mapping[str, Any], events: Sequence[Event]) -> dict[str, Any] | None:
-        """The picture held when a trick is completed: the full trick, before it is gathered."""
-        played = next((e for e in events if e.kind == "move" and e.dst == "trick"), None)
-        if played is None or not played.cards:
-            return None
-        seat, card = played.seat, played.cards[0]
-        mid = dict(before)
-        hands = [list(h) for h in before["hands"]]
-        if card in hands[seat]:
-            hands[seat].remove(card)
-        elif hands[seat]:
-            hands[seat].pop()
-        mid["hands"] = hands
-        mid["trick"] = [*before["trick"], (seat, card)]
-        mid["turn"] = None
-        mid["legal"] = None
-        return mid
+        suit = tr(N_("a joker")) if led == "J" else suit_words(led)
+        return tr(N_("{head} \u00b7 Your turn: follow {suit} if you can")).format(head=head, suit=suit)
 
 
 LAYOUT = KachufulLayout()

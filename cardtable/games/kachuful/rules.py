@@ -1,7 +1,13 @@
 """Kachuful (Judgement): pure rules (see shared rules/kachuful.md and seed 004).
 
 Seats are 0..n-1 and clockwise is +1, so the dealer's left is `dealer + 1`.  Seat 0 deals the first round and
-the deal passes clockwise.  Readable texts call seat s "Seat s+1".
+the deal passes clockwise.  The engine records what happens as data (events of the kinds `EventKind` names,
+refusals with the codes `RefusalCode` names); `narration.py` says it.  Only the result's summary is still written
+here, in English, calling seat s "Seat s+1".
+
+Two speeds: `apply(action)` records the move's events and, at each beat the table holds (the full trick before it
+is gathered, the round's last trick before the cards go back), a snapshot of the state as it stands then, nobody to
+act; `apply(action, record=False)` (searches, bots) builds none of that.
 
 Zones (for events and the table): hand0..hand{n-1}, trick, won0..won{n-1} (tricks taken this round), deck
 (the undealt cards), trump (the turned-up card in the "turn up" trump mode).
@@ -22,17 +28,28 @@ joker).  Two jokers in one trick: the first played wins.
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
-from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUITS, Card, deck_with_jokers, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.tricks import ace_high, follow_suit, printed_suit
+from cardtable.core.cards import JOKER_SUIT, SUITS, Card, deck_with_jokers, standard_deck
+from cardtable.core.engine import (
+    Action,
+    Event,
+    IllegalAction,
+    Option,
+    Result,
+    Rules,
+    Snapshot,
+    State,
+    TimeLimit,
+    new_seed,
+)
+from cardtable.core.tricks import ace_high
 from cardtable.core.wording import seat_list, seat_name
+from cardtable.core.words import Seated
 
 MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 DECK_CARDS = 52  # the cap on the largest hand is floor(52 / players), jokers or not
@@ -44,16 +61,34 @@ NAMED_SEQUENCES = ("down_up", "down", "up")
 JOKER_RANK = 15  # above the ace (14)
 TIMEOUTS_BEFORE_HANDOVER = 3
 
+#: What a recorded move says happened (values as the narration reads them):
+#: shuffle: the deck is gathered and shuffled; misdeal: seat (the dealer) misdealt, the round is dealt again;
+#: round_start: seat deals, value {"round", "rounds", "cards"} (round from 1); deal: seat gets value cards;
+#: trump: the round's trump suit (value; None: no trump), cards the turned-up card if any; bid: seat bids value
+#: (None: a hidden simultaneous bid); reveal: the simultaneous bids (value, per seat); hook: the revealed bids
+#: total value tricks, so seat (the dealer) must change their bid; rebid: seat changes their bid to value;
+#: lead: the bids total value["total"] for value["tricks"] tricks, seat leads; move: a card played to the trick
+#: (or cards going back to the deck); trick: seat wins the trick (cards) with value["card"], value["won"] tricks
+#: so far; round: a round scored, value {"round", "bids", "tricks", "points"}; score: seat scores value points;
+#: over: the game is over, value {"winners", "tie_break"} (tie_break: decided on the best single round).
+EventKind = Literal["shuffle", "misdeal", "round_start", "deal", "trump", "bid", "reveal", "hook", "rebid", "lead",
+                    "move", "trick", "round", "score", "over"]
+#: Why an action is refused (`IllegalAction.reason`); the fields of each are named beside it.
+RefusalCode = Literal[
+    "game_over",  # -
+    "not_your_action",  # action: the action's repr
+    "bidding_not_over",  # seat
+    "bidding_over",  # seat
+    "not_in_hand",  # seat, card (a Card, or the repr of what was given)
+    "must_follow",  # seat, card, suit (the effective suit led)
+    "bid_out_of_range",  # amount (repr), most
+    "hook",  # bid, tricks: the dealer's last bid would make the bids total the tricks
+    "must_change",  # bid, tricks: the revealed bids total the tricks: the dealer must bid anything but `bid`
+]
+REFUSAL_CODES: tuple[str, ...] = get_args(RefusalCode)
+
 _SUIT_BIT = {"S": 1, "H": 2, "D": 4, "C": 8, JOKER_SUIT: 16}
 _SORT_SUITS = {JOKER_SUIT: 0, "S": 1, "H": 2, "C": 3, "D": 4}  # alternating colours in a sorted hand
-
-
-def suit_text(suit: str | None) -> str:
-    if suit is None:
-        return "no trump"
-    if suit == JOKER_SUIT:
-        return "jokers"
-    return SUIT_NAMES[suit]
 
 
 # ----- actions ----------------------------------------------------------------------------------------
@@ -65,18 +100,12 @@ class Bid(Action):
 
     amount: int
 
-    def describe(self) -> str:
-        return f"Bid {self.amount}"
-
 
 @dataclass(frozen=True)
 class Play(Action):
     """Play a card from the hand to the trick."""
 
     card: Card
-
-    def describe(self) -> str:
-        return f"Play {self.card.label}"
 
 
 _ALL_CARDS = deck_with_jokers(2)
@@ -89,21 +118,17 @@ assert list(_DECK) == standard_deck()
 _DECK_JOKERS = tuple(_ALL_CARDS)
 _DECK_SET = frozenset(_DECK)
 _DECK_JOKERS_SET = frozenset(_DECK_JOKERS)
-# Events are immutable: the card moves of play are made once and shared.
-_MOVE_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "trick", s) for c in _ALL_CARDS} for s in range(8))
 #: Seconds (at normal speed) the full trick stays in view before it is gathered, and the last trick of a round
 #: before the cards go back to the deck.
 TRICK_HOLD = 1.5
 ROUND_HOLD = 0.5
-_LAST_CARD_EVENTS = tuple({c: Event("move", (c,), f"hand{s}", "trick", s, hold=TRICK_HOLD) for c in _ALL_CARDS}
-                          for s in range(8))
 _SORT_KEY = {c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy) for c in _ALL_CARDS}
 # The same order as one int per card (the keys above are all different), cheaper to compare.
 _SORT_RANK = {c: i for i, c in enumerate(sorted(_ALL_CARDS, key=_SORT_KEY.__getitem__))}
-# Lookup tables for the hot paths (searches play millions of cards): strength, label, and the effective suit of
-# every card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump).
+# Lookup tables for the hot paths (searches play millions of cards): strength, and the effective suit of every
+# card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump; without
+# jokers in the deck it is the printed suit).
 _STRENGTH = {c: JOKER_RANK if c.suit == JOKER_SUIT else ace_high(c) for c in _ALL_CARDS}
-_LABEL = {c: c.label for c in _ALL_CARDS}
 _EFFECTIVE = {t: {c: (t or JOKER_SUIT) if c.suit == JOKER_SUIT else c.suit for c in _ALL_CARDS}
               for t in (*SUITS, None)}
 # Per (trump, led suit): how strongly each card contends for the trick (-1: it cannot win it).
@@ -112,172 +137,39 @@ _TRICK_KEY = {
                for c in _ALL_CARDS}
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
-# Per led suit (and per trump with jokers): each card's Play if it follows that suit, else None (apply's test).
-_FOLLOW_PRINTED = {led: {c: PLAY[c] if c.suit == led else None for c in _ALL_CARDS} for led in (*SUITS, JOKER_SUIT)}
-_FOLLOW_EFFECTIVE = {
-    (t, led): {c: PLAY[c] if eff[c] == led else None for c in _ALL_CARDS}
-    for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
-}
 _WON = tuple(f"won{s}" for s in range(8))
-_SEAT_NAMES = tuple(seat_name(s) for s in range(8))
-_TRICK_TEXT = tuple({c: f"{_SEAT_NAMES[s]} wins the trick with {_LABEL[c]}." for c in _ALL_CARDS} for s in range(8))
-# Events are immutable, so the ones fully determined by a small key are made once and shared.
-_DEAL_EVENTS: dict[tuple[int, int], Event] = {}
-_BID_EVENTS: dict[tuple[int, int | None], Event] = {}
-_LEAD_EVENTS: dict[tuple[int, int, int], Event] = {}
-_SCORE_EVENTS: dict[tuple[int, int], Event] = {}
 
 
-def _deal_event(seat: int, h: int) -> Event:
-    event = _DEAL_EVENTS.get((seat, h))
-    if event is None:
-        event = _DEAL_EVENTS[seat, h] = Event("deal", src="deck", dst=f"hand{seat}", seat=seat, value=h, text="")
-    return event
-
-
-def _bid_event(seat: int, amount: int | None) -> Event:
-    """A bid announced (amount None: a hidden simultaneous bid)."""
-    event = _BID_EVENTS.get((seat, amount))
-    if event is None:
-        name = _SEAT_NAMES[seat]
-        text = f"{name} has bid." if amount is None else f"{name} bids {amount}."
-        event = _BID_EVENTS[seat, amount] = Event("bid", seat=seat, value=amount, text=text)
-    return event
-
-
-def _lead_event(total: int, h: int, leader: int) -> Event:
-    """The bids are in: their total against the tricks, and who leads."""
-    event = _LEAD_EVENTS.get((total, h, leader))
-    if event is None:
-        balance = "" if total == h else f" ({'overbid' if total > h else 'underbid'} by {abs(total - h)})"
-        event = _LEAD_EVENTS[total, h, leader] = Event(
-            "message", text=f"Bids total {total} for {h} trick{'s' if h != 1 else ''}{balance}. "
-                            f"{_SEAT_NAMES[leader]} leads.")
-    return event
-
-
-_TRUMP_EVENTS: dict[tuple[Card | None, str | None], Event] = {}
-_FIRST_DEAL_EVENTS: dict[tuple[int, int, int, int, int], Event] = {}
-_SHUFFLE_EVENT = Event("shuffle", src="deck")
-_new = object.__new__
-# `_event` fills an Event's fields directly: the frozen dataclass's __init__ sets each field through
-# object.__setattr__, three times slower.  Same fields, same object; checked here in case Event changes.
-assert tuple(f.name for f in dataclasses.fields(Event)) == ("kind", "cards", "src", "dst", "seat", "text", "value",
-                                                            "hold", "snapshot")
-assert not hasattr(Event, "__post_init__") and not hasattr(Event, "__slots__")
-
-
-def _event(kind: str, cards: tuple[Card, ...] = (), src: str | None = None, dst: str | None = None,
-           seat: int | None = None, text: str = "", value: Any = None) -> Event:
-    event = _new(Event)
-    event.__dict__.update(kind=kind, cards=cards, src=src, dst=dst, seat=seat, text=text, value=value, hold=0.0,
-                          snapshot=None)
-    return event
-
-
-def _trump_event(trump_card: Card | None, trump: str | None) -> Event:
-    event = _TRUMP_EVENTS.get((trump_card, trump))
-    if event is None:
-        text = f"Trump: {suit_text(trump)}." if trump else "No trump this round."
-        if trump_card is not None:
-            text = f"{trump_card.label} is turned up. " + text
-        event = _TRUMP_EVENTS[trump_card, trump] = Event(
-            "trump", (trump_card,) if trump_card else (), "deck", "trump", value=trump, text=text)
-    return event
-
-
-def _first_deal_event(round_: int, rounds: int, dealer: int, h: int, first: int) -> Event:
-    """The deal to the dealer's left, with the round's announcement."""
-    event = _FIRST_DEAL_EVENTS.get((round_, rounds, dealer, h, first))
-    if event is None:
-        text = (f"Round {round_ + 1} of {rounds}: {_SEAT_NAMES[dealer]} deals "
-                f"{h} card{'s' if h != 1 else ''} each.")
-        event = _FIRST_DEAL_EVENTS[round_, rounds, dealer, h, first] = Event(
-            "deal", src="deck", dst=f"hand{first}", seat=first, value=h, text=text)
-    return event
-
-
-_DEAL_ROUNDS: dict[tuple[int, int, int, int, int], tuple[Event, ...]] = {}
-
-
-def _deal_events(round_: int, rounds: int, dealer: int, h: int, n: int) -> tuple[Event, ...]:
-    """A round's deal events: to the dealer's left first (with the announcement), then clockwise."""
-    key = (round_, rounds, dealer, h, n)
-    events = _DEAL_ROUNDS.get(key)
-    if events is None:
-        first = (dealer + 1) % n
-        events = _DEAL_ROUNDS[key] = (_first_deal_event(round_, rounds, dealer, h, first),
-                                      *[_deal_event((first + k) % n, h) for k in range(1, n)])
-    return events
-
-
-_ROUND_TEXTS: dict[tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], str] = {}
-
-
-def _round_text(round_: int, bids: tuple[int, ...], tricks: tuple[int, ...], points: tuple[int, ...]) -> str:
-    """The end of round `round_` (from 0): the seats that made their bids, then each seat's bid, tricks won and
-    points ("Seat 1 2/2 +12")."""
-    key = (round_, bids, tricks, points)
-    text = _ROUND_TEXTS.get(key)
-    if text is None:
-        made = [s for s in range(len(bids)) if bids[s] == tricks[s]]
-        head = (f"Round {round_ + 1}: " + (seat_list(made) + " made their bid" + ("s" if len(made) > 1 else "")
-                                           if made else "nobody made their bid") + ".")
-        figures = ", ".join(f"{_SEAT_NAMES[s]} {b}/{t} {p:+d}" if p else f"{_SEAT_NAMES[s]} {b}/{t} 0"
-                            for s, (b, t, p) in enumerate(zip(bids, tricks, points, strict=True)))
-        text = f"{head} Bid/won/points: {figures}."
-        if len(_ROUND_TEXTS) < 100_000:
-            _ROUND_TEXTS[key] = text
-    return text
-
-
-def _score_event(seat: int, points: int) -> Event:
-    event = _SCORE_EVENTS.get((seat, points))
-    if event is None:
-        event = _SCORE_EVENTS[seat, points] = Event("score", seat=seat, value=points)
-    return event
-
-
-_SUMMARIES: dict[tuple[bool, int, int, tuple[int, ...], tuple[int, ...]], str] = {}
-assert tuple(f.name for f in dataclasses.fields(Result)) == ("scores", "winners", "summary", "scored")
-assert not hasattr(Result, "__post_init__") and not hasattr(Result, "__slots__")
-
-
-def _summary(key: tuple[bool, int, int, tuple[int, ...], tuple[int, ...]]) -> str:
-    """The text of a result: (over, rounds played, rounds, totals, winners); the standings while the game is
-    played, the winners once it is over."""
-    over, played, rounds, totals, winners = key
-    names = _SEAT_NAMES
-    # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
-    standings = ", ".join([f"{names[s]} {totals[s]}" for s in sorted(range(len(totals)), key=totals.__getitem__,
-                                                                       reverse=True)])
-    if not over:
-        return f"After {played} of {rounds} rounds: {standings}."
-    who = seat_list(winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    tied_on_total = totals.count(max(totals)) > len(winners)
-    how = " on the highest single-round score" if tied_on_total else ""
-    return f"{who} {verb}{how}."  # the totals are the result's scores, which the result lists
-
-
-_SHUFFLE = random.Random.shuffle
-_RANDBELOW = random.Random._randbelow  # type: ignore[attr-defined]
-# Per list length: the steps of Random.shuffle, (i, the bits randbelow(i + 1) draws), i from the top down.
+# Per list length: the steps of a Fisher-Yates shuffle from the top down, (i, the bits a draw below i + 1 takes).
 _SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64))
 
 
 def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """rng.shuffle(cards): the very same draws and result, with the generator's per-card calls inlined."""
-    kind = type(rng)
-    if kind.shuffle is not _SHUFFLE or kind._randbelow is not _RANDBELOW or len(cards) >= len(_SHUFFLE_STEPS):
+    """Shuffle `cards` in place, uniformly: a Fisher-Yates shuffle whose index draws take `rng.getrandbits` and
+    reject the draws out of range.  They are the draws `Random.shuffle` makes (a test holds the two to the same
+    result), without its method call per card: determinizing is most of a search's sampling time."""
+    if len(cards) >= len(_SHUFFLE_STEPS):
         rng.shuffle(cards)
         return
     getrandbits = rng.getrandbits
     for i, k in _SHUFFLE_STEPS[len(cards)]:
-        j = getrandbits(k)  # randbelow(i + 1), as Random._randbelow_with_getrandbits draws it
+        j = getrandbits(k)
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def _summary(over: bool, played: int, rounds: int, totals: list[int], winners: list[int]) -> str:
+    """The text of a result: the standings while the game is played, the winners once it is over."""
+    # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
+    standings = ", ".join([f"{seat_name(s)} {totals[s]}" for s in sorted(range(len(totals)),
+                                                                         key=totals.__getitem__, reverse=True)])
+    if not over:
+        return f"After {played} of {rounds} rounds: {standings}."
+    who = seat_list(winners)
+    verb = "wins" if len(winners) == 1 else "share the win"
+    how = " on the highest single-round score" if totals.count(max(totals)) > len(winners) else ""
+    return f"{who} {verb}{how}."  # the totals are the result's scores, which the result lists
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -443,8 +335,7 @@ class KachufulState(State):
         return set(rest).union(*hands) == (_DECK_JOKERS_SET if self.jokers else _DECK_SET)
 
     def start_round(self, events: list[Event] | None = None) -> None:
-        """Deal the current round, set its trump and open the bidding."""
-        events = [] if events is None else events
+        """Deal the current round, set its trump and open the bidding (recording its events into `events`)."""
         n = self.n
         h = self.hand_size = self.sequence[self.round]
         self.dealer = self.round % n
@@ -457,7 +348,8 @@ class KachufulState(State):
                 break
             # A misdeal is found before the first trick: the whole round is dealt again (seed §7.1).
             self.misdeals[self.dealer] += 1
-            events.append(Event("message", seat=self.dealer, text=f"Misdeal by {seat_name(self.dealer)}: redeal."))
+            if events is not None:
+                events.append(Event("misdeal", seat=self.dealer))
         else:
             raise RuntimeError("the deck could not be dealt correctly")
         key = _SORT_RANK.__getitem__
@@ -490,8 +382,13 @@ class KachufulState(State):
         self.last_winner = None
         self.voids = [0] * n
         self.turn = first
-        events += _deal_events(self.round, len(self.sequence), self.dealer, h, n)
-        events.append(_trump_event(self.trump_card, self.trump))
+        if events is not None:
+            events.append(Event("round_start", seat=self.dealer,
+                                value={"round": self.round + 1, "rounds": len(self.sequence), "cards": h}))
+            events += [Event("deal", src="deck", dst=f"hand{(first + k) % n}", seat=(first + k) % n, value=h)
+                       for k in range(n)]
+            events.append(Event("trump", (self.trump_card,) if self.trump_card else (), "deck", "trump",
+                                value=self.trump))
 
     # ----- legality ---------------------------------------------------------------------------------
     def forbidden(self) -> int | None:
@@ -504,80 +401,59 @@ class KachufulState(State):
             return None  # hidden bids: the hook is applied when they are revealed
         return forbidden_bid([b for b in self.bids if b is not None], self.hand_size)
 
-    def forbidden_reason(self, bid: int) -> str:
-        h = self.hand_size
-        if self.rebid:
-            return (f"The bids total {h}, the number of tricks this round: the dealer must change their bid "
-                    f"(anything but {bid}).")
-        return (f"The dealer may not bid {bid}: the bids would total {h}, the number of tricks this round "
-                f"(last-bidder restriction).")
+    def _following(self, hand: list[Card]) -> list[Action]:
+        """The plays of the cards of `hand` that follow the suit led (effective suits: a joker is a trump).  The
+        follow-suit rule: play one of these if there are any, else any card."""
+        led = self.led
+        if led is None:
+            return []
+        suit = _EFFECTIVE[self.trump]
+        return [PLAY[c] for c in hand if suit[c] == led]
 
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal."""
+    def reason(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now (the refusal, with its code and fields), or None if it is legal: the one
+        legality test, which `apply` makes and `legal_actions` lists the passing actions of."""
         turn = self.turn
         if turn is None:
-            return "The game is over."
+            return IllegalAction("game_over")
         cls = type(action)
         if cls is Play:
             if self.phase != "play":
-                return f"Bidding is not over: {seat_name(turn)} must bid before any card is played."
-            card = action.card
+                return IllegalAction("bidding_not_over", seat=Seated(turn))
+            card = action.card  # type: ignore[attr-defined]
             hand = self.hands[turn]
             if type(card) is not Card or card not in hand:
-                what = card.label if type(card) is Card else repr(card)
-                return f"It is {seat_name(turn)}'s turn, and {what} is not in their hand."
+                return IllegalAction("not_in_hand", seat=Seated(turn), card=card if type(card) is Card else repr(card))
             led = self.led
-            if led is not None:
-                suit_of = self.suit_of
-                if suit_of(card) != led and any(suit_of(c) == led for c in hand):
-                    return (f"{card.label} does not follow suit: {suit_text(led)} were led and "
-                            f"{seat_name(turn)} holds {suit_text(led)}, so they must play one.")
+            if led is not None and _EFFECTIVE[self.trump][card] != led and self._following(hand):
+                return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=led)
             return None
         if cls is Bid:
             if self.phase != "bid":
-                return f"The bidding is over: it is {seat_name(turn)}'s turn to play a card."
-            amount = action.amount
+                return IllegalAction("bidding_over", seat=Seated(turn))
+            amount = action.amount  # type: ignore[attr-defined]
             h = self.hand_size
             if type(amount) is not int or not 0 <= amount <= h:
-                return f"A bid is a whole number of tricks from 0 to {h}, not {amount!r}."
+                return IllegalAction("bid_out_of_range", amount=repr(amount), most=h)
             if amount == self.forbidden():
-                return self.forbidden_reason(amount)
+                return IllegalAction("must_change" if self.rebid else "hook", bid=amount, tricks=h)
             return None
-        return f"That is not a Kachuful action: {action!r}."
+        return IllegalAction("not_your_action", action=repr(action))
 
     def legal_bids(self) -> list[int]:
-        if self.turn is None or self.phase != "bid":
-            return []
-        no = self.forbidden()
-        bids = list(range(self.hand_size + 1))
-        if no is not None:
-            del bids[no]
-        return bids
+        return [a.amount for a in self.legal_actions() if type(a) is Bid]
 
     def legal_cards(self) -> list[Card]:
-        if self.turn is None or self.phase != "play":
-            return []
-        hand = self.hands[self.turn]
-        return follow_suit(hand, self.led, self.suit_of if self.jokers else printed_suit)
+        return [a.card for a in self.legal_actions() if type(a) is Play]
 
     def legal_actions(self) -> list[Action]:
-        turn = self.turn
-        if turn is None:
+        """The actions `reason` passes (a test holds the two to the same set): the cards that follow the suit
+        led, else the whole hand; every bid from 0 to the hand size but the one the hook forbids."""
+        if self.turn is None:
             return []
         if self.phase == "play":
-            # legal_cards() as Play actions (searches call this at every step): the led suit if the hand has it,
-            # else the whole hand.
-            hand = self.hands[turn]
-            led = self.led
-            if led is not None:
-                if self.jokers:
-                    suit = _EFFECTIVE[self.trump]
-                    following = [PLAY[c] for c in hand if suit[c] == led]
-                else:
-                    following = [PLAY[c] for c in hand if c.suit == led]
-                if following:
-                    return following
-            return [PLAY[c] for c in hand]
+            hand = self.hands[self.turn]
+            return self._following(hand) or [PLAY[c] for c in hand]
         if self.phase != "bid":
             return []
         bids = _BIDS[: self.hand_size + 1]
@@ -586,82 +462,79 @@ class KachufulState(State):
             del bids[no]
         return bids
 
-    # ----- applying ---------------------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        # Fast paths for the common legal play and bid (searches live here); anything else goes through reason().
-        cls = type(action)
-        if cls is Play:
-            seat = self.turn
-            card = action.card
-            if self.phase == "play" and seat is not None and type(card) is Card:
-                hand = self.hands[seat]
-                led = self.led
-                if led is None:
-                    legal = True
-                else:
-                    follow = _FOLLOW_EFFECTIVE[self.trump, led] if self.jokers else _FOLLOW_PRINTED[led]
-                    # It follows suit, or the hand cannot (a card not held fails at remove() below).
-                    legal = follow.get(card) is not None or not any(map(follow.get, hand))
-                if legal:
-                    try:
-                        hand.remove(card)
-                    except ValueError:
-                        pass
-                    else:
-                        return self._place(seat, card)
-        elif cls is Bid and self.phase == "bid" and self.turn is not None:
-            amount = action.amount  # type: ignore[attr-defined]
-            if type(amount) is int and 0 <= amount <= self.hand_size and amount != self.forbidden():
-                return self._bid(amount)
-        why = self.reason(action)
-        if why is not None:
-            raise IllegalAction(why)
-        if type(action) is Play:
-            return self._play(action.card)
-        return self._bid(action.amount)  # type: ignore[attr-defined]
+    def default_action(self, rng: random.Random) -> Action:
+        """The move made for a seat whose time ran out: a random legal bid, or its lowest legal card (a plain card
+        before a trump, then the lowest rank, ace high, then suit order)."""
+        legal = self.legal_actions()
+        if self.phase == "bid":
+            return rng.choice(legal)
+        trumps = self.trump_suit
+        suit = _EFFECTIVE[self.trump]
+        return min(legal, key=lambda a: (suit[a.card] == trumps, _STRENGTH[a.card],  # type: ignore[attr-defined]
+                                         "SHDCJ".index(a.card.suit)))  # type: ignore[attr-defined]
 
-    def _bid(self, amount: int) -> list[Event]:
+    def time_limit(self) -> TimeLimit | None:
+        """The turn timer option: on time-out `default_action`; three time-outs in a row hand the seat to a bot."""
+        seconds = self.options["turn_timer"]
+        if not seconds or self.turn is None:
+            return None
+        return TimeLimit(seconds, self.default_action, TIMEOUTS_BEFORE_HANDOVER)
+
+    # ----- applying ---------------------------------------------------------------------------------
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        refusal = self.reason(action)
+        if refusal is not None:
+            raise refusal
+        events: list[Event] | None = [] if record else None
+        if type(action) is Play:
+            seat: int = self.turn  # type: ignore[assignment]
+            self.hands[seat].remove(action.card)
+            self._place(seat, action.card, events)
+        else:
+            self._bid(action.amount, events)  # type: ignore[attr-defined]
+        return events if events is not None else []
+
+    def _bid(self, amount: int, events: list[Event] | None) -> None:
         seat = self.turn
         assert seat is not None
-        name = _SEAT_NAMES[seat]
-        events: list[Event] = []
-        if self.rebid:
-            self.bids[seat] = amount
-            self.rebid = False
-            events.append(Event("bid", seat=seat, value=amount, text=f"{name} changes their bid to {amount}."))
-            self._start_play(events)
-            return events
         self.bids[seat] = amount
-        events.append(_bid_event(seat, None if self.simultaneous else amount))
+        if self.rebid:
+            self.rebid = False
+            if events is not None:
+                events.append(Event("rebid", seat=seat, value=amount))
+            self._start_play(events)
+            return
+        if events is not None:
+            events.append(Event("bid", seat=seat, value=None if self.simultaneous else amount))
         if seat != self.dealer:
             self.turn = (seat + 1) % self.n
-            return events
+            return
         if self.simultaneous:
-            bids = tuple(self.bids)
-            shown = ", ".join(f"{seat_name(s)} {b}" for s, b in enumerate(bids))
-            events.append(Event("reveal", value=bids, text=f"The bids: {shown}."))
-            if self.hook and sum(bids) == self.hand_size:  # type: ignore[arg-type]
+            if events is not None:
+                events.append(Event("reveal", value=tuple(self.bids)))
+            if self.hook and sum(self.bids) == self.hand_size:  # type: ignore[arg-type]
                 self.rebid = True
-                events.append(Event("message", seat=seat, text=(
-                    f"The bids total {self.hand_size}, the number of tricks: {name}, the dealer, "
-                    f"must change their bid.")))
-                return events
+                if events is not None:
+                    events.append(Event("hook", seat=seat, value=self.hand_size))
+                return
         self._start_play(events)
-        return events
 
-    def _start_play(self, events: list[Event]) -> None:
+    def _start_play(self, events: list[Event] | None) -> None:
         self.phase = "play"
         self.leader = self.turn = (self.dealer + 1) % self.n
-        events.append(_lead_event(sum(self.bids), self.hand_size, self.leader))  # type: ignore[arg-type]
+        if events is not None:
+            events.append(Event("lead", seat=self.leader,
+                                value={"total": sum(self.bids), "tricks": self.hand_size}))  # type: ignore[arg-type]
 
-    def _play(self, card: Card) -> list[Event]:
-        """Play `card` from the hand of the seat to act (unchecked: apply() checks)."""
+    def _play(self, card: Card) -> None:
+        """Play `card` from the hand of the seat to act, recording nothing (unchecked: for playouts that pick
+        legal cards)."""
         seat = self.turn
         assert seat is not None
         self.hands[seat].remove(card)
-        return self._place(seat, card)
+        self._place(seat, card, None)
 
-    def _place(self, seat: int, card: Card) -> list[Event]:
+    def _place(self, seat: int, card: Card, events: list[Event] | None) -> None:
         """Put `card`, already taken from the hand of `seat`, on the trick; settle the trick when it is full."""
         suit = card.suit
         if suit == JOKER_SUIT:
@@ -676,8 +549,13 @@ class KachufulState(State):
         n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
-            return [_MOVE_EVENTS[seat][card]]
-        events = [_LAST_CARD_EVENTS[seat][card]]
+            if events is not None:
+                events.append(Event("move", (card,), f"hand{seat}", "trick", seat))
+            return
+        if events is not None:  # the beat: the full trick on the table, nobody to act
+            self.turn = None
+            events.append(Event("move", (card,), f"hand{seat}", "trick", seat, hold=TRICK_HOLD,
+                                snapshot=Snapshot(self)))
         # The trick's winner, as winning_index(cards, led, trump_suit, suit_of, strength) finds it, inlined:
         # the highest trump if any, else the highest card of the led suit; equal cards go to the first played.
         key = _TRICK_KEY[self.trump, self.led]
@@ -695,45 +573,52 @@ class KachufulState(State):
         self.last_winner = winner
         self.trick = []
         self.led = None
-        event = _new(Event)  # as _event(): the trick event is new every time
-        event.__dict__.update(kind="trick", cards=cards, src="trick", dst=_WON[winner], seat=winner,
-                              text=_TRICK_TEXT[winner][top], value=tricks[winner],
-                              hold=0.0 if self.hands[winner] else ROUND_HOLD)
-        events.append(event)
-        if self.hands[winner]:
+        last = not self.hands[winner]
+        if events is not None:
+            value = {"won": tricks[winner], "card": top}
+            if last:  # the beat: the round's last trick taken, before the round is scored and the cards go
+                self.turn = None
+                events.append(Event("trick", cards, "trick", _WON[winner], winner, value=value, hold=ROUND_HOLD,
+                                    snapshot=Snapshot(self)))
+            else:
+                events.append(Event("trick", cards, "trick", _WON[winner], winner, value=value))
+        if not last:
             self.turn = self.leader = winner
-            return events
+            return
         self._end_round(events)
-        return events
 
-    def _end_round(self, events: list[Event]) -> None:
+    def _end_round(self, events: list[Event] | None) -> None:
         n = self.n
         bids = tuple(self.bids)
         tricks = tuple(self.tricks)
         self.history.append((self.hand_size, self.dealer, self.trump, bids, tricks))  # type: ignore[arg-type]
-        points = self.round_points(len(self.history) - 1)
-        events.append(_event("round", text=_round_text(self.round, bids, tricks, tuple(points)), value=tuple(points)))
-        for s in range(n):
-            if points[s]:
-                events.append(_score_event(s, points[s]))
+        if events is not None:
+            points = self.round_points(len(self.history) - 1)
+            events.append(Event("round", value={"round": self.round + 1, "bids": bids, "tricks": tricks,
+                                                "points": tuple(points)}))
+            events += [Event("score", seat=s, value=points[s]) for s in range(n) if points[s]]
         self.round += 1
         if self.round == len(self.sequence):
             # The game is over: the last round stays on the table as it ended (bids, tricks, won cards).
             self.turn = None
             self.phase = "over"
-            events.append(_event("over", text=self.result().summary))
+            if events is not None:
+                totals = self.totals()
+                winners = self._leaders(totals)
+                events.append(Event("over", value={"winners": tuple(winners),
+                                                   "tie_break": totals.count(max(totals)) > len(winners)}))
             return
-        for s in range(n):
-            if self.won[s]:
-                events.append(_event("move", tuple(self.won[s]), _WON[s], "deck", s))
-        if self.trump_card is not None:
-            events.append(Event("move", (self.trump_card,), "trump", "deck"))
+        if events is not None:
+            events += [Event("move", tuple(self.won[s]), _WON[s], "deck", s) for s in range(n) if self.won[s]]
+            if self.trump_card is not None:
+                events.append(Event("move", (self.trump_card,), "trump", "deck"))
         # The cards go back to the deck (to be shuffled for the next deal).
         self.deck = list(self.full_deck())
         self.trump_card = None
         self.won = [[] for _ in range(n)]
         self.tricks = [0] * n
-        events.append(_SHUFFLE_EVENT)
+        if events is not None:
+            events.append(Event("shuffle", src="deck"))
         self.start_round(events)
 
     # ----- scores (derived from the history, never stored) --------------------------------------------
@@ -788,32 +673,9 @@ class KachufulState(State):
     # ----- the rest of the contract -------------------------------------------------------------------
     def result(self) -> Result:
         totals = self.totals()  # a new list
-        over = self.turn is None
+        over = self.phase == "over"
         winners = self._leaders(totals) if over else []
-        # Every playout ends here: the summary text, fully determined by this key, is made once.
-        key = (over, len(self.history), len(self.sequence), tuple(totals), tuple(winners))
-        summary = _SUMMARIES.get(key)
-        if summary is None:
-            summary = _summary(key)
-            if len(_SUMMARIES) < 100_000:
-                _SUMMARIES[key] = summary
-        result = _new(Result)  # as Result(scores=..., winners=..., summary=...), without the frozen __init__
-        result.__dict__.update(scores=totals, winners=winners, summary=summary, scored=True)
-        return result
-
-    def status(self, seat: int | None) -> str:
-        turn = self.turn
-        if turn is None:
-            return self.result().summary
-        who = "You" if turn == seat else seat_name(turn)
-        if self.phase == "bid":
-            if self.rebid:
-                return f"{who} (the dealer) must change the bid: the bids total {self.hand_size}."
-            return f"{who}: bid how many tricks you will take (0 to {self.hand_size})." if turn == seat else \
-                f"{who} to bid."
-        if self.led is None:
-            return f"{who} to lead." if turn != seat else "Your lead: play any card."
-        return f"{who} to play: follow {suit_text(self.led)} if you can." if turn == seat else f"{who} to play."
+        return Result(totals, winners, _summary(over, len(self.history), len(self.sequence), totals, winners))  # type: ignore[arg-type]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
@@ -825,7 +687,6 @@ class KachufulState(State):
             legal = {
                 "bids": self.legal_bids(),
                 "forbidden_bid": no,
-                "forbidden_reason": self.forbidden_reason(no) if no is not None else "",
                 "cards": self.legal_cards(),
             }
         no = self.forbidden()
@@ -848,7 +709,6 @@ class KachufulState(State):
             "bids_hidden": hidden_bids,
             "rebid": self.rebid,
             "forbidden_bid": no,
-            "forbidden_reason": self.forbidden_reason(no) if no is not None else "",
             "tricks": list(self.tricks),
             "won": [list(w) for w in self.won],
             "trick": list(self.trick),
@@ -860,15 +720,14 @@ class KachufulState(State):
             "legal": legal,
             "sheet": sheet,
             "totals": sheet[-1]["totals"] if sheet else [0] * n,
-            "winners": self.leaders() if self.turn is None else [],
+            "winners": self.leaders() if self.phase == "over" else [],
             "timer": self.options["turn_timer"],
             "options": dict(self.options),
             "misdeals": list(self.misdeals),
-            "status": self.status(seat),
         }
 
     def clone(self) -> KachufulState:
-        o = _new(KachufulState)
+        o = KachufulState.__new__(KachufulState)  # every slot is set below: no __init__ to run twice
         o.turn = self.turn
         o.n = self.n
         o.options = self.options
@@ -1062,4 +921,5 @@ RULES = KachufulRules(
     version=1,
     action_types=(Bid, Play),
     blurb="Bid exactly the tricks you will take.",
+    event_kinds=get_args(EventKind),
 )
