@@ -65,13 +65,16 @@ class Option:
 
 @dataclass(frozen=True)
 class Result:
-    """The outcome of a finished (or abandoned) game.  `scored`: the scores are points worth showing (False: a
-    plain win, where the scores only tell the winners apart)."""
+    """The outcome of a finished (or abandoned) game, or the standings of one in progress.  `scored`: the scores
+    are points worth showing (False: a plain win, where the scores only tell the winners apart).  `values`: what
+    else the game's narration needs to say it (plain data: rounds played, ranks, how it was won); `summary` is the
+    old English sentence, kept only while a game's narration does not say its results."""
 
     scores: list[float]
     winners: list[int]
-    summary: str
+    summary: str = ""
     scored: bool = True
+    values: Mapping[str, Any] | None = None
 
 
 class Snapshot:

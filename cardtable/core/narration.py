@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.wording import name_seats, seat_name
-from cardtable.core.words import Line, Names, Said, say
+from cardtable.core.words import N_, Line, Names, Said, say, tr
 
 
 class Narration:
@@ -53,6 +53,13 @@ class Narration:
     def result(self, result: Result, names: Names) -> str:
         """The outcome of a game (or the standings of one in progress) in a sentence."""
         return name_seats(result.summary, names.names)
+
+    def hint(self, hint: Any, names: Names) -> str:
+        """A hint (`games.plugin.Hint`) in words: the move's name, then why."""
+        if hint.why:
+            return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
+                                                  why=say(hint.why, names, **hint.fields))
+        return name_seats(hint.text, names.names)
 
     def action(self, action: Action, names: Names) -> str:
         """An action as a button, a log line or a hint names it."""

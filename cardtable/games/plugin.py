@@ -22,10 +22,14 @@ RuleBotFactory = Callable[[int | None], Any]
 
 @dataclass(frozen=True)
 class Hint:
-    """A move suggested to the person, and in words what it is and why ("J♣ onto Q♦: it turns up a card")."""
+    """A move suggested to the person, and why: `why` is a sentence template marked `N_` with named `fields`
+    (seats as `core.words.Seated`, cards), said after the move's name ("J♣ onto Q♦: it turns up a card"); `text`
+    is an old English sentence, kept only while a game's hints do not give their reasons as templates."""
 
     action: Action
-    text: str
+    text: str = ""
+    why: str = ""
+    fields: Mapping[str, Any] = field(default_factory=dict)
 
 
 Hinter = Callable[[State], Hint | None]

@@ -15,6 +15,7 @@ import pygame
 
 from cardtable.bots import make_bot
 from cardtable.core.layout import Rect, Spot, Zone
+from cardtable.core.words import N_
 from cardtable.games.plugin import GamePlugin, Hint, Verdict
 from cardtable.ui import theme
 from cardtable.ui.table.analysis import LOOKING_TEXT
@@ -81,7 +82,7 @@ class TableHints:
     def show(self, hint: Hint, suffix: str = "") -> None:
         """Say `hint` and light its gesture."""
         self.shown, self._said = hint, ""
-        self.scene.say(f"Hint: {self.scene.named(hint.text)}{suffix}")
+        self.scene.say(f"Hint: {self.scene.narrator.hint(hint)}{suffix}")
         self.marks = hint_marks(self.scene, hint)
         self.time_left = SHOWN_SECONDS
 
@@ -127,7 +128,7 @@ def hint_for(game: GamePlugin, state: Any, seed: int) -> Hint | None:
         return None
     rng = random.Random(seed)
     action = make_bot(game, "normal", seed=seed).choose(state.determinize(seat, rng), seat)
-    return Hint(action, f"{action.describe()}: what a steady player would do here")
+    return Hint(action, why=N_("what a steady player would do here"))
 
 
 def dashed_frame(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], width: int, dash: int) -> None:

@@ -4,7 +4,7 @@ calls it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.words import Names, Said
@@ -40,6 +40,10 @@ class TableNarrator:
     def result(self, result: Result) -> str:
         """The game's outcome in a sentence."""
         return self.narration.result(result, self.names())
+
+    def hint(self, hint: Any) -> str:
+        """A hint (`games.plugin.Hint`): the move and why."""
+        return self.narration.hint(hint, self.names())
 
     def action(self, action: Action) -> str:
         """`action` as a button or a line names it."""
