@@ -18,7 +18,6 @@ from typing import Any
 from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
 from cardtable.core.engine import Action, TimeLimit
-from cardtable.core.wording import YOU, seat_name
 from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
@@ -50,11 +49,6 @@ class TimedOut:
     in_a_row: int
     handed_over: bool
 
-    def sentence(self, name: str, action: str) -> str:
-        """What the table says of it, `name` being the seat's name and `action` the move made for it, in words."""
-        if self.handed_over:
-            return f"{name} timed out {self.in_a_row} times in a row: a bot plays that seat now."
-        return f"Time is up: {action} was played for {'you' if name == YOU else name}."
 
 
 class TurnDriver:
@@ -240,10 +234,10 @@ class TurnDriver:
         self.timer = self.time_left = self._clock_for = None
 
     # ----- undo ----------------------------------------------------------------------------------------
-    def undo_refused(self, viewer: int | None) -> str | None:
-        """Why the person at the screen may not undo now ("Seat N" for the table to name), or None.  With several
-        people at one computer, each may take back only their own move."""
+    def undo_refused(self, viewer: int | None) -> int | None:
+        """The person whose move undo would take back, when it is not the one at the screen (None: undo may go
+        on).  With several people at one computer, each may take back only their own move."""
         last = self.match.last_human_seat()
         if len(self.people) > 1 and last is not None and last != viewer:
-            return f"Only {seat_name(last)} can take back their move."
+            return last
         return None

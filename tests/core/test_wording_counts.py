@@ -3,7 +3,7 @@
 from cardtable.core.wording import counted
 from cardtable.core.words import Names
 from cardtable.games import get_game
-from cardtable.session.turns import TimedOut
+from cardtable.ui.table.sentences import only_theirs, time_up, timed_out
 
 
 def test_one_move_is_singular():
@@ -15,9 +15,11 @@ def test_a_time_out_speaks_to_the_person_called_you():
     state = kachuful.new_game(3, {}, 1)
     action = state.legal_actions()[0]
     words = get_game("kachuful").narration.action(action, Names.seats(3))
-    text = TimedOut(0, 1, False).sentence("You", words)
+    text = time_up(Names.of(["You", "Ada", "Bo"]), 0, words)
     assert text.endswith(f"{words} was played for you."), text
-    assert TimedOut(0, 1, False).sentence("Ada", words).endswith("was played for Ada.")
+    assert time_up(Names.of(["Ada", "You", "Bo"]), 0, words).endswith("was played for Ada.")
+    assert timed_out(Names.of(["You", "Ada"]), 0, 3) == "You timed out 3 times in a row: a bot plays your seat now."
+    assert only_theirs(Names.of(["You", "Ada"]), 1) == "Only Ada can take back their move."
 
 
 def test_klondike_gave_up_after_one_move():

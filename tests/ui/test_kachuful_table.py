@@ -590,7 +590,7 @@ def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to
     assert table.driver.timeouts == {0: 2} and match.seats[0].kind == "human"
     time_out(table, driver)
     assert match.seats[0].kind == "bot:normal"
-    assert table.message == "You timed out 3 times in a row: a bot plays that seat now."
+    assert table.message == "You timed out 3 times in a row: a bot plays your seat now."
     assert 0 in table.driver.bots and table.humans == []
     saved = load_match(autosave_path("kachuful"), get_game)
     assert saved.seats[0] == Seat("bot:normal", "You", handed_over=True)

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 from pygame_gui.elements import UIButton
 
-from cardtable.core.wording import YOU, name_seats
 from cardtable.ui.table.panels import TOOLBAR
+from cardtable.ui.table.sentences import bot_for, handed_over, plays_again
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -24,11 +24,6 @@ PREFIX = "seat_back:"  # a take-back button's name: this, then the seat
 TAKE_BACK = "Take my seat back"
 LET_IT_PLAY = "Let the bot play"
 COUNTS = "If the bot finishes the game, it counts as played, marked \"finished by a bot\"."
-
-
-def bot_for(name: str) -> str:
-    """The name a handed-over seat's panel shows."""
-    return "Bot for you" if name == YOU else f"Bot for {name}"
 
 
 class HandOver:
@@ -70,9 +65,7 @@ class HandOver:
 
     def _ask(self, seat: int, in_a_row: int) -> None:
         scene = self.scene
-        n = seat + 1
-        said = name_seats(f"Seat {n} timed out {in_a_row} times in a row, so a bot plays for Seat {n} now.",
-                          [s.name for s in scene.match.seats])  # the person, not the bot, is spoken to
+        said = handed_over(scene.narrator.people(), seat, in_a_row)  # the person, not the bot, is spoken to
         scene.panels.ask(f"{said} {COUNTS}", lambda: self.give_back(seat),
                          title=bot_for(scene.match.seats[seat].name), yes=TAKE_BACK, no=LET_IT_PLAY)
 
@@ -87,7 +80,7 @@ class HandOver:
         scene.curtain.check()
         scene.set_layout(scene.build_layout())
         scene.panels.build()
-        scene.say(scene.named(f"Seat {seat + 1} plays again: the bot has given the seat back."))
+        scene.say(plays_again(scene.narrator.names(), seat))
 
     def pressed(self, name: str) -> bool:
         """A take-back button was pressed (True), or `name` is not one."""

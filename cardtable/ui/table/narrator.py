@@ -24,6 +24,10 @@ class TableNarrator:
         """The seats' names as their panels show them."""
         return Names.of(self.scene.handover.names())
 
+    def people(self) -> Names:
+        """The seats' own names (a seat a bot plays for its person still called by the person's name)."""
+        return Names.of(seat.name for seat in self.scene.match.seats)
+
     def said(self, event: Event) -> Said | None:
         """What the table says of `event` (None: nothing)."""
         return self.narration.event(event, self.names())

@@ -17,6 +17,7 @@ from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.table.free_space import clear_place, own_hand_rects, zone_rects
 from cardtable.ui.table.records import record_lines
+from cardtable.ui.table.sentences import only_theirs
 from cardtable.ui.theme import BUTTON_H, wrap_words
 
 if TYPE_CHECKING:
@@ -179,9 +180,9 @@ class TablePanels:
             "hint": going and scene.human_turn,
         }
         refused = scene.driver.undo_refused(scene.viewer) if toggles["undo"] else None
-        if refused:  # pass-and-play: the last move is another person's (the tip says whose)
+        if refused is not None:  # pass-and-play: the last move is another person's (the tip says whose)
             toggles["undo"] = False
-        tips = {"undo": scene.named(refused) if refused else None, "hint": None}
+        tips = {"undo": only_theirs(scene.narrator.names(), refused) if refused is not None else None, "hint": None}
         if going and scene.handover.handed() and not scene.humans:  # why they are grey while a bot plays
             tips = {"undo": "A bot plays the seat now: take the seat back to undo.",
                     "hint": "A bot plays the seat now: take the seat back for hints."}

@@ -50,6 +50,8 @@ from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.position import Position
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.scene_parts import SceneAliases, SceneMoment
+from cardtable.ui.table.sentences import only_theirs, time_up
+from cardtable.ui.table.sentences import timed_out as timed_out_words
 from cardtable.ui.table.sprites import TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
@@ -282,7 +284,9 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         if timed_out is not None:
             if timed_out.handed_over:
                 self.handover.taken(timed_out.seat, timed_out.in_a_row)
-            self.say(timed_out.sentence(self.match.seats[timed_out.seat].name, self.narrator.action(action)))
+            people = self.narrator.people()
+            self.say(timed_out_words(people, timed_out.seat, timed_out.in_a_row) if timed_out.handed_over
+                     else time_up(people, timed_out.seat, self.narrator.action(action)))
         elif move is not None and move.note:
             self.say(move.note, error=True)
         return True
@@ -325,8 +329,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.finish_animations()
         self.summaries.close()
         refused = self.driver.undo_refused(self.viewer)
-        if refused:
-            self.say(self.named(refused), error=True)
+        if refused is not None:
+            self.say(only_theirs(self.narrator.names(), refused), error=True)
             return
         before, old = self.drawn_at(), self.layout
         if self.match.undo():

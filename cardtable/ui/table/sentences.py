@@ -1,0 +1,50 @@
+"""The table's own sentences (not a game's): time-outs, a seat handed to a bot and given back, whose move undo may
+take back; written out for the person ("you") and for the others, through the one translation function."""
+
+from __future__ import annotations
+
+from cardtable.core.words import N_, Line, Names, Seated, tr
+
+TIME_UP = Line(N_("Time is up: {action} was played for {player}."), N_("Time is up: {action} was played for you."))
+TIMED_OUT = Line(N_("{player} timed out {count} times in a row: a bot plays that seat now."),
+                 N_("You timed out {count} times in a row: a bot plays your seat now."))
+HANDED_OVER = Line(N_("{player} timed out {count} times in a row, so a bot plays for {player} now."),
+                   N_("You timed out {count} times in a row, so a bot plays for you now."))
+PLAYS_AGAIN = Line(N_("{player} plays again: the bot has given the seat back."),
+                   N_("You play again: the bot has given your seat back."))
+ONLY_THEIRS = Line(N_("Only {player} can take back their move."), N_("Only you can take back your move."))
+
+
+def time_up(names: Names, seat: int, action: str) -> str:
+    """A person's time ran out and `action` (in words) was made for them."""
+    return TIME_UP.say(names, seat, action=action).text
+
+
+def timed_out(names: Names, seat: int, count: int) -> str:
+    """`count` time-outs in a row: a bot has the seat now."""
+    return TIMED_OUT.say(names, seat, count=count).text
+
+
+def handed_over(names: Names, seat: int, count: int) -> str:
+    """The question put to the person whose seat a bot took."""
+    return HANDED_OVER.say(names, seat, count=count).text
+
+
+def plays_again(names: Names, seat: int) -> str:
+    """The person took their seat back."""
+    return PLAYS_AGAIN.say(names, seat).text
+
+
+def only_theirs(names: Names, seat: int) -> str:
+    """Why the person at the screen may not undo: the last move is another person's."""
+    return ONLY_THEIRS.say(names, seat).text
+
+
+def bot_for(name: str) -> str:
+    """The name a handed-over seat's panel shows."""
+    if name == Names.YOU:
+        return tr(N_("Bot for you"))
+    return tr(N_("Bot for {name}")).format(name=name)
+
+
+__all__ = ["Seated", "bot_for", "handed_over", "only_theirs", "plays_again", "time_up", "timed_out"]
