@@ -13,7 +13,9 @@ import pytest
 from cardtable.bots import make_bot, make_hard_bot
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card, standard_deck
+from cardtable.core.words import Names
 from cardtable.games.cat_te import bots
+from cardtable.games.cat_te.narration import NARRATION
 from cardtable.games.cat_te.rules import (
     CLAIM,
     DEAL_AGAIN,
@@ -41,6 +43,12 @@ def plugin() -> GamePlugin:
                                          world=bots.keeping_world,
                                          settings=tuple(sorted(bots.search_settings().items()))),
                       arena_counts=bots.arena_counts)
+
+
+def said(advice: Hint | None, players: int = 4) -> str:
+    """A hint as the table says it, the seats called by number."""
+    assert advice is not None
+    return NARRATION.hint(advice, Names.seats(players))
 
 
 def C(code: str) -> Card:  # noqa: N802 - reads like a card literal
@@ -150,7 +158,7 @@ def test_without_a_trick_it_spends_its_best_card_on_the_fourth(region: str) -> N
     assert choice(state) == Play(C("AD"))
     advice = bots.hint(state)
     assert advice is not None and advice.action == Play(C("AD"))
-    assert "Seat 2 has won the first three tricks" in advice.text and "sweep" in advice.text
+    assert "Seat 2 has won the first three tricks" in said(advice) and "sweep" in said(advice)
 
 
 @pytest.mark.parametrize("region", ["laos", "vietnamese"])
@@ -179,7 +187,7 @@ def test_it_claims_the_side_pot_at_once_then_plays() -> None:
     assert state.can_claim(0)
     assert choice(state) == CLAIM
     advice = bots.hint(state)
-    assert advice is not None and advice.action == CLAIM and "J♥" in advice.text and "10♥" in advice.text
+    assert advice is not None and advice.action == CLAIM and "J♥" in said(advice) and "10♥" in said(advice)
     state.apply(CLAIM)
     assert type(choice(state)) is Play
 
@@ -401,9 +409,12 @@ def test_the_hint_is_a_legal_move_with_a_reason(players: int) -> None:
         assert isinstance(advice, Hint)
         assert advice.action in state.legal_actions()
         assert not isinstance(advice.action, (Stop, ChooseRegion))
-        assert advice.text.startswith(advice.action.describe().split(":")[0]) or advice.text.startswith("Lead")
-        assert ": " in advice.text and advice.text.endswith(".") and len(advice.text) > 30
-        seen.add(advice.text.split()[0])
+        text = said(advice, players)
+        assert text.startswith(NARRATION.action(advice.action, Names.seats(players)) + ": ")
+        assert text.endswith(".") and len(text) > 30 and "{" not in text
+        seen.add(text.split()[0])
+        if "the leader always plays face up" in text:
+            seen.add("Lead")
         state.apply(bots.rollout_action(state, rng))
     assert bots.hint(state) is None
     assert {"Lead", "Fold", "Deal"} <= seen
@@ -415,11 +426,11 @@ def test_the_hint_names_the_card_and_the_cards_kept() -> None:
     advice = bots.hint(state)
     assert advice is not None
     assert advice.action == Play(C("9C"))
-    assert advice.text == ("Play 9♣: it should win the trick, and its winner leads the fifth trick; you keep A♠ and "
-                           "K♥ for the last tricks.")
+    assert said(advice) == ("Play 9♣: it should win the trick, and its winner leads the fifth trick; you keep A♠ and "
+                            "K♥ for the last tricks.")
     lead = position(["AS KH 2C 3D 4D 9S", "5S 6S 7S 8S 10S JS", "2H 3H 4H 5H 6H 7H", "5C 6C 7C 8C 9C 10C"])
     advice = bots.hint(lead)
-    assert advice is not None and advice.text.startswith(f"Lead {advice.action.card.label}: the leader always")
+    assert advice is not None and said(advice).startswith(f"Play {advice.action.card.label}: the leader always")
 
 
 # ----- the search -------------------------------------------------------------------------------------------------

@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from cardtable.core.cards import standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.layout import TableContext
-from cardtable.core.words import Names
+from cardtable.core.words import N_, Names, Seated
 from cardtable.games.cat_te import GAME
+from cardtable.games.cat_te.narration import Reason
 from cardtable.games.cat_te.rules import (
     CLAIM,
     DEAL_AGAIN,
@@ -30,6 +31,7 @@ from cardtable.games.cat_te.rules import (
     Fold,
     Play,
 )
+from cardtable.games.plugin import Hint
 
 NARRATION = GAME.narration
 #: Kinds the table says nothing of: the cards' flights say it.
@@ -103,6 +105,85 @@ def test_the_sentences_of_a_played_card_a_fold_and_a_trick() -> None:
     assert NARRATION.event(over, you).text == "Ada and you share the win with 150 chips."
     assert NARRATION.event(Event("over", value={"winners": (0, 1), "chips": 150}), you).text == \
         "You and Ada share the win with 150 chips."
+
+
+def test_the_result_is_said_to_the_winner_and_of_them() -> None:
+    over = RULES.new_game(3, {}, seed=3)
+    while not over.is_over():
+        legal = over.legal_actions()
+        over.apply(STOP if STOP in legal else legal[0], record=False)
+    result = over.result()
+    assert not result.summary and result.winners
+    (winner,) = result.winners
+    top = max(over.chips)
+    assert NARRATION.result(result, you_names(3, winner)) == f"You win with {top} chips."
+    assert NARRATION.result(result, Names.seats(3)) == f"Seat {winner + 1} wins with {top} chips."
+    other = (winner + 1) % 3
+    assert NARRATION.result(result, you_names(3, other)) == f"Player {winner + 1} wins with {top} chips."
+    shared = Result([10.0, 10.0, -20.0], [0, 1], values={"rounds": 2, "chips": (110, 110, 80), "net": (10, 10, -20),
+                                                          "over": True})
+    assert NARRATION.result(shared, Names.of(["Ada", "You", "Bo"])) == "Ada and you share the win with 110 chips."
+    assert NARRATION.result(shared, Names.of(["You", "Ada", "Bo"])) == "You and Ada share the win with 110 chips."
+
+
+def test_the_standings_of_a_session_in_progress() -> None:
+    state = RULES.new_game(3, {}, seed=4)
+    assert NARRATION.result(state.result(), Names.seats(3)) == \
+        "After 0 rounds: Seat 1 95 (-5), Seat 2 95 (-5), Seat 3 95 (-5)."  # the antes are in the pot
+    while not state.records:
+        state.apply(state.legal_actions()[0], record=False)
+    result = state.result()
+    assert not result.winners and not result.summary
+    text = NARRATION.result(result, Names.of(["You", "Ada", "Bo"]))
+    assert text.startswith("After 1 round: ") and "Seat" not in text
+    leader = max(range(3), key=lambda s: state.chips[s])
+    name = ("You", "Ada", "Bo")[leader]
+    assert text.startswith(f"After 1 round: {name} {state.chips[leader]} ({state.net()[leader]:+d})")
+
+
+def test_a_hint_says_its_reasons_with_the_names() -> None:
+    threat = Reason(N_("{player} has won the first three tricks: win this one or they sweep"), player=Seated(2))
+    kept = Reason(N_("you keep {cards} for the last tricks"), cards=tuple(standard_deck()[:2]))
+    made = Hint(Play(standard_deck()[12]), why=N_("{reasons}."), fields={"reasons": (threat, kept)})
+    assert NARRATION.hint(made, Names.of(["You", "Ada", "Bo"])) == \
+        "Play K\u2660: Bo has won the first three tricks: win this one or they sweep; you keep A\u2660 and 2\u2660 " \
+        "for the last tricks."
+    suit = Hint(Play(standard_deck()[0]), why=N_("{reasons}."),
+                fields={"reasons": (Reason(N_("the sixth trick wins the round, and no higher {suit} is out"),
+                                           suit="S"),)})
+    assert NARRATION.hint(suit, Names.seats(3)) == \
+        "Play A\u2660: the sixth trick wins the round, and no higher spade \u2660 is out."
+    for k, (state, action) in enumerate(games(range(6))):
+        if k % 4 == 0 and state.turn is not None:
+            advice = GAME.hint(state)  # type: ignore[misc]
+            assert advice is not None and not advice.text
+            for names in (Names.seats(state.n), you_names(state.n, state.turn)):
+                text = NARRATION.hint(advice, names)
+                assert text.endswith(".") and "{" not in text and not WRONG_YOU.search(text), text
+        state.apply(action, record=False)
+
+
+def test_the_status_speaks_to_the_person_and_names_the_others() -> None:
+    others = ("Ada", "Bo", "Cy", "Di", "Ed", "Flo")
+    checked = set()
+    for k, (state, action) in enumerate(games(range(10))):
+        if k % 3 == 0:
+            for you in range(state.n):
+                names = tuple("You" if s == you else others[s] for s in range(state.n))
+                for viewer in (you, None):
+                    ctx = TableContext(1280, 800, (0, 40, 1280, 720), names, viewer)
+                    status = GAME.layout.status(state.view(viewer), ctx)
+                    assert status and "Seat " not in status and "{" not in status, status
+                    assert not WRONG_YOU.search(status) and "You to " not in status, status
+                    turn = state.turn
+                    if turn is not None and turn != you:
+                        assert others[turn] in status, status
+                        checked.add("other")
+                    elif turn == you and viewer == you:
+                        assert not any(other in status.split(" \u00b7 ")[-1] for other in others), status
+                        checked.add("you")
+        state.apply(action, record=False)
+    assert checked == {"other", "you"}
 
 
 @dataclass(frozen=True)

@@ -574,7 +574,7 @@ def test_the_session_ends() -> None:
     assert state.is_over() and state.phase == "over" and events[-1].kind == "over"
     result = state.result()
     assert result.scores == [-5.0, -5.0, 10.0] and result.winners == [2]
-    assert result.summary == "Seat 3 wins with 110 chips."  # the chips won and lost are the scores
+    assert result.values is not None and result.values["over"] and result.values["chips"] == (95, 95, 110)
     assert state.view(0)["net"] == [-5, -5, 10]
     assert "The session is over" in refused(state, DEAL_AGAIN)
 

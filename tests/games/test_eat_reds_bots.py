@@ -14,7 +14,9 @@ import pytest
 from cardtable.bots import make_bot, make_hard_bot
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
+from cardtable.core.words import Names
 from cardtable.games.eat_reds import bots
+from cardtable.games.eat_reds.narration import NARRATION
 from cardtable.games.eat_reds.rules import (
     DECK,
     RULES,
@@ -149,7 +151,8 @@ def test_it_reads_no_hidden_card() -> None:
             assessed = {tuple((a.action, round(a.value, 9)) for a in bots.assess(s, 0, s.legal_actions()))
                         for s in states}
             assert len(assessed) == 1
-            assert len({bots.hint(s) for s in states}) == 1
+            hints = [bots.hint(s) for s in states]
+            assert all(h == hints[0] for h in hints)
             assert len({tuple(bots.search_candidates(s, 0) or ()) for s in states}) == 1
 
 
@@ -263,23 +266,29 @@ def test_normal_beats_easy_and_easy_beats_random() -> None:
 # ----- the hint -------------------------------------------------------------------------------------------------
 
 
+def said(advice: Hint | None, players: int = 2) -> str:
+    """A hint as the table says it, the seats called by number."""
+    assert advice is not None
+    return NARRATION.hint(advice, Names.seats(players))
+
+
 def test_the_hint_names_the_capture_and_its_points() -> None:
     state = position("9C 3C 8S", "AH 7D 2H 4S")
     advice = bots.hint(state)
-    assert advice == Hint(Capture(C("9C"), C("AH")), advice.text)
-    assert advice.text.startswith("Capture A♥ with 9♣: it wins 20 points")
+    assert advice is not None and advice.action == Capture(C("9C"), C("AH"))
+    assert said(advice).startswith("Capture A♥ with 9♣: it wins 20 points")
 
 
 def test_the_hint_explains_a_card_played_to_the_layout() -> None:
     state = position("6C JC", "KS QS 2C 3S", won=["JH JD", "JS"])
     advice = bots.hint(state)
     assert advice is not None and advice.action == Discard(C("JC"))
-    assert advice.text.startswith("Play J♣ to the layout: no card of yours can capture")
-    assert "no one can take it" in advice.text
+    assert said(advice).startswith("Play J♣ to the layout: no card of yours can capture")
+    assert "no one can take it" in said(advice)
     state = position("KH 5S", "KC 5H 3S", turned="KD")
     advice = bots.hint(state)
     assert advice is not None and advice.action == TakeWithStock(C("KC"))  # 5♥ (5) stays for the 5♠ of its hand
-    assert advice.text.startswith("Take K♣ with the turned K♦")
+    assert said(advice).startswith("Take K♣ with the turned card: ")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -291,7 +300,9 @@ def test_the_hint_is_a_legal_move_with_a_reason(players: int) -> None:
             advice = bots.hint(state)
             assert isinstance(advice, Hint)
             assert advice.action in state.legal_actions()
-            assert ": " in advice.text and advice.text.endswith(".") and len(advice.text) > 30
+            text = said(advice, players)
+            assert text.startswith(NARRATION.action(advice.action, Names.seats(players)) + ": ")
+            assert text.endswith(".") and len(text) > 30 and "{" not in text
             state.apply(rng.choice(state.legal_actions()))
         assert bots.hint(state) is None
 

@@ -11,22 +11,26 @@ from collections.abc import Iterator
 import pytest
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, IllegalAction, Snapshot
-from cardtable.core.words import Names, Said, Seated
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Snapshot
+from cardtable.core.layout import TableContext
+from cardtable.core.words import N_, Names, Said, Seated
 from cardtable.games.eat_reds import GAME
 from cardtable.games.eat_reds.layout import game_status
-from cardtable.games.eat_reds.narration import NARRATION
+from cardtable.games.eat_reds.narration import NARRATION, Reason
 from cardtable.games.eat_reds.rules import (
     DECK,
     EVENT_KINDS,
     RULES,
+    STOCK,
     Capture,
     Discard,
     EatRedsState,
     TakeWithStock,
 )
+from cardtable.games.plugin import Hint
 
 YOU_AND_OTHERS = ("You", "Ann", "Bo", "Cy")
+OTHERS = ("Ann", "Bo", "Cy", "Di")
 #: Events the table says nothing of: the cards' flight says it (a hand dealt, cards gathered, the shuffle).
 SILENT = {("deal", None), ("shuffle", None), ("move", "stock")}
 
@@ -113,6 +117,82 @@ def test_a_seat_called_you_is_spoken_to_in_the_second_person() -> None:
     refused = IllegalAction("not_in_hand", player=Seated(0), card=C("9C"))
     assert NARRATION.refusal(refused, names) == "It is your turn, and 9♣ is not in your hand."
     assert NARRATION.refusal(refused, Names.seats(2)) == "It is Seat 1's turn, and 9♣ is not in their hand."
+
+
+def test_the_result_is_said_to_the_winner_and_of_them() -> None:
+    won = Result([120.0, 90.0], [0], values={"scores": (120, 90), "over": True, "captured": 205, "left": 5})
+    assert NARRATION.result(won, Names.of(YOU_AND_OTHERS[:2])) == (
+        "You win with 120 points. You 120, Ann 90. The reds: 205 captured + 5 left in the layout = 210.")
+    assert NARRATION.result(won, Names.of(("Ann", "You"))) == (
+        "Ann wins with 120 points. Ann 120, You 90. The reds: 205 captured + 5 left in the layout = 210.")
+    assert NARRATION.result(won, Names.seats(2)).startswith("Seat 1 wins with 120 points. Seat 1 120, Seat 2 90.")
+    shared = Result([105.0, 105.0, 0.0], [0, 2], values={"scores": (105, 0, 105), "over": True, "captured": 210,
+                                                          "left": 0})
+    assert NARRATION.result(shared, Names.of(("Ann", "Bo", "You"))).startswith(
+        "Ann and you share the win with 105 points. Ann 105, You 105, Bo 0.")
+    for state, _ in playouts(range(3), rounds=1):
+        if state.is_over():
+            result = state.result()
+            assert not result.summary and result.winners
+            for you in range(state.n):
+                names = Names.of(["You" if s == you else OTHERS[s] for s in range(state.n)])
+                text = NARRATION.result(result, names)
+                assert "Seat" not in text and "{" not in text
+                assert text.startswith("You win") == (result.winners == [you]), text
+
+
+def test_the_standings_of_a_game_in_progress() -> None:
+    state = RULES.new_game(3, {"rounds": 3}, seed=5)
+    rng = random.Random(5)
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.result()
+    assert not result.winners and not result.summary
+    scores = state.standings()
+    leader = max(range(3), key=lambda s: scores[s])
+    text = NARRATION.result(result, Names.of(YOU_AND_OTHERS[:3]))
+    assert text.startswith(f"Deal 1 of 3: {YOU_AND_OTHERS[leader]} {scores[leader]}") and "Seat" not in text
+    assert NARRATION.result(result, Names.seats(3)).startswith("Deal 1 of 3: Seat ")
+
+
+def test_a_hint_says_its_reasons_with_the_names() -> None:
+    made = Hint(Capture(C("9C"), C("AH")), why=N_("{reasons}."), fields={"reasons": (
+        Reason(N_("it wins {count} points"), count=20), Reason(N_("taking {card} instead would leave the next player "
+                                                                  "more"), card=C("5H")))})
+    assert NARRATION.hint(made, Names.of(YOU_AND_OTHERS[:2])) == \
+        "Capture A\u2665 with 9\u2663: it wins 20 points; taking 5\u2665 instead would leave the next player more."
+    for k, (state, _) in enumerate(playouts(range(2))):
+        if k % 5 == 0 and state.turn is not None:
+            advice = GAME.hint(state)  # type: ignore[misc]
+            assert advice is not None and not advice.text
+            for names in (Names.seats(state.n), Names.of(YOU_AND_OTHERS[:state.n])):
+                text = NARRATION.hint(advice, names)
+                assert text.endswith(".") and "{" not in text and "Seat" not in text, text
+
+
+def test_the_status_speaks_to_the_person_and_names_the_others() -> None:
+    wrong = re.compile(r"\b[Yy]ou (is|has|[a-z]+s)\b")
+    checked = set()
+    for k, (state, events) in enumerate(playouts(range(4))):
+        snapshots = [e.snapshot for e in events if e.snapshot is not None]
+        if k % 3 and not snapshots:
+            continue
+        for you in range(state.n):
+            names = tuple("You" if s == you else OTHERS[s] for s in range(state.n))
+            ctx = TableContext(1280, 800, (0, 40, 1280, 720), names, you)
+            for view in (state.view(you), *(snap.view(you) for snap in snapshots)):
+                status = GAME.layout.status(view, ctx)  # type: ignore[union-attr]
+                assert status and "Seat " not in status and "{" not in status and not wrong.search(status), status
+                turn = view["turn"]
+                if turn is not None and turn != you:
+                    assert names[turn] in status, status
+                    checked.add("other")
+                elif turn == you:
+                    assert status.split(" \u00b7 ")[-1].startswith(("Your turn", "The turned")), status
+                    checked.add("you" if view["phase"] != STOCK else "you choose")
+                elif view["phase"] == "over":
+                    checked.add("over")
+    assert checked == {"other", "you", "you choose", "over"}, checked
 
 
 ONE_OF_EACH = {
@@ -221,9 +301,9 @@ def test_the_held_beats_carry_the_engines_snapshots() -> None:
             assert view["turn"] is None and view["legal"] is None and view["winners"] == []
             if event.kind == "turn":
                 assert view["turned"] == event.cards[0] and view["stock"] == event.value
-                assert game_status(view) == f"Turned from the stock: {event.cards[0].label}."
+                assert game_status(view, Names.seats(state.n)) == f"Turned from the stock: {event.cards[0].label}."
             elif event.kind == "score":
                 assert view["counts"] == [0] * state.n and view["points"] == list(event.value["points"])
-                assert game_status(view).startswith(f"Deal {event.value['deal']}: ")
+                assert game_status(view, Names.seats(state.n)).startswith(f"Deal {event.value['deal']}: ")
             else:
                 assert event.kind == "move" and view["layout"] == list(event.cards)

@@ -41,6 +41,11 @@ from tests.rule_trace import untraced_rules
 # ----- helpers ---------------------------------------------------------------------------------
 
 
+def result_said(state: EatRedsState) -> str:
+    """The result (or the standings) as the table says it, the seats called by number."""
+    return NARRATION.result(state.result(), Names.seats(state.n))
+
+
 def C(code: str) -> Card:
     return Card.from_code(code)
 
@@ -510,7 +515,7 @@ def test_the_end_of_the_game() -> None:
     view = state.view(None)
     assert view["layout"] == cards("2H 4C") and view["layout_points"] == 2
     assert view["sheet"][0]["left"] == cards("2H 4C") and view["sheet"][0]["left_points"] == 2
-    assert "2 left in the layout" in state.result().summary
+    assert "2 left in the layout" in result_said(state)
     refuses(state, Discard(C("4C")), "The game is over")
 
 
@@ -581,7 +586,7 @@ def test_the_reds_are_worth_210() -> None:
     assert sum(view["points"]) + view["layout_points"] == view["red_total"] == 210
     record = view["sheet"][0]
     assert sum(record["points"]) + record["left_points"] == 210
-    assert "208 captured + 2 left in the layout = 210" in state.result().summary
+    assert "208 captured + 2 left in the layout = 210" in result_said(state)
 
 
 def test_highest_total_wins() -> None:
@@ -601,7 +606,7 @@ def test_highest_total_wins() -> None:
     tied.apply(Capture(C("3C"), C("7H")))
     tied.apply(Capture(C("3S"), C("7D")))
     assert tied.points == [27, 27] and tied.result().winners == [0, 1]
-    assert "share the win" in tied.result().summary
+    assert "share the win" in result_said(tied)
 
 
 def test_rounds_with_a_running_total() -> None:
@@ -631,7 +636,7 @@ def test_rounds_with_a_running_total() -> None:
         assert sum(row["points"]) + row["left_points"] == 210
     assert state.result().scores == [float(t) for t in running]
     assert state.result().winners == [s for s in range(3) if running[s] == max(running)]
-    assert "630" in state.result().summary  # three deals' reds
+    assert "630" in result_said(state)  # three deals' reds
 
 
 # ----- what the table shows ----------------------------------------------------------------------

@@ -465,7 +465,7 @@ def test_stop_ends_the_session_with_the_standings(table_app, open_table):
     assert match.state.is_over()
     run_until(driver, lambda: table.result_panel is not None, FRAMES)
     texts = table.panels.result_texts()
-    assert table.named(match.state.result().summary) in texts
+    assert table.narrator.result(match.state.result()) in texts
     assert "New game" in texts and "Score sheet" in texts
 
 
@@ -536,7 +536,7 @@ def test_a_whole_session_through_the_table_with_bots_ends_with_the_result(table_
         assert conserved(match.state)
     assert match.state.is_over() and kinds & {Play, Fold} and match.state.records
     run_until(driver, lambda: table.result_panel is not None, FRAMES)
-    assert table.named(match.state.result().summary) in table.panels.result_texts()
+    assert table.narrator.result(match.state.result()) in table.panels.result_texts()
     sheet = LAYOUT.score_sheet(table.view(), table.context())
     assert sheet.headers == ("Round", "Region", "Winner", "How", "Pot", "You", "Ann", "Bob")
     records = match.state.records
@@ -666,7 +666,7 @@ def test_the_result_and_the_announcements_name_the_players(table_app, open_table
     match = at(3, lambda s: s.phase == "between" and s.turn == 0)
     table, driver = open_table(match, bot_delay=30.0)
     names = list(NAMES[:3])
-    assert "Seat" not in table.named(match.state.result().summary)
+    assert "Seat" not in table.narrator.result(match.state.result())
     driver.perform(table, STOP)
     run_until(driver, lambda: table.result_panel is not None, FRAMES)
     texts = table.panels.result_texts()

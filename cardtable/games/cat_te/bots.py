@@ -34,9 +34,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.core.cards import SUIT_NAMES, SUIT_SYMBOLS, Card
+from cardtable.core.cards import Card
 from cardtable.core.engine import Action, State
-from cardtable.core.wording import and_list, seat_name
+from cardtable.core.words import N_, Seated
+from cardtable.games.cat_te.narration import Reason
 from cardtable.games.cat_te.rules import (
     CLAIM,
     DEAL_AGAIN,
@@ -306,78 +307,83 @@ def rule_action(state: State, seat: int) -> Action:
 # ----- the hint ---------------------------------------------------------------------------------------------------
 
 
-def _labels(cards: Sequence[Card]) -> str:
-    return and_list([c.label for c in sorted(cards, key=lambda c: -STRENGTH[c])])
-
-
 def hint(state: State) -> Hint | None:
-    """The rule bot's move for the seat to act, from what that seat may see, and why in words."""
+    """The rule bot's move for the seat to act, from what that seat may see, and why (clauses the narration says:
+    see `narration.Reason`)."""
     seat = state.turn
     if seat is None or not isinstance(state, CatTeState):
         return None
     legal = state.legal_actions()
     if state.phase != "play":
         if state.rounds:
-            left = state.rounds - len(state.records)
-            return Hint(DEAL_AGAIN, f"Deal again: the session has {state.rounds} rounds, {left} still to play, and "
-                                    "you have just won the pot.")
-        return Hint(DEAL_AGAIN, "Deal again: the session goes on until the players stop or one holds all the "
-                                "chips, and you have just won the pot.")
+            return Hint(DEAL_AGAIN, why=N_("the session has {rounds} rounds, {left} still to play, and you have just "
+                                           "won the pot."),
+                        fields={"rounds": state.rounds, "left": state.rounds - len(state.records)})
+        return Hint(DEAL_AGAIN, why=N_("the session goes on until the players stop or one holds all the chips, and "
+                                       "you have just won the pot."))
     if CLAIM in legal:
-        target = claim_card(state.side_card)  # type: ignore[arg-type]
-        return Hint(CLAIM, f"Claim the side pot: you hold the {target.label}, one above the turned "  # type: ignore[union-attr]
-                           f"{state.side_card.label}, and the {state.side_pot} chips are yours whatever "  # type: ignore[union-attr]
-                           f"happens in the round.")
+        turned = state.side_card
+        assert turned is not None
+        why = N_("you hold the {card}, one above the turned {turned}, and the chip is yours whatever happens in "
+                 "the round.") if state.side_pot == 1 else \
+            N_("you hold the {card}, one above the turned {turned}, and the {chips} chips are yours whatever "
+               "happens in the round.")
+        return Hint(CLAIM, why=why, fields={"card": claim_card(turned), "turned": turned, "chips": state.side_pot})
     world = state.determinize(seat, random.Random(0))
     action, outlook = best_move(world, seat, legal)
     card: Card = action.card  # type: ignore[attr-defined]
-    return Hint(action, _reason(world, outlook, action, card))
+    return Hint(action, why=N_("{reasons}."), fields={"reasons": _reasons(world, outlook, action, card)})
 
 
-def _reason(state: CatTeState, outlook: Outlook, action: Action, card: Card) -> str:
+def _reasons(state: CatTeState, outlook: Outlook, action: Action, card: Card) -> tuple[Reason, ...]:
     trick = state.trick_no
     p = outlook.now_chance(action)
     rest = [c for c in outlook.hand if c != card]
     if trick == LAST_TRICK:
         if p > 0.99 and not state.trick:
-            return f"Play {card.label}: the sixth trick wins the round, and no higher {_suit(card)} is out."
+            return (Reason(N_("the sixth trick wins the round, and no higher {suit} is out"), suit=card.suit),)
         if p > 0:
-            return f"Play {card.label}: the sixth trick wins the round, and it wins unless a higher " \
-                   f"{_suit(card)} comes."
-        return f"Play {card.label}: your last card; it cannot beat the led suit, so the sixth trick is lost."
+            return (Reason(N_("the sixth trick wins the round, and it wins unless a higher {suit} comes"),
+                           suit=card.suit),)
+        return (Reason(N_("your last card; it cannot beat the led suit, so the sixth trick is lost")),)
     leading = not state.trick
-    verb = "Lead" if leading else ("Fold" if type(action) is Fold else "Play")
-    chance = "it should win the trick" if p >= 0.6 else "it may win the trick"
+    should = p >= 0.6
     threat = _sweeper(state, outlook.seat)
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     if p > 0 and threat is not None:
-        reasons.append(f"{seat_name(threat)} has won the first three tricks: win this one or they sweep")
+        reasons.append(Reason(N_("{player} has won the first three tricks: win this one or they sweep"),
+                              player=Seated(threat)))
     elif p > 0 and state.elimination and trick <= SWEEP and outlook.wins == 0:
-        reasons.append(f"{chance}, and you need one of the first four tricks or you are eliminated")
+        reasons.append(Reason(N_("it should win the trick, and you need one of the first four tricks or you are "
+                                 "eliminated") if should else
+                              N_("it may win the trick, and you need one of the first four tricks or you are "
+                                 "eliminated")))
     elif p >= 0.5 and trick >= SWEEP:
-        reasons.append(f"{chance}, and its winner leads the {'sixth' if trick == FACE_DOWN_TRICK else 'fifth'} trick")
+        if trick == FACE_DOWN_TRICK:
+            reasons.append(Reason(N_("it should win the trick, and its winner leads the sixth trick") if should else
+                                  N_("it may win the trick, and its winner leads the sixth trick")))
+        else:
+            reasons.append(Reason(N_("it should win the trick, and its winner leads the fifth trick") if should else
+                                  N_("it may win the trick, and its winner leads the fifth trick")))
     elif p > 0 and not leading:
-        reasons.append(chance)
+        reasons.append(Reason(N_("it should win the trick") if should else N_("it may win the trick")))
     elif leading:
-        reasons.append("the leader always plays face up, and this is the card you need least")
+        reasons.append(Reason(N_("the leader always plays face up, and this is the card you need least")))
     elif any(type(a) is Play and a.card.suit == state.led and STRENGTH[a.card] > state.best  # type: ignore[attr-defined]
              for a in state.legal_actions()):
-        reasons.append("winning this trick would cost a card you need more later")
+        reasons.append(Reason(N_("winning this trick would cost a card you need more later")))
     else:
-        reasons.append("you cannot win this trick, so you give up the card you need least")
+        reasons.append(Reason(N_("you cannot win this trick, so you give up the card you need least")))
     if rest:
         kept = outlook.keepers(rest)
         if trick == FACE_DOWN_TRICK:
-            reasons.append(f"you keep {kept[0].label} for the sixth trick, which wins the round")
+            reasons.append(Reason(N_("you keep {card} for the sixth trick, which wins the round"), card=kept[0]))
         else:
-            reasons.append(f"you keep {_labels(kept)} for the last tricks")
-    if verb == "Fold":
-        reasons.append("a folded card shows nothing")
-    return f"{verb} {card.label}: " + "; ".join(reasons) + "."
-
-
-def _suit(card: Card) -> str:
-    return SUIT_NAMES[card.suit][:-1] + " " + SUIT_SYMBOLS[card.suit]
+            reasons.append(Reason(N_("you keep {cards} for the last tricks"),
+                                  cards=tuple(sorted(kept, key=lambda c: -STRENGTH[c]))))
+    if type(action) is Fold:
+        reasons.append(Reason(N_("a folded card shows nothing")))
+    return tuple(reasons)
 
 
 def _sweeper(state: CatTeState, seat: int) -> int | None:

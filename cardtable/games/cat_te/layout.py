@@ -387,7 +387,9 @@ class CatTeLayout(BaseLayout):
     def round_title(view: Mapping[str, Any], ctx: TableContext) -> str:
         """Who won the last round."""
         row = view["sheet"][-1]
-        return tr(N_("{player} won round {number}")).format(player=ctx.name(row["winner"]), number=row["number"])
+        title = N_("You won round {number}") if Names.of(ctx.names).is_you(row["winner"]) else \
+            N_("{player} won round {number}")
+        return tr(title).format(player=ctx.name(row["winner"]), number=row["number"])
 
     @staticmethod
     def round_note(view: Mapping[str, Any]) -> str:
@@ -399,9 +401,11 @@ class CatTeLayout(BaseLayout):
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
         """The status bar: the trick (1 to 6), the led suit, the region, and what to do now."""
         phase, turn, me = view["phase"], view["turn"], view["seat"]
+        names = Names.of(ctx.names)
         if phase == "over":
             top = max(view["chips"])
-            return session_won(tuple(s for s, c in enumerate(view["chips"]) if c == top), top, Names.of(ctx.names))
+            return session_won(tuple(s for s, c in enumerate(view["chips"]) if c == top), top, names)
+        yours = turn is not None and (turn == me or names.is_you(turn))
         region = tr(REGION_WORDS[view["region"]])
         if view["rounds"] > 1:
             region += tr(N_(" \u00b7 Round {number} of {rounds}")).format(number=view["round"], rounds=view["rounds"])
@@ -409,10 +413,10 @@ class CatTeLayout(BaseLayout):
             head = f"{self.round_title(view, ctx)} {self.round_note(view)} \u00b7 {region}"
             if view["rounds"]:
                 fields = {"player": ctx.name(turn), "number": view["round"] + 1, "rounds": view["rounds"]}
-                todo = N_("Deal round {number} of {rounds}") if turn == me else \
+                todo = N_("Deal round {number} of {rounds}") if yours else \
                     N_("{player} to deal round {number} of {rounds}")
                 return f"{head} \u00b7 {tr(todo).format(**fields)}"
-            if turn == me:
+            if yours:
                 return f"{head} \u00b7 {tr(N_('Deal again, or stop the session'))}"
             return f"{head} \u00b7 {tr(N_('{player} to deal again or stop')).format(player=ctx.name(turn))}"
         led = view["led_suit"]
@@ -423,6 +427,8 @@ class CatTeLayout(BaseLayout):
         if turn is None:
             return head
         if turn != me:
+            if names.is_you(turn):  # the person's turn, seen from another seat's view
+                return f"{head} \u00b7 {tr(N_('Your turn') if led else N_('Your lead'))}"
             todo = N_("{player} to play") if led else N_("{player} to lead")
             return f"{head} \u00b7 {tr(todo).format(player=ctx.name(turn))}"
         suit = tr(SUITS[led]) if led else ""

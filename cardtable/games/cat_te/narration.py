@@ -6,9 +6,11 @@ the person themselves ("You play {card}.").
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.cards import SUIT_SYMBOLS
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, Seated, and_list, say, tr
 from cardtable.games.cat_te.rules import (
@@ -65,6 +67,7 @@ SIDE_TURNED = N_("{card} is turned up for the side pot of {pot}: the {target} ma
 SIDE_ACE = N_("{card} is turned up for the side pot of {pot}: an ace: no card can claim it.")
 OVER_ONE = Line(N_("{player} wins with {chips} chips."), N_("You win with {chips} chips."))
 OVER_MANY = N_("{players} share the win with {chips} chips.")
+STANDINGS = {1: N_("After {count} round: {standings}."), 0: N_("After {count} rounds: {standings}.")}
 #: Refusals whose subject is the seat in `player`: said to the person themselves in these forms instead.
 YOU_REFUSALS = {
     "round_over": N_("The round is over: you deal again or stop the session."),
@@ -75,6 +78,20 @@ YOU_REFUSALS = {
     "must_beat": N_("Must beat: {card} does not beat {best}, and you hold a higher {suit} that does; play it or "
                     "fold."),
 }
+
+
+@dataclass(frozen=True, init=False)
+class Reason:
+    """One clause of a hint's reason ("you keep {cards} for the last tricks"): a template marked `N_` and its
+    fields (cards, seats as `Seated`, a suit by its letter as `suit`); a hint gives its clauses in the field
+    `reasons` of the template "{reasons}."."""
+
+    template: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def __init__(self, template: str, **fields: Any) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "fields", tuple(fields.items()))
 
 
 class CatTeNarration(Narration):
@@ -175,6 +192,34 @@ class CatTeNarration(Narration):
         if error.reason == "no_such_region":
             fields["regions"] = and_list(tr(REGION_WORDS[r]) for r in REGIONS)
         return say(template, names, **fields)
+
+    def result(self, result: Result, names: Names) -> str:
+        """Who won the session and with how many chips; mid-session the standings: each seat's chips and what it
+        won or lost, most chips first."""
+        values = result.values or {}
+        chips, net = values["chips"], values["net"]
+        if values["over"]:
+            return session_won(tuple(result.winners), max(chips), names)
+        order = sorted(range(len(chips)), key=lambda s: -chips[s])
+        standings = tr(N_(", ")).join(tr(N_("{name} {chips} ({net})")).format(name=names(s), chips=chips[s],
+                                                                             net=f"{net[s]:+d}") for s in order)
+        rounds = values["rounds"]
+        return say(STANDINGS[1 if rounds == 1 else 0], names, count=rounds, standings=standings)
+
+    def hint(self, hint: Any, names: Names) -> str:
+        fields = dict(hint.fields)
+        if "reasons" in fields:
+            fields["reasons"] = tr(N_("; ")).join(self.reason(r, names) for r in fields["reasons"])
+        return super().hint(replace(hint, fields=fields), names)
+
+    @staticmethod
+    def reason(reason: Reason, names: Names) -> str:
+        """One clause of a hint's reason."""
+        fields = dict(reason.fields)
+        if "suit" in fields:
+            suit = fields["suit"]
+            fields["suit"] = f"{tr(SUIT[suit])} {SUIT_SYMBOLS[suit]}"
+        return say(reason.template, names, **fields)
 
     def action(self, action: Action, names: Names) -> str:
         cls = type(action)

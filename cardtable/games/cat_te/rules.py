@@ -1,7 +1,7 @@
 """Cat Te (Six Cards): pure rules (see shared rules/cat-te.md and seed 003).
 
-Seats are 0..n-1 and clockwise is +1, so the dealer's left is the next seat still in the session.  Readable texts
-call seat s "Seat s+1".
+Seats are 0..n-1 and clockwise is +1, so the dealer's left is the next seat still in the session.  The rules write no
+words for the person: events, refusals and results are data, which the game's narration says.
 
 A game is a session of rounds played for chips.  Each round: the stakes (the ante, and the side-pot chip when the
 side pot is on) go in, six cards are dealt to each seat still in the session (from the state's own generator,
@@ -86,7 +86,6 @@ from typing import Any, Literal, get_args
 from cardtable.core.cards import Card, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.tricks import ace_high
-from cardtable.core.wording import and_list, seat_name
 from cardtable.core.words import Seated
 
 REGIONS = ("khmer", "laos", "vietnamese")
@@ -113,7 +112,6 @@ _SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorte
 _SORT_KEY = {c: _SORT_SUITS[c.suit] * 20 - STRENGTH[c] for c in _DECK}
 #: How a hand is sorted: by suit in alternating colours, high cards first.
 hand_order = _SORT_KEY.__getitem__
-_SEAT_NAMES = tuple(seat_name(s) for s in range(6))
 
 
 def instant_win(hand: Sequence[Card]) -> str | None:
@@ -729,20 +727,16 @@ class CatTeState(State):
         return [c - self.start_chips for c in self.chips]
 
     def result(self) -> Result:
+        """The chips won and lost per seat are the scores (every table lists them).  `values`: "rounds" (the
+        rounds played), "chips" (each seat's), "net" (won or lost), "over" (False: the standings of a session in
+        progress); the narration says them."""
         chips = self.chips
         net = self.net()
-        order = sorted(range(self.n), key=lambda s: -chips[s])
-        standings = ", ".join(f"{_SEAT_NAMES[s]} {chips[s]} ({net[s]:+d})" for s in order)
-        if self.turn is not None:
-            played = len(self.records)
-            return Result([float(x) for x in net], [],
-                          f"After {played} round{'s' if played != 1 else ''}: {standings}.")
+        over = self.turn is None
         top = max(chips)
-        winners = [s for s in range(self.n) if chips[s] == top]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        who = and_list([_SEAT_NAMES[s] for s in winners])
-        # The chips won and lost per seat are the scores (every table lists them); the summary names the winner.
-        return Result([float(x) for x in net], winners, f"{who} {verb} with {top} chips.")
+        winners = [s for s in range(self.n) if chips[s] == top] if over else []
+        values = {"rounds": len(self.records), "chips": tuple(chips), "net": tuple(net), "over": over}
+        return Result([float(x) for x in net], winners, values=values)
 
     # ----- views --------------------------------------------------------------------------------------
     def _pending(self, owner: int, index: int) -> bool:

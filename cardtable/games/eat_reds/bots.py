@@ -32,7 +32,8 @@ from typing import Any
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, State
-from cardtable.core.wording import and_list
+from cardtable.core.words import N_
+from cardtable.games.eat_reds.narration import Reason
 from cardtable.games.eat_reds.rules import (
     DECK,
     RED_TOTAL,
@@ -256,12 +257,9 @@ class RuleBot:
 # ----- the hint -------------------------------------------------------------------------------------------------
 
 
-def _points_text(points: int) -> str:
-    return f"{points} point{'s' if points != 1 else ''}"
-
-
 def hint(state: State) -> Hint | None:
-    """The rule bot's move for the seat to act, from what that seat may see, and why in words."""
+    """The rule bot's move for the seat to act, from what that seat may see, and why (clauses the narration says:
+    see `narration.Reason`)."""
     seat = state.turn
     if seat is None or not isinstance(state, EatRedsState):
         return None
@@ -272,32 +270,32 @@ def hint(state: State) -> Hint | None:
     best = max(scored, key=lambda a: a.value)
     action = best.action
     bigger = max(scored, key=lambda a: a.gain)
-    reasons = []
+    reasons: list[Reason] = []
     if best.taken:
-        what = and_list([c.label for c in best.taken])
-        if isinstance(action, TakeWithStock):
-            head = f"Take {what} with the turned {world.turned.label}"  # type: ignore[union-attr]
+        if len(best.taken) > 1:  # the move names its target only: the fourth of a trio takes all three
+            reasons.append(Reason(N_("it takes {cards}"), cards=tuple(best.taken)))
+        if best.gain:
+            reasons.append(Reason(N_("it wins {count} point") if best.gain == 1 else N_("it wins {count} points"),
+                                  count=best.gain))
         else:
-            head = f"Capture {what} with {action.card.label}"  # type: ignore[attr-defined]
-        reasons.append(f"it wins {_points_text(best.gain)}" if best.gain else "it clears the layout")
-    else:
-        head = f"Play {action.card.label} to the layout"  # type: ignore[attr-defined]
-        if not bigger.taken:
-            reasons.append("no card of yours can capture")
+            reasons.append(Reason(N_("it clears the layout")))
+    elif not bigger.taken:
+        reasons.append(Reason(N_("no card of yours can capture")))
     if bigger.gain > best.gain:
         target = bigger.taken[0]
         if not isinstance(action, TakeWithStock) and not sight.count[target.rank]:
-            reasons.append(f"{target.label} can wait: every other card that takes it has been seen")
+            reasons.append(Reason(N_("{card} can wait: every other card that takes it has been seen"), card=target))
         else:
-            reasons.append(f"taking {target.label} instead would leave the next player more")
+            reasons.append(Reason(N_("taking {card} instead would leave the next player more"), card=target))
     if not best.taken:
         if not sight.count[action.card.rank]:  # type: ignore[attr-defined]
-            reasons.append("every card that pairs with it has been seen, so no one can take it")
+            reasons.append(Reason(N_("every card that pairs with it has been seen, so no one can take it")))
         else:
-            reasons.append("it gives the next player the least, and you keep the cards that pair with unseen ones")
+            reasons.append(Reason(N_("it gives the next player the least, and you keep the cards that pair with "
+                                     "unseen ones")))
     elif len(scored) > 1 and best.threat <= min(a.threat for a in scored) + 0.5:
-        reasons.append("it leaves the next player the least to take")
-    return Hint(action, f"{head}: " + "; ".join(reasons) + ".")
+        reasons.append(Reason(N_("it leaves the next player the least to take")))
+    return Hint(action, why=N_("{reasons}."), fields={"reasons": tuple(reasons)})
 
 
 # ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ----------------------------------------------

@@ -36,8 +36,8 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size
-from cardtable.core.wording import seat_name
-from cardtable.core.words import N_, card_words, tr
+from cardtable.core.words import N_, Names, card_words, tr
+from cardtable.games.eat_reds.narration import NARRATION
 from cardtable.games.eat_reds.rules import (
     DEALT,
     PLAY,
@@ -168,7 +168,7 @@ class EatRedsLayout(BaseLayout):
         lx = turned_x + cw + 20
         box = (lx, my0, box_w, my1 - my0)
         zones.append(self._layout_zone(view, box, (cw, ch), mine))
-        return TableLayout(zones, (cw, ch), status=self.status(view), deal_from="stock",
+        return TableLayout(zones, (cw, ch), status=self.status(view, ctx), deal_from="stock",
                            choice_centre=(lx + box[2] // 2, my0 + box[3] // 2), message_at=(width // 2, hand_y - 8),
                            move_log=(lx + box_w + 16, my0, log_w, my1 - my0))
 
@@ -347,41 +347,49 @@ class EatRedsLayout(BaseLayout):
                                                                             rounds=end["rounds"]), tuple(lines))
 
     @staticmethod
-    def status(view: Mapping[str, Any]) -> str:
-        stock = tr(N_("Stock {count} \u00b7 {status}")).format(count=view["stock"], status=game_status(view))
+    def status(view: Mapping[str, Any], ctx: TableContext) -> str:
+        status = game_status(view, Names.of(ctx.names))
+        stock = tr(N_("Stock {count} \u00b7 {status}")).format(count=view["stock"], status=status)
         if view["rounds"] <= 1:
             return stock
         return tr(N_("Deal {deal} of {rounds} \u00b7 {rest}")).format(deal=view["deal"] + 1, rounds=view["rounds"],
                                                                      rest=stock)
 
 
-def game_status(view: Mapping[str, Any]) -> str:
-    """What the game says of the moment `view` shows: a held beat, the decision to make, or the result.  Seats are
-    "Seat N", as the table names them."""
+def game_status(view: Mapping[str, Any], names: Names) -> str:
+    """What the game says of the moment `view` shows: a held beat, the decision to make, or the result, with the
+    players' `names` (the person as "you")."""
     beat, turn, seat = view["beat"], view["turn"], view["seat"]
     if beat == "turned":
         return tr(N_("Turned from the stock: {card}.")).format(card=card_words(view["turned"]))
     if beat == "layout":
+        if names.is_you(view["dealer"]):
+            return tr(N_("The layout is all 5s, 10s and face cards: you capture all four as the dealer."))
         return tr(N_("The layout is all 5s, 10s and face cards: {dealer} captures all four as the dealer.")).format(
-            dealer=seat_name(view["dealer"]))
+            dealer=names(view["dealer"]))
     if beat == "deal_end":
         row = view["sheet"][-1]
-        parts = tr(N_(", ")).join(tr(N_("{name} {points}")).format(name=seat_name(s), points=p)
+        parts = tr(N_(", ")).join(tr(N_("{name} {points}")).format(name=names(s), points=p)
                                   for s, p in enumerate(row["points"]))
         if not row["left"]:
             return tr(N_("Deal {deal}: {parts}.")).format(deal=row["deal"], parts=parts)
         return tr(N_("Deal {deal}: {parts}; {left} left in the layout.")).format(
             deal=row["deal"], parts=parts, left=_plural(row["left_points"], N_("{count} point"), N_("{count} points")))
     if turn is None:
-        return view["summary"]
+        sheet, scores = view["sheet"], view["standings"]
+        winners = tuple(s for s, p in enumerate(scores) if p == max(scores))
+        return NARRATION.over({"scores": scores, "winners": winners,
+                               "captured": sum(sum(row["points"]) for row in sheet),
+                               "left": sum(row["left_points"] for row in sheet)}, names).text
+    yours = turn == seat or names.is_you(turn)
     if view["phase"] == STOCK:
         turned = card_words(view["turned"])
-        if turn == seat:
+        if yours:
             return tr(N_("The turned {card} can capture several cards: choose which.")).format(card=turned)
-        return tr(N_("{player} chooses which card the turned {card} captures.")).format(player=seat_name(turn),
+        return tr(N_("{player} chooses which card the turned {card} captures.")).format(player=names(turn),
                                                                                       card=turned)
-    if turn != seat:
-        return tr(N_("{player} to play.")).format(player=seat_name(turn))
+    if not yours:
+        return tr(N_("{player} to play.")).format(player=names(turn))
     if not view["stock"]:
         return tr(N_("Your turn: play a card (the stock is used up, so no card is turned)."))
     return tr(N_("Your turn: play a card. A card that can capture must capture."))

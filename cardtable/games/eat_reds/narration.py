@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardtable.core.cards import JACK, KING, QUEEN
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, say, tr
 from cardtable.games.eat_reds.rules import Capture, Discard, TakeWithStock
@@ -38,6 +39,7 @@ TRIO = Line(N_("The layout holds three {ranks}: the fourth captures all three.")
 WINS = Line(N_("{player} wins with {best}. {standings}.{check}"), N_("You win with {best}. {standings}.{check}"))
 SHARE = Line(N_("{winners} share the win with {best}. {standings}.{check}"))
 CHECK = N_(" The reds: {captured} captured + {left} left in the layout = {total}.")
+STANDINGS = N_("Deal {deal} of {rounds}: {standings}.")
 
 
 def points_words(points: int) -> str:
@@ -47,6 +49,19 @@ def points_words(points: int) -> str:
 
 def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+@dataclass(frozen=True, init=False)
+class Reason:
+    """One clause of a hint's reason ("it wins {count} points"): a template marked `N_` and its fields (cards,
+    numbers); a hint gives its clauses in the field `reasons` of the template "{reasons}."."""
+
+    template: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def __init__(self, template: str, **fields: Any) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "fields", tuple(fields.items()))
 
 
 class EatRedsNarration(Narration):
@@ -129,6 +144,22 @@ class EatRedsNarration(Narration):
         if len(winners) == 1:
             return WINS.say(names, winners[0], **fields)
         return SHARE.say(names, None, winners=capitalised(names.listed(winners)), **fields)
+
+    def result(self, result: Result, names: Names) -> str:
+        """The winners, the standings and the reds' check; in a game in progress the deal and the standings."""
+        values = result.values or {}
+        scores = values["scores"]
+        if values["over"]:
+            return self.over({**values, "winners": result.winners}, names).text
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        return say(STANDINGS, names, deal=values["deal"], rounds=values["rounds"],
+                   standings=self.standings(scores, names, order))
+
+    def hint(self, hint: Any, names: Names) -> str:
+        fields = dict(hint.fields)
+        if "reasons" in fields:
+            fields["reasons"] = tr(N_("; ")).join(say(r.template, names, **dict(r.fields)) for r in fields["reasons"])
+        return super().hint(replace(hint, fields=fields), names)
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         fields = dict(error.fields)

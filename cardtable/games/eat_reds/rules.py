@@ -1,7 +1,8 @@
 """Eat Reds (Chinese Ten): pure rules (see shared rules/eat-reds.md and seed 003).
 
 Seats are 0..n-1 and a player's left is the next seat (+1).  Seat 0 deals the first deal; with the rounds option
-the deal passes to the next seat each deal.  Readable texts call seat s "Seat s+1".
+the deal passes to the next seat each deal.  The rules write no words for the person: events, refusals and
+results are data, which the game's narration says.
 
 A deal: the shuffle (from the state's own seeded generator), 24 ÷ players cards to each, one at a time from the
 dealer's left; four stock cards turned up as the layout (captured by the dealer, and four more turned, while they
@@ -55,7 +56,6 @@ from typing import Any, Literal, get_args
 
 from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
-from cardtable.core.wording import seat_list, seat_name
 from cardtable.core.words import Seated
 
 PLAYERS = range(2, 5)
@@ -507,20 +507,18 @@ class EatRedsState(State):
         return [t + p for t, p in zip(totals, self.points, strict=True)]
 
     def result(self) -> Result:
+        """The points are the scores.  `values`: "scores" (each seat's points), "over" (False: the standings of a
+        game in progress, in deal "deal" of "rounds"), "captured" and "left" (the reds' check, once over); the
+        narration says them."""
         scores = self.standings()
-        order = sorted(range(self.n), key=scores.__getitem__, reverse=True)
-        standings = ", ".join(f"{seat_name(s)} {scores[s]}" for s in order)
         if self.turn is not None:
-            return Result([float(p) for p in scores], [],
-                          f"Deal {self.deal + 1} of {self.rounds}: {standings}.")
+            return Result([float(p) for p in scores], [], values={
+                "scores": tuple(scores), "over": False, "deal": self.deal + 1, "rounds": self.rounds})
         best = max(scores)
         winners = [s for s in range(self.n) if scores[s] == best]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        captured = sum(sum(r.points) for r in self.history)
-        left = sum(r.left_points for r in self.history)
-        check = f" The reds: {captured} captured + {left} left in the layout = {captured + left}."
-        return Result([float(p) for p in scores], winners,
-                      f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}. {standings}.{check}")
+        return Result([float(p) for p in scores], winners, values={
+            "scores": tuple(scores), "over": True, "captured": sum(sum(r.points) for r in self.history),
+            "left": sum(r.left_points for r in self.history)})
 
     # ----- views -----------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -563,7 +561,6 @@ class EatRedsState(State):
             "winners": self.result().winners if self.phase == OVER and not self.held else [],
             "options": dict(self.options),
             "beat": self.held,
-            "summary": self.result().summary if self.phase == OVER else "",
         }
 
     def clone(self) -> EatRedsState:
