@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.wording import name_seats, seat_name
-from cardtable.core.words import N_, Line, Names, Said, say, tr
+from cardtable.core.words import N_, Clause, Line, Names, Said, say, tr
 
 
 class Narration:
@@ -55,11 +55,19 @@ class Narration:
         return name_seats(result.summary, names.names)
 
     def hint(self, hint: Any, names: Names) -> str:
-        """A hint (`games.plugin.Hint`) in words: the move's name, then why."""
-        if hint.why:
-            return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
-                                                  why=say(hint.why, names, **hint.fields))
-        return name_seats(hint.text, names.names)
+        """A hint (`games.plugin.Hint`) in words: the move's name, then why (its `reasons`, a tuple of `Clause`s,
+        said one by one, each through `clause`)."""
+        if not hint.why:
+            return name_seats(hint.text, names.names)
+        fields = dict(hint.fields)
+        if "reasons" in fields:
+            fields["reasons"] = tr(N_("; ")).join(self.clause(c, names) for c in fields["reasons"])
+        return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
+                                              why=say(hint.why, names, **fields))
+
+    def clause(self, clause: Clause, names: Names) -> str:
+        """One clause of a longer sentence (a hint's reason)."""
+        return say(clause.template, names, **dict(clause.fields))
 
     def action(self, action: Action, names: Names) -> str:
         """An action as a button, a log line or a hint names it."""

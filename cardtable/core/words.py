@@ -142,6 +142,19 @@ def spoken(fields: Mapping[str, Any], names: Names) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True, init=False)
+class Clause:
+    """One clause of a longer sentence (a hint's reasons: "you keep {cards} for the last tricks"): a template marked
+    `N_` and its fields; a hint gives its clauses as the field `reasons` of the template "{reasons}."."""
+
+    template: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def __init__(self, template: str, **fields: Any) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "fields", tuple(fields.items()))
+
+
 def say(template: str, names: Names, **fields: Any) -> str:
     """A sentence without a subject from `template` (a refusal, a status): translated, its fields spoken."""
     return tr(template).format_map(spoken(fields, names))

@@ -6,13 +6,12 @@ the person themselves ("You play {card}.").
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardtable.core.cards import SUIT_SYMBOLS
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, Seated, and_list, say, tr
+from cardtable.core.words import N_, Clause, Line, Names, Said, Seated, and_list, say, tr
 from cardtable.games.cat_te.rules import (
     FOUR_OF_A_KIND,
     LOW_HAND,
@@ -80,18 +79,8 @@ YOU_REFUSALS = {
 }
 
 
-@dataclass(frozen=True, init=False)
-class Reason:
-    """One clause of a hint's reason ("you keep {cards} for the last tricks"): a template marked `N_` and its
-    fields (cards, seats as `Seated`, a suit by its letter as `suit`); a hint gives its clauses in the field
-    `reasons` of the template "{reasons}."."""
-
-    template: str
-    fields: tuple[tuple[str, Any], ...]
-
-    def __init__(self, template: str, **fields: Any) -> None:
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "fields", tuple(fields.items()))
+#: One clause of a hint's reason (a suit given by its letter as `suit`).
+Reason = Clause
 
 
 class CatTeNarration(Narration):
@@ -206,20 +195,13 @@ class CatTeNarration(Narration):
         rounds = values["rounds"]
         return say(STANDINGS[1 if rounds == 1 else 0], names, count=rounds, standings=standings)
 
-    def hint(self, hint: Any, names: Names) -> str:
-        fields = dict(hint.fields)
-        if "reasons" in fields:
-            fields["reasons"] = tr(N_("; ")).join(self.reason(r, names) for r in fields["reasons"])
-        return super().hint(replace(hint, fields=fields), names)
-
-    @staticmethod
-    def reason(reason: Reason, names: Names) -> str:
-        """One clause of a hint's reason."""
-        fields = dict(reason.fields)
+    def clause(self, clause: Clause, names: Names) -> str:
+        """One clause of a hint's reason, a suit said by its name and symbol."""
+        fields = dict(clause.fields)
         if "suit" in fields:
             suit = fields["suit"]
             fields["suit"] = f"{tr(SUIT[suit])} {SUIT_SYMBOLS[suit]}"
-        return say(reason.template, names, **fields)
+        return say(clause.template, names, **fields)
 
     def action(self, action: Action, names: Names) -> str:
         cls = type(action)

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from cardtable.core.cards import JACK, KING, QUEEN
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, say, tr
+from cardtable.core.words import N_, Clause, Line, Names, Said, say, tr
 from cardtable.games.eat_reds.rules import Capture, Discard, TakeWithStock
 
 #: The ranks of a starting three of a kind, in the plural.
@@ -51,17 +50,8 @@ def capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-@dataclass(frozen=True, init=False)
-class Reason:
-    """One clause of a hint's reason ("it wins {count} points"): a template marked `N_` and its fields (cards,
-    numbers); a hint gives its clauses in the field `reasons` of the template "{reasons}."."""
-
-    template: str
-    fields: tuple[tuple[str, Any], ...]
-
-    def __init__(self, template: str, **fields: Any) -> None:
-        object.__setattr__(self, "template", template)
-        object.__setattr__(self, "fields", tuple(fields.items()))
+#: One clause of a hint's reason.
+Reason = Clause
 
 
 class EatRedsNarration(Narration):
@@ -154,12 +144,6 @@ class EatRedsNarration(Narration):
         order = sorted(range(len(scores)), key=lambda s: -scores[s])
         return say(STANDINGS, names, deal=values["deal"], rounds=values["rounds"],
                    standings=self.standings(scores, names, order))
-
-    def hint(self, hint: Any, names: Names) -> str:
-        fields = dict(hint.fields)
-        if "reasons" in fields:
-            fields["reasons"] = tr(N_("; ")).join(say(r.template, names, **dict(r.fields)) for r in fields["reasons"])
-        return super().hint(replace(hint, fields=fields), names)
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         fields = dict(error.fields)
