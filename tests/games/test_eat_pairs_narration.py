@@ -1,6 +1,7 @@
 """Eat Pairs' words: every recorded event is of a declared kind and is said or deliberately silent, in the second
-person for a seat called "You"; every refusal has its sentence; recording off changes nothing but the events; and
-the one legality predicate agrees with the legal actions."""
+person for a seat called "You"; every refusal has its sentence; results, standings, hints and the table's status
+line are said with the players' names, never "Seat N"; recording off changes nothing but the events; and the one
+legality predicate agrees with the legal actions."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ OVER_SESSION = (N_("{players} wins the session with {best} {wins} in {deals} dea
                 N_("You win the session with {best} {wins} in {deals} deals. Wins: {shown}."),
                 N_("{players} share the session with {best} {wins} in {deals} deals. Wins: {shown}."))
 ROUND = N_("After deal {number} of {deals}, wins: {shown}.")
-#: A game's standings while it is played: each seat's cards left (in a session, after the deal it is at).
+#: A game's standings while it is played: each seat's cards left (in a session, with the deal being played).
 STANDING = N_("Cards left: {left}.")
 STANDING_DEALS = N_("Deal {number} of {deals}. Cards left: {left}.")
 
