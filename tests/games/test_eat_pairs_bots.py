@@ -16,6 +16,7 @@ import pytest
 
 from cardtable.bots import EASY_NOISE, RandomBot, make_bot, make_hard_bot
 from cardtable.core.cards import Card
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.eat_pairs.bots import (
     RuleBot,
@@ -38,6 +39,12 @@ def cards(codes: str) -> list[Card]:
 
 def C(code: str) -> Card:  # noqa: N802 - reads like a card literal
     return Card.from_code(code)
+
+
+def told(state: EatPairsState) -> str:
+    """The hint at `state` as the table says it ("" for none)."""
+    given = hint(state)
+    return GAME.narration.hint(given, Names.seats(state.n)) if given is not None else ""
 
 
 def laid_out(hands: list[str], stock: str = "KS KH KD", **options: Any) -> EatPairsState:
@@ -141,23 +148,24 @@ def test_forced_moves_are_made() -> None:
 def test_the_hint_names_the_opening_card_and_why() -> None:
     given = hint(waste_of_kings())
     assert given is not None and given.action == PLAY[C("KC")]
-    assert given.text == "Play K\u2663: every other king is in sight, so no one can match it."
+    assert told(waste_of_kings()) == "Play K\u2663: every other king is in sight, so no one can match it."
     state = laid_out(["7S QH 3D 9C", "QS QD 2H 4H 5H", "8H 8D JC KC 6S"])
     given = hint(state)
     assert given is not None and given.action == PLAY[C("QH")]
-    assert "only one other queen is unseen" in given.text
+    assert "only one other queen is unseen" in told(state)
     state = laid_out(["KS 7H 3D 9C", "2H 4H 5H 6H 8H", "10D JC QS AD 10C"])
     given = hint(state)
-    assert given is not None and "3 other 3s are unseen" in given.text
+    assert given is not None and "3 other 3s are unseen" in told(state)
 
 
 def test_the_hint_for_a_draw_and_a_claim() -> None:
     state = drawing(["2S 9H", "3S 4S", "6S 8S"], lead=1, stock="4H 5D KS")
     given = hint(state)
-    assert given is not None and given.action == DRAW and "Click the stock" in given.text
+    assert given is not None and given.action == DRAW
+    assert told(state).startswith("Draw from the stock: click the stock; you are the lead player")
     given = hint(claim_position())
     assert given is not None and given.action == Claim(C("9C"))
-    assert given.text.startswith("Click your 9\u2663 to claim 9\u2666")
+    assert told(claim_position()).startswith("Claim with 9\u2663: click your 9\u2663 to pair it with 9\u2666;")
 
 
 def test_the_hint_is_legal_and_reads_only_the_seats_view() -> None:
@@ -170,7 +178,8 @@ def test_the_hint_is_legal_and_reads_only_the_seats_view() -> None:
             given = hint(state)
             assert given is not None and given.action in state.legal_actions()
             again = hint(state.determinize(seat, rng))
-            assert again is not None and again.action == given.action and again.text == given.text
+            assert again is not None and again.action == given.action and again.why == given.why
+            assert again.fields == given.fields
             state.apply(rng.choice(state.legal_actions()))
         assert hint(state) is None
 

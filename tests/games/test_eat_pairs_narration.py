@@ -1,6 +1,7 @@
 """Eat Pairs' words: every recorded event is of a declared kind and is said or deliberately silent, in the second
-person for a seat called "You"; every refusal has its sentence; recording off changes nothing but the events; and
-the one legality predicate agrees with the legal actions."""
+person for a seat called "You"; every refusal has its sentence; results, standings, hints and the table's status
+line are said with the players' names, never "Seat N"; recording off changes nothing but the events; and the one
+legality predicate agrees with the legal actions."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from typing import Any
 
 import pytest
 
-from cardtable.core.cards import standard_deck
-from cardtable.core.engine import Event, IllegalAction
-from cardtable.core.words import Names, Seated
+from cardtable.core.cards import Card, standard_deck
+from cardtable.core.engine import Event, IllegalAction, Result
+from cardtable.core.layout import TableContext
+from cardtable.core.words import N_, Names, Seated
+from cardtable.games.eat_pairs import GAME
+from cardtable.games.eat_pairs.layout import LAYOUT
 from cardtable.games.eat_pairs.narration import NARRATION, SEATED_REFUSALS
 from cardtable.games.eat_pairs.rules import (
     CLAIM,
@@ -22,9 +26,11 @@ from cardtable.games.eat_pairs.rules import (
     PLAY,
     RULES,
     Claim,
+    Draw,
     EatPairsState,
     Play,
 )
+from cardtable.games.plugin import Hint
 
 OPTION_SETS: list[dict[str, Any]] = [{}, {"claim_by_hand": True}, {"deals": "3"},
                                      {"claim_by_hand": True, "deals": "per_player"}]
@@ -103,12 +109,102 @@ def test_the_second_person_forms() -> None:
         "After deal 1 of 3, wins: You 1, Ann 0, Bob 0, Cy 0.")
 
 
-def test_the_game_end_says_the_results_summary() -> None:
-    """The "over" event says what the result's summary says, seats by number."""
+def test_the_game_end_says_the_result() -> None:
+    """The "over" event says what the narration says of the result, in both persons."""
     for state, events in games(range(6)):
         for event in events:
             if event.kind == "over":
-                assert NARRATION.event(event, Names.seats(state.n)).text == state.result().summary
+                for names in (Names.seats(state.n), Names.of(YOU[:state.n])):
+                    assert NARRATION.event(event, names).text == NARRATION.result(state.result(), names)
+
+
+def test_results_are_said_in_both_persons() -> None:
+    you = Names.of(YOU[:4])
+    one = lambda winners, **values: NARRATION.result(  # noqa: E731
+        Result([1.0 if s in winners else 0.0 for s in range(4)], list(winners), scored=False,
+               values={"deals": 1, "winners": winners, **values}), you)
+    assert one((0,), how="empty", left=(0, 3, 4, 2)) == "You win: no cards left in hand."
+    assert one((2,), how="empty", left=(1, 3, 0, 2)) == "Bob wins: no cards left in hand."
+    assert one((0, 3), how="stock", left=(2, 3, 4, 2)) == (
+        "The stock ran out: You and Cy share the win with the fewest cards (2). Cards left: You 2, Ann 3, Bob 4, "
+        "Cy 2.")
+    assert one((1,), how="stock", left=(2, 1, 4, 2)) == (
+        "The stock ran out: Ann wins with the fewest cards (1). Cards left: You 2, Ann 1, Bob 4, Cy 2.")
+    session = lambda winners, wins: NARRATION.result(  # noqa: E731
+        Result([float(w) for w in wins], list(winners), values={"deals": 3, "winners": winners, "wins": wins}), you)
+    assert session((0,), (2, 1, 0, 0)) == "You win the session with 2 wins in 3 deals. Wins: You 2, Ann 1, Bob 0, Cy 0."
+    assert session((1, 2), (0, 1, 1, 1)) == (
+        "Ann and Bob share the session with 1 win in 3 deals. Wins: You 0, Ann 1, Bob 1, Cy 1.")
+    assert session((0, 2), (1, 0, 1, 0)).startswith("You and Bob share the session with 1 win in 3 deals.")
+
+
+def test_every_result_is_said_without_seat_numbers() -> None:
+    """Every position's result (mid-game standings or the end) says something, with no "Seat " in it when the
+    names are given."""
+    for state, _ in games(range(3)):
+        result = state.result()
+        assert not result.summary and result.values is not None
+        for names in (Names.of(YOU[:state.n]), Names.of(("Zed", *YOU[1:state.n]))):
+            text = NARRATION.result(result, names)
+            assert text and "{" not in text and "Seat " not in text and not WRONG.search(text), text
+
+
+def test_the_standings_while_the_game_is_played() -> None:
+    you = Names.of(YOU[:4])
+    state = RULES.new_game(4, {}, seed=3)
+    counts = ", ".join(f"{YOU[s]} {len(state.hands[s])}" for s in range(4))
+    assert NARRATION.result(state.result(), you) == f"Cards left: {counts}."
+    state = RULES.new_game(4, {"deals": "3"}, seed=3)
+    counts = ", ".join(f"{YOU[s]} {len(state.hands[s])}" for s in range(4))
+    assert NARRATION.result(state.result(), you) == f"Deal 1 of 3. Cards left: {counts}."
+    assert NARRATION.result(state.result(), Names.seats(4)).startswith("Deal 1 of 3. Cards left: Seat 1 ")
+
+
+def test_every_hint_is_said_with_its_reason() -> None:
+    """The hint of every position formats: the move's name, then why, its fields filled in."""
+    kinds = set()
+    for state, _ in games(range(3)):
+        given = GAME.hint(state)
+        if given is None:
+            assert state.is_over()
+            continue
+        for names in (Names.of(YOU[:state.n]), Names.seats(state.n)):
+            text = NARRATION.hint(given, names)
+            assert text.startswith(NARRATION.action(given.action, names) + ": "), text
+            assert "{" not in text and "Seat " not in text and not given.text, text
+        kinds.add(type(given.action))
+    assert kinds == {Play, Draw, Claim}
+    names = Names.of(YOU[:3])
+    hinted = Hint(PLAY[Card(12, "H")], why=N_("only one other {rank} is unseen, so it is the card least likely to "
+                                              "be matched."), fields={"rank": 12, "ranks": 12, "count": 1})
+    assert NARRATION.hint(hinted, names) == ("Play Q\u2665: only one other queen is unseen, so it is the card least "
+                                             "likely to be matched.")
+    hinted = Hint(PLAY[Card(1, "S")], why=N_("{count} other {ranks} are unseen, the fewest of any rank you hold, so "
+                                             "it is the least likely to be matched."),
+                  fields={"rank": 1, "ranks": 1, "count": 2})
+    assert NARRATION.hint(hinted, names).startswith("Play A\u2660: 2 other aces are unseen")
+
+
+def test_the_layout_status_names_the_players() -> None:
+    """The table's status line (the layout's) for a seat called "You" and for the others, in seeded positions: the
+    second person for the person, names for the others, and never "Seat "."""
+    checked = 0
+    for state, _ in games(range(2)):
+        n = state.n
+        for names in (YOU[:n], ("Zed", *YOU[1:n])):
+            for seat in (0, 1):
+                ctx = TableContext(1280, 800, (0, 40, 1280, 720), names, seat)
+                status = LAYOUT.build(state.view(seat), ctx).status
+                assert status and "Seat " not in status and "{" not in status and not WRONG.search(status), status
+                if state.turn is not None and state.beat is None:
+                    if names[0] == "You" and state.dealer == 0:
+                        assert "You deal" in status, status
+                    elif state.dealer != 0 or names[0] != "You":
+                        assert f"{names[state.dealer]} deal" in status, status
+                    if state.turn == 0 and names[0] == "You" and state.phase == "draw":
+                        assert "Click the stock" in status if seat == 0 else "You draw" in status, status
+                    checked += 1
+    assert checked > 100
 
 
 def test_a_deal_that_pairs_off_at_once_is_said() -> None:

@@ -92,6 +92,11 @@ def status(state: EatPairsState, seat: int | None) -> str:
     return NARRATION.status(state.view(seat), Names.seats(state.n))
 
 
+def summary(state: EatPairsState) -> str:
+    """The result of `state` as the narration says it, seats called by number."""
+    return NARRATION.result(state.result(), Names.seats(state.n))
+
+
 def said(event: Event, players: int = 4) -> str:
     """What the narration says of `event`, seats called by number ("" for nothing)."""
     words = NARRATION.event(event, Names.seats(players))
@@ -209,7 +214,7 @@ def test_a_dealer_whose_cards_all_pair_off_wins_at_once() -> None:
     state = laid_out(["2S 2H 5S 5H 9C 9D KS KD", "3S 4S 6S 7S 8S 10S JS"])
     assert state.is_over() and state.result().winners == [0]
     assert state.hands[0] == {} and len(state.pairs[0]) == 8
-    assert "no cards left" in state.result().summary
+    assert "no cards left" in summary(state)
     assert state.legal_actions() == []
 
 
@@ -379,7 +384,7 @@ def test_the_first_player_with_no_cards_wins_at_once() -> None:
     assert state.result().winners == [1] and state.result().scores == [0.0, 1.0, 0.0]
     assert state.stock == cards("KH KS")  # the rest of the stock is never drawn
     assert [e.kind for e in events][-2:] == ["win", "over"]
-    assert state.result().summary == "Seat 2 wins: no cards left in hand."
+    assert summary(state) == "Seat 2 wins: no cards left in hand."
     assert not state.result().scored
     assert "The game is over" in refused(state, DRAW)
 
@@ -391,7 +396,7 @@ def test_the_stock_running_out_fewest_cards_wins() -> None:
     state.apply(DRAW)  # the last card is matched first: seat 1 then has the fewest cards
     assert state.is_over() and state.pairs[1] == [C("3S"), C("3D")]
     assert state.result().winners == [1]
-    assert "The stock ran out: Seat 2 wins with the fewest cards (2)" in state.result().summary
+    assert "The stock ran out: Seat 2 wins with the fewest cards (2)" in summary(state)
 
 
 def test_the_stock_running_out_with_a_tie() -> None:
@@ -401,7 +406,7 @@ def test_the_stock_running_out_with_a_tie() -> None:
     events = state.apply(DRAW)
     assert state.is_over() and state.waste == [C("JD")]
     assert state.result().winners == [0, 2] and state.result().scores == [1.0, 0.0, 1.0]
-    assert "Seat 1 and Seat 3 share the win with the fewest cards (2)" in state.result().summary
+    assert "Seat 1 and Seat 3 share the win with the fewest cards (2)" in summary(state)
     assert [e.kind for e in events].count("win") == 2
 
 
@@ -535,7 +540,7 @@ def test_the_view_holds_what_the_table_shows() -> None:
     assert status(state, 0) == "Seat 1 deals, Seat 2 leads. Seat 2 draws (3 cards left)."
     assert view["legal"]["open"] == [] and view["legal"]["draw"]
     play_out(state, random.Random(1))
-    assert status(state, 0) == state.result().summary and state.view(0)["winners"]
+    assert status(state, 0) == summary(state) and state.view(0)["winners"]
 
 
 def test_determinize_respects_what_the_seat_has_seen() -> None:
@@ -673,7 +678,7 @@ def test_a_session_result_shares_a_tie() -> None:
     state = new(2, seed=1, deals="3")
     play_out(state, random.Random(2))
     state.wins = [1, 1]
-    assert state.result().winners == [0, 1] and "share the session" in state.result().summary
+    assert state.result().winners == [0, 1] and "share the session" in summary(state)
 
 
 def test_every_rule_is_traced() -> None:

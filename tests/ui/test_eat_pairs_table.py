@@ -19,7 +19,6 @@ import pytest
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.layout import Picked, Zone
-from cardtable.core.wording import name_seats
 from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.eat_pairs.rules import (
@@ -265,7 +264,7 @@ def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_ta
     wins = [said.text for e in match.recent_events(1)[-1][1] if e.kind == "win"
             and (said := GAME.narration.event(e, names)) is not None]
     assert wins and not set(wins) & set(log), "the deal's win is not said beside the game's end"
-    assert log[-1] == table.named(match.state.result().summary)
+    assert log[-1] == GAME.narration.result(match.state.result(), names)
 
 
 # --------------------------------------------------------------------------- the opening card
@@ -501,7 +500,7 @@ def test_a_whole_session_through_the_table_with_bots(table_app, open_table):
     result = match.state.result()
     assert result.scored and sum(result.scores) >= 3
     texts = table.panels.result_texts()
-    assert table.named(result.summary) in texts and "Score sheet" in texts
+    assert GAME.narration.result(result, Names.of(NAMES[:4])) in texts and "Score sheet" in texts
     starred = [s for s in range(4) if table.layout.zone(f"seat{s}").lines[0].startswith("\u2605")]
     assert starred == result.winners, "the panels star the session's winners"
     sheet = table.sheet
@@ -541,8 +540,8 @@ def test_a_finished_game_replays_both_ways(table_app):
         table_app.step(DT)
     assert steps == len(match.log) and replay.state.is_over()
     names = Names.of(NAMES[:4])
-    assert replay.layout.status == GAME.narration.over(match.state.outcome(), names) == name_seats(
-        match.state.result().summary, NAMES[:4])
+    assert replay.layout.status == GAME.narration.over(match.state.outcome(), names) == GAME.narration.result(
+        match.state.result(), names)
     for _ in range(steps):
         replay.step_back()
     assert replay.state.view(0) == RULES.new_game(4, match.options, 6).view(0)

@@ -25,13 +25,13 @@ from typing import Any
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, State
+from cardtable.core.words import N_
 from cardtable.games.eat_pairs.rules import (
     DRAW,
     PLAY,
     Claim,
     EatPairsState,
     Miss,
-    rank_name,
 )
 from cardtable.games.plugin import Hint
 
@@ -75,7 +75,8 @@ class RuleBot:
 
 
 def hint(state: State) -> Hint | None:
-    """The rule bot's move for the seat to act, from what that seat may see, and why in words."""
+    """The rule bot's move for the seat to act, from what that seat may see, and why (a template the narration
+    says: a `rank` field is a rank's number, said as its name; `ranks`, as its plural)."""
     seat = state.turn
     if seat is None or not isinstance(state, EatPairsState):
         return None
@@ -83,21 +84,21 @@ def hint(state: State) -> Hint | None:
     phase = view["phase"]
     if phase == "claim":
         mine, live = view["legal"]["claim"], view["live"]
-        return Hint(Claim(mine), f"Click your {mine.label} to claim {live.label}: a pair laid is a card fewer in "
-                                 "your hand, and you lead.")
+        return Hint(Claim(mine), why=N_("click your {mine} to pair it with {live}; a pair laid is a card fewer in "
+                                        "your hand, and you lead."), fields={"mine": mine, "live": live})
     if phase == "draw":
-        return Hint(DRAW, "Click the stock: you are the lead player, so you draw the next card onto the waste.")
+        return Hint(DRAW, why=N_("click the stock; you are the lead player, so you draw the next card onto the "
+                                 "waste."))
     card = opening_choice(view, seat)
     unseen = unseen_copies(view, seat, card.rank)
-    name = rank_name(card.rank)
     if unseen == 0:
-        why = f"every other {name} is in sight, so no one can match it"
+        why = N_("every other {rank} is in sight, so no one can match it.")
     elif unseen == 1:
-        why = f"only one other {name} is unseen, so it is the card least likely to be matched"
+        why = N_("only one other {rank} is unseen, so it is the card least likely to be matched.")
     else:
-        why = f"{unseen} other {name}s are unseen, the fewest of any rank you hold, so it is the least likely " \
-              "to be matched"
-    return Hint(PLAY[card], f"Play {card.label}: {why}.")
+        why = N_("{count} other {ranks} are unseen, the fewest of any rank you hold, so it is the least likely to "
+                 "be matched.")
+    return Hint(PLAY[card], why=why, fields={"rank": card.rank, "ranks": card.rank, "count": unseen})
 
 
 # ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ----------------------------------------------

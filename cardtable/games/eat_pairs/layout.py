@@ -213,12 +213,13 @@ class EatPairsLayout(BaseLayout):
     def selection_actions(self, view: Mapping[str, Any], picked: Sequence[Picked],
                           legal: Sequence[Action]) -> Sequence[Choice]:
         """Play, enabled only for the dealer's opening card once it is selected."""
+        play = tr(N_("Play"))
         if view["phase"] != "open":
-            return (Choice("Play", None, tr(N_("Only the dealer plays a card from hand, once, to open the deal."))),)
+            return (Choice(play, None, tr(N_("Only the dealer plays a card from hand, once, to open the deal."))),)
         card = self._card(view, picked)
         if card is None:
-            return (Choice("Play", None, tr(N_("Select the card to open with (a click on it)."))),)
-        return (Choice("Play", PLAY[card]),)
+            return (Choice(play, None, tr(N_("Select the card to open with (a click on it)."))),)
+        return (Choice(play, PLAY[card]),)
 
     # ----- words ----------------------------------------------------------------------------------------
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:

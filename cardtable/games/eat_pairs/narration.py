@@ -5,6 +5,9 @@ Every event kind of `rules.EventKind` is said here or deliberately silent: the d
 event says who deals), a claim offered (the status line and the countdown say it while it is open, and a bot's
 answer at once says the rest), the waste's card of a pair and the cards gathered after a deal ("move" events
 other than the opening card: the pair's sentence tells them), and the shuffle.
+
+Results are said from their values (`EatPairsState.result`), and hints from their templates: a hint's `rank`
+field (a rank's number) is said as the rank's name ("queen"), its `ranks` field as the rank's plural ("queens").
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, Seated, card_words, say, tr
 from cardtable.games.eat_pairs.rules import Claim, Draw, Miss, Play
@@ -44,6 +47,9 @@ OVER_SESSION = (N_("{players} wins the session with {best} {wins} in {deals} dea
                 N_("You win the session with {best} {wins} in {deals} deals. Wins: {shown}."),
                 N_("{players} share the session with {best} {wins} in {deals} deals. Wins: {shown}."))
 ROUND = N_("After deal {number} of {deals}, wins: {shown}.")
+#: A game's standings while it is played: each seat's cards left (in a session, with the deal being played).
+STANDING = N_("Cards left: {left}.")
+STANDING_DEALS = N_("Deal {number} of {deals}. Cards left: {left}.")
 
 #: The status line: who deals and leads, (someone else, the person); then what happens next.
 STATUS_DEAL = N_("Deal {number} of {deals}: {rest}")
@@ -58,6 +64,8 @@ YOUR_DRAW = N_("Click the stock to draw ({left}).")
 DRAWS = Line(N_("{player} draws ({left})."), N_("You draw ({left})."))
 RANKS = {1: N_("ace"), 2: N_("2"), 3: N_("3"), 4: N_("4"), 5: N_("5"), 6: N_("6"), 7: N_("7"), 8: N_("8"),
          9: N_("9"), 10: N_("10"), 11: N_("jack"), 12: N_("queen"), 13: N_("king")}
+RANKS_PLURAL = {1: N_("aces"), 2: N_("2s"), 3: N_("3s"), 4: N_("4s"), 5: N_("5s"), 6: N_("6s"), 7: N_("7s"),
+                8: N_("8s"), 9: N_("9s"), 10: N_("10s"), 11: N_("jacks"), 12: N_("queens"), 13: N_("kings")}
 ONE_WIN, WINS = N_("win"), N_("wins")
 
 #: Refusals that name the seat to act, written out for the person: code -> (someone else, the person).
@@ -164,6 +172,27 @@ class EatPairsNarration(Narration):
             return subject(names, winners, OVER_EMPTY)
         left = outcome["left"]
         return subject(names, winners, OVER_STOCK, fewest=left[winners[0]], left=scores(names, left))
+
+    def result(self, result: Result, names: Names) -> str:
+        """The game's end (its outcome) or, while it is played, the standings: the cards each seat has left."""
+        values = result.values
+        if values is None:
+            return super().result(result, names)
+        if "counts" in values:
+            left = scores(names, values["counts"])
+            if values["deals"] > 1:
+                return say(STANDING_DEALS, names, number=values["deal"], deals=values["deals"], left=left)
+            return say(STANDING, names, left=left)
+        return self.over(values, names)
+
+    def hint(self, hint: Any, names: Names) -> str:
+        """The hint's move and why, its rank fields said as the ranks' names."""
+        fields = dict(hint.fields)
+        for key, words in (("rank", RANKS), ("ranks", RANKS_PLURAL)):
+            if key in fields:
+                fields[key] = tr(words[fields[key]])
+        return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
+                                              why=say(hint.why, names, **fields))
 
     def status(self, view: Mapping[str, Any], names: Names) -> str:
         """The status line of `view`: the dealer, the lead player and what happens next (a held beat: what it

@@ -1,7 +1,7 @@
 """Eat Pairs (Siku): pure rules (see shared rules/eat-pairs.md and seed 003).
 
 Seats are 0..n-1 and turn order is seat order, so the dealer's left is `dealer + 1`.  Seat 0 deals the first deal.
-Every sentence is the narration's (`narration.py`), but for `Result.summary`, which calls seat s "Seat s+1".
+Every sentence is the narration's (`narration.py`): events, refusals and results are data.
 
 A deal: the pack is dealt one card at a time from the dealer's left, 7 cards each and 8 to the dealer (the
 dealer's eighth card last); the rest is the stock.  Every seat lays its initial pairs at once (no action).  The
@@ -82,7 +82,6 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.wording import seat_list, seat_name
 from cardtable.core.words import Seated
 
 PLAYERS = range(2, 7)
@@ -95,7 +94,6 @@ LAND_HOLD = 0.6
 PAIR_HOLD = 0.9
 DEAL_HOLD = 1.5
 DEALS = ("1", "3", "5", "per_player")
-RANK_NAMES = {1: "ace", 11: "jack", 12: "queen", 13: "king"} | {r: str(r) for r in range(2, 11)}
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 DECK_SET = frozenset(DECK)
@@ -104,14 +102,8 @@ SORT_KEY: dict[Card, tuple[int, int]] = {c: (c.rank, _SUIT_ORDER[c.suit]) for c 
 #: The cards in hand order (by rank, then suit order), and each card's place in it: rank - 1 is place // 4.
 _IN_ORDER = tuple(sorted(DECK, key=SORT_KEY.__getitem__))
 _ORDINAL = {c: i for i, c in enumerate(_IN_ORDER)}
-_SEATS = tuple(seat_name(s) for s in range(PLAYERS.stop))
 #: Per player count and seat: the matching order of a card that seat played or drew.
 _ORDER = {n: tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in PLAYERS}
-
-
-def rank_name(rank: int) -> str:
-    """'ace', '2' ... '10', 'jack', 'queen', 'king'."""
-    return RANK_NAMES.get(rank, str(rank))
 
 
 # ----- actions ----------------------------------------------------------------------------------------
@@ -516,30 +508,17 @@ class EatPairsState(State):
                 "wins": tuple(self.wins)}
 
     def result(self) -> Result:
+        """The standings (`values`: the deal, the deals and each seat's cards left) or the end (`values`: the
+        `outcome()`); the narration says them."""
         n = self.n
-        counts = [len(h) for h in self.hands]
         if self.turn is not None:
-            left = ", ".join(f"{_SEATS[s]} {counts[s]}" for s in range(n))
-            head = f"Deal {self.deal_no + 1} of {self.deals}. " if self.deals > 1 else ""
-            return Result([float(w) for w in self.wins], [], f"{head}Cards left: {left}.", self.deals > 1)
+            values = {"deal": self.deal_no + 1, "deals": self.deals, "counts": tuple(len(h) for h in self.hands)}
+            return Result([float(w) for w in self.wins], [], scored=self.deals > 1, values=values)
+        outcome = self.outcome()
+        winners = list(outcome["winners"])
         if self.deals == 1:
-            record = self.records[-1]
-            winners = list(record.winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            if record.how == "empty":
-                summary = f"{seat_list(winners)} {verb}: no cards left in hand."
-            else:
-                k = record.left[winners[0]]
-                summary = (f"The stock ran out: {seat_list(winners)} {verb} with the fewest cards ({k}). Cards left: "
-                           + ", ".join(f"{_SEATS[s]} {record.left[s]}" for s in range(n)) + ".")
-            return Result([1.0 if s in winners else 0.0 for s in range(n)], winners, summary, False)
-        best = max(self.wins)
-        winners = [s for s in range(n) if self.wins[s] == best]
-        shown = ", ".join(f"{_SEATS[s]} {self.wins[s]}" for s in range(n))
-        verb = "wins the session" if len(winners) == 1 else "share the session"
-        summary = (f"{seat_list(winners)} {verb} with {best} win{'s' if best != 1 else ''} in {self.deals} deals. "
-                   f"Wins: {shown}.")
-        return Result([float(w) for w in self.wins], winners, summary, True)
+            return Result([1.0 if s in winners else 0.0 for s in range(n)], winners, scored=False, values=outcome)
+        return Result([float(w) for w in self.wins], winners, scored=True, values=outcome)
 
     # ----- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
