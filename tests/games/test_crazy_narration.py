@@ -14,7 +14,8 @@ import pytest
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Event, IllegalAction
-from cardtable.core.words import Names, Seated
+from cardtable.core.layout import TableContext
+from cardtable.core.words import N_, Names, Seated
 from cardtable.games.crazy import GAME
 from cardtable.games.crazy.narration import NARRATION, CrazyNarration
 from cardtable.games.crazy.rules import (
@@ -29,6 +30,7 @@ from cardtable.games.crazy.rules import (
     CrazyState,
     Play,
 )
+from cardtable.games.plugin import Hint
 
 OPTION_SETS: list[dict[str, Any]] = [{}, {"choose_draw_four_colour": True, "score_by_points": True}]
 #: Wrong second-person verbs: "You plays", "You wins", "You is", "You draws" ...
@@ -140,6 +142,68 @@ def test_the_summary_speaks_to_the_person() -> None:
     assert NARRATION.summary(shared, you_first(3)) == (
         "No winner after 2,000 turns: you and P2 share the win with the fewest cards (1). "
         "Cards left: You 1, P1 3, P2 1. 8 points to each winner.")
+
+
+def test_results_are_said_in_both_persons() -> None:
+    wins = set()
+    for state, _ in games()[:24]:
+        result = state.result()
+        assert not result.summary, "the engine writes no English"
+        n, winners = state.n, result.winners
+        you, others = NARRATION.result(result, you_first(n)), NARRATION.result(result, Names.seats(n))
+        assert "Seat" not in you and not WRONG_YOU.search(you), you
+        if len(winners) == 1 and not state.safety_end:
+            w = winners[0]
+            assert others.startswith(f"Seat {w + 1} wins, out of cards after {state.turns} turns."), others
+            assert you.startswith("You win, out of cards" if w == 0 else f"P{w} wins, out of cards"), you
+            wins.add(w == 0)
+            if state.score_points:
+                assert you.endswith(" to you.") == (w == 0), you
+    assert wins == {True, False}
+
+
+def test_the_standings_mid_game() -> None:
+    state = RULES.new_game(3, {}, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        state.apply(rng.choice(state.legal_actions()), record=False)
+    left = ", ".join(f"{name} {len(hand)}" for name, hand in zip(("You", "P1", "P2"), state.hands, strict=True))
+    assert NARRATION.result(state.result(), you_first(3)) == f"Turn {state.turns + 1}. Cards left: {left}."
+
+
+def test_a_hints_reason_is_said_with_the_names() -> None:
+    hint = Hint(Play(Card(5, "R")), why=N_("{player} holds one card: {card} stops nobody"),
+                fields={"player": Seated(2), "card": Card(5, "R")})
+    assert NARRATION.hint(hint, you_first(3)) == "Play red 5: P2 holds one card: red 5 stops nobody"
+    hint = Hint(DRAW, why=N_("{player} cannot play"), fields={"player": Seated(0)})
+    assert NARRATION.hint(hint, you_first(3)) == "Draw a card: you cannot play"
+    assert NARRATION.hint(hint, Names.seats(3)) == "Draw a card: Seat 1 cannot play"
+
+
+def test_the_status_speaks_to_you_and_names_the_others() -> None:
+    names = ("You", "Ada", "Bo", "Cy")
+    seen = set()
+    for seed in range(4):
+        state = RULES.new_game(2 + seed % 3, OPTION_SETS[seed % 2], seed=seed)
+        rng = random.Random(seed)
+        while True:
+            for seat in (0, 1, None):
+                ctx = TableContext(1280, 800, (0, 40, 1280, 720), names[:state.n], seat)
+                status = GAME.layout.build(state.view(seat), ctx).status
+                assert status and "Seat " not in status and "{" not in status, status
+                assert not WRONG_YOU.search(status), status
+                if state.turn is None:
+                    continue
+                if state.turn in (0, seat):  # the person's turn, or the seat at the screen's
+                    assert re.search(r"\u00b7 (You|Your) ", status), status
+                    seen.add("you")
+                else:
+                    assert f"\u00b7 {names[state.turn]} " in status, status
+                    seen.add("other")
+            if state.is_over():
+                break
+            state.apply(rng.choice(state.legal_actions()), record=False)
+    assert seen == {"you", "other"}
 
 
 # ----- refusals -----------------------------------------------------------------------------------

@@ -15,7 +15,8 @@ import pytest
 
 from cardtable.core.cards import deck_with_jokers
 from cardtable.core.engine import Action, Event, IllegalAction, TimeLimit
-from cardtable.core.words import Names, Seated
+from cardtable.core.layout import TableContext
+from cardtable.core.words import N_, Names, Seated
 from cardtable.games import kachuful
 from cardtable.games.kachuful import GAME, rules
 from cardtable.games.kachuful.narration import SILENT
@@ -27,6 +28,7 @@ from cardtable.games.kachuful.rules import (
     KachufulState,
     Play,
 )
+from cardtable.games.plugin import Hint
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"hands": "3,2,1"},
@@ -268,3 +270,73 @@ def test_no_construction_hacks_private_apis_or_caches_of_words() -> None:
     for banned in ("__dict__.update", "object.__new__", "_randbelow", "_SUMMARIES", "_EVENTS", "_TEXTS"):
         assert banned not in source, banned
     assert not re.search(r"Event\([^\n]*\btext=", source), "events carry data, not English"
+
+
+def finished(history: list[tuple[tuple[int, ...], tuple[int, ...]]], **options: Any) -> KachufulState:
+    """A finished game whose rounds are `history` rows (bids, tricks)."""
+    state = RULES.new_game(3, {"hands": ",".join("1" for _ in history), **options}, seed=1)
+    state.history = [(1, i % 3, "S", tuple(b), tuple(t)) for i, (b, t) in enumerate(history)]
+    state.turn, state.phase = None, "over"
+    return state
+
+
+@pytest.mark.parametrize(("history", "options", "other", "you"), [
+    ([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))], {}, "Seat 3 wins.", "Bo wins."),
+    ([((1, 0, 1), (1, 0, 0)), ((0, 0, 0), (0, 1, 0))], {}, "Seat 1 wins.", "You win."),
+    ([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], {"tie_break": "shared"}, "Seat 1 and Seat 2 share the win.",
+     "You and Ada share the win."),
+    ([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], {}, "Seat 2 wins on the highest single-round score.",
+     "Ada wins on the highest single-round score."),
+    ([((0, 0, 1), (0, 0, 0)), ((1, 1, 0), (0, 0, 0))], {}, "Seat 1, Seat 2 and Seat 3 share the win.",
+     "You, Ada and Bo share the win."),
+])
+def test_results_in_both_persons(history: Any, options: dict[str, Any], other: str, you: str) -> None:
+    result = finished(history, **options).result()
+    assert not result.summary, "the engine writes no English"
+    assert NARRATION.result(result, Names.seats(3)) == other
+    assert NARRATION.result(result, YOU) == you
+
+
+def test_the_standings_mid_game() -> None:
+    state = RULES.new_game(3, {"hands": "1,1,1"}, seed=4)
+    rng = random.Random(4)
+    assert NARRATION.result(state.result(), YOU) == "After 0 of 3 rounds: You 0, Ada 0, Bo 0."
+    while len(state.history) < 2:
+        state.apply(rng.choice(state.legal_actions()), record=False)
+    result = state.result()
+    order = sorted(range(3), key=lambda s: -result.scores[s])
+    standings = ", ".join(f"{YOU(s)} {result.scores[s]:g}" for s in order)
+    assert NARRATION.result(result, YOU) == f"After 2 of 3 rounds: {standings}."
+    assert "Seat" not in NARRATION.result(result, YOU)
+
+
+def test_a_hints_reason_is_said_with_the_names() -> None:
+    hint = Hint(Bid(2), why=N_("{player} bid 0, so {card} should win a trick"),
+                fields={"player": Seated(1), "card": deck_with_jokers(2)[0]})
+    assert NARRATION.hint(hint, YOU) == "Bid 2: Ada bid 0, so A\u2660 should win a trick"
+    assert NARRATION.hint(hint, Names.seats(3)) == "Bid 2: Seat 2 bid 0, so A\u2660 should win a trick"
+    hint = Hint(Play(deck_with_jokers(2)[0]), why=N_("what a steady player would do here"))
+    assert NARRATION.hint(hint, YOU) == "Play A\u2660: what a steady player would do here"
+
+
+def test_the_status_speaks_to_you_and_names_the_others() -> None:
+    names = ("You", "Ada", "Bo", "Cy", "Di")
+    seen: set[str] = set()
+    for seed in range(4):
+        for state, _, _ in playout(seed, 3 + seed % 3, OPTION_SETS[seed % len(OPTION_SETS)]):
+            for seat in (0, 1, None):
+                ctx = TableContext(1280, 800, (0, 40, 1280, 720), names[:state.n], seat)
+                status = GAME.layout.build(state.view(seat), ctx).status
+                assert status and "Seat " not in status and "{" not in status, status
+                if state.turn is None:
+                    continue
+                if state.turn == seat:
+                    assert re.search(r"\u00b7 (You|Your) ", status), status
+                    seen.add("you")
+                elif state.turn == 0:  # the person's turn, seen by someone else or nobody
+                    assert " \u00b7 Your turn to " in status, status
+                    seen.add("your turn")
+                else:
+                    assert f" \u00b7 {names[state.turn]} to " in status, status
+                    seen.add("other")
+    assert seen == {"you", "your turn", "other"}

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from cardtable.core.cards import Card, deck_with_jokers, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.words import Names
 from cardtable.games.kachuful import GAME
 from cardtable.games.kachuful import rules as kachuful
@@ -665,6 +665,11 @@ def _finished(history: list[tuple], **options: Any) -> KachufulState:
     return state
 
 
+def said(result: Result) -> str:
+    """A result as the table says it, the seats called by number."""
+    return GAME.narration.result(result, Names.seats(len(result.scores)))
+
+
 def test_tie_break_highest_single_round_score() -> None:
     """tie-break: highest single-round score (default) | shared."""
     # Totals: seat 0: 10 + 10 = 20; seat 1: 0 + 20 = 20 (bid 10, made) ; seat 2: 10.
@@ -672,14 +677,14 @@ def test_tie_break_highest_single_round_score() -> None:
     assert state.totals() == [20, 20, 10]
     result = state.result()
     assert result.winners == [1] and result.scores == [20, 20, 10]
-    assert "highest single-round score" in result.summary
+    assert "highest single-round score" in said(result)
 
 
 def test_tie_break_shared() -> None:
     """tie-break: highest single-round score (default) | shared."""
     state = _finished([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], tie_break="shared")
     result = state.result()
-    assert result.winners == [0, 1] and "share" in result.summary
+    assert result.winners == [0, 1] and "share" in said(result)
 
 
 def test_tie_on_the_highest_round_too_is_shared() -> None:
@@ -694,9 +699,9 @@ def test_the_highest_total_wins() -> None:
     state = _finished([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))])
     assert state.totals() == [10, 10, 21]
     result = state.result()
-    assert result.winners == [2] and result.summary.startswith("Seat 3 wins")
+    assert result.winners == [2] and said(result).startswith("Seat 3 wins")
     playing = new(3, hands="2,1")
-    assert playing.result().winners == [] and "After 0 of 2 rounds" in playing.result().summary
+    assert playing.result().winners == [] and "After 0 of 2 rounds" in said(playing.result())
 
 
 # ----- turn timer -----------------------------------------------------------------------------------------

@@ -255,7 +255,7 @@ def test_a_game_against_three_bots_played_with_the_mouse_to_the_end(table_app, o
     assert not result.scored and not any(t.startswith(("\u2605", "You:")) for t in texts), \
         "a plain win lists no scores (they would only be 1 and 0)"
     assert not any(t.startswith("Best time") for t in texts), "a game against others has no best time"
-    assert table.named(result.summary) in texts, "the summary names the players"
+    assert table.narrator.result(result) in texts, "the summary names the players"
     assert not any("Seat " in t for t in texts), texts
     assert any(t.startswith("Time ") for t in texts)
     record = stats.load("crazy")
@@ -433,7 +433,7 @@ def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, ope
     assert table.layout.zone("seat0").lines[1] == "8 cards"
     if keeps:
         assert match.state.turn == 1 and not table.human_turn
-        assert table.named("Seat 1 draws a card and keeps it.") in table.announcements()
+        assert "You draw a card and keep it." in table.announcements()
         return
     # The drawn card can be played: it must be, and it is the only card lit.
     drawn = new[0]

@@ -137,7 +137,7 @@ def test_a_whole_game_with_the_mouse_ends_with_the_standings(table_app, open_tab
         star = "\u2605 " if i in result.winners else ""
         assert f"{star}{seat.name}: {result.scores[i]:g}" in texts
     assert any(t.startswith("Time ") for t in texts)
-    assert table.named(result.summary) in texts, "the summary names the players"
+    assert table.narrator.result(result) in texts, "the summary names the players"
     assert not any("Seat " in t for t in texts), texts
     for seat, score in zip(match.seats, result.scores, strict=True):
         assert sum(f"{seat.name} {score:g}" in t or f"{seat.name}: {score:g}" in t for t in texts) == 1, \

@@ -128,7 +128,7 @@ class CrazyLayout(BaseLayout):
         ), tint=TINTS[colour]))
         # The last moves in the bottom right corner, as wide as a panel: the hand's row always ends short of it.
         log = (width - 16 - panel_w, hand_y, panel_w, bottom - 10 - hand_y)
-        status = self.status(view, Names.of(ctx.name(s) for s in range(n)))
+        status = self.status(view, Names.of(ctx.names))
         return TableLayout(zones, (cw, ch), status=status, choice_centre=(mx + mw // 2, my + mh // 2),
                            message_at=(width // 2, hand_y - 14), move_log=log)
 

@@ -1,4 +1,4 @@
-"""Crazy's words: what its events, refusals, actions, status line and summary say, in the person's language.
+"""Crazy's words: what its events, refusals, actions, status line and results say, in the person's language.
 
 The rules record data (`rules.EventKind` events, `IllegalAction` codes with fields); every sentence is written here
 as a template with named fields, the person's own forms written out ("You are skipped.").  Cards are named by
@@ -8,10 +8,11 @@ their colour and label ("red 5", "green Draw Two", "Crazy"), not by the French l
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, Seated, tr
 from cardtable.games.crazy.rules import (
@@ -211,6 +212,11 @@ class CrazyNarration(Narration):
             said["seat"] = names(seat.seat)
         return tr(template).format_map(said)
 
+    def hint(self, hint: Any, names: Names) -> str:
+        """A hint's move and why, its cards named as Crazy names them ("red 5")."""
+        fields = {key: card_name(value) if isinstance(value, Card) else value for key, value in hint.fields.items()}
+        return super().hint(replace(hint, fields=fields), names)
+
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Play):
             name = card_name(action.card)
@@ -242,6 +248,10 @@ class CrazyNarration(Narration):
         if legal is not None and legal["draw"]:
             return tr(N_("You cannot play on {match}: draw a card.")).format(match=match)
         return tr(N_("Your turn: play a card matching {match}, or a wild card.")).format(match=match)
+
+    def result(self, result: Result, names: Names) -> str:
+        """The result's values are the standings (`CrazyState.outcome`)."""
+        return self.summary(result.values or {}, names)
 
     def summary(self, outcome: Mapping[str, Any], names: Names) -> str:
         """The standings (`CrazyState.outcome`) in a sentence or three: who won and how, the cards left, the

@@ -7,7 +7,7 @@ codes read "5:R", "5:R#1", "13:W#2".
 
 Seats are 0..n-1.  Seat 0 plays first and play goes in increasing seat order ("clockwise", direction +1) until a
 Reverse flips it (-1, "anticlockwise").  The rules hold no words: `narration.py` says the events, refusals,
-actions, status and summary.
+actions, status and results.
 
 Zones (for events and the table): hand0..hand{n-1}, draw (the draw pile, face down, its top is the list's end),
 discard (face up, its top is the list's end).
@@ -471,12 +471,10 @@ class CrazyState(State):
                 "turn_limit": MAX_TURNS if self.safety_end else None, "points": points}
 
     def result(self) -> Result:
-        from cardtable.games.crazy.narration import NARRATION  # the narration speaks of this module's classes
-
-        summary = NARRATION.summary(self.outcome(), Names.seats(self.n))
+        values = self.outcome()  # the narration says it
         if self.turn is not None:
-            return Result(scores=[0] * self.n, winners=[], summary=summary)
-        return Result(scores=self.scores(), winners=list(self.winners), summary=summary, scored=self.score_points)
+            return Result(scores=[0] * self.n, winners=[], values=values)
+        return Result(scores=self.scores(), winners=list(self.winners), scored=self.score_points, values=values)
 
     def time_limit(self) -> TimeLimit | None:
         """Crazy puts no time limit on a decision."""

@@ -27,7 +27,7 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row, panel_size, seat_ring, small_fan, toward_centre
-from cardtable.core.words import N_, tr
+from cardtable.core.words import N_, Names, tr
 from cardtable.games.kachuful.narration import KachufulNarration, cards_count, suit_words
 from cardtable.games.kachuful.rules import BID, Bid, Play
 
@@ -236,26 +236,30 @@ class KachufulLayout(BaseLayout):
         return ScoreSheet(headers, tuple(rows))
 
     def status(self, view: Mapping[str, Any], ctx: TableContext) -> str:
+        """The round's facts, then whose turn it is: to the person in the second person, another by name."""
         turn, me = view["turn"], view["seat"]
+        names = Names.of(ctx.names)
         head = round_text(view)
         if turn is None:  # the game is over, or a beat is held (a full trick before it is gathered)
             return tr(N_("{head} \u00b7 Game over")).format(head=head) if view["phase"] == "over" else head
+        leading = view["led_suit"] is None
+        if turn != me:
+            if names.is_you(turn):  # the person's turn, their hand not shown (behind a curtain)
+                template = (N_("{head} \u00b7 Your turn to bid") if view["phase"] == "bid" else
+                            N_("{head} \u00b7 Your turn to lead") if leading else N_("{head} \u00b7 Your turn to play"))
+                return tr(template).format(head=head)
+            template = (N_("{head} \u00b7 {player} to bid") if view["phase"] == "bid" else
+                        N_("{head} \u00b7 {player} to lead") if leading else N_("{head} \u00b7 {player} to play"))
+            return tr(template).format(head=head, player=names(turn))
         if view["phase"] == "bid":
-            if turn != me:
-                return tr(N_("{head} \u00b7 {player} to bid")).format(head=head, player=ctx.name(turn))
             if view["rebid"]:
                 return tr(N_("{head} \u00b7 You are the dealer: change your bid so the bids do not total {tricks}")
                           ).format(head=head, tricks=view["hand_size"])
             return tr(N_("{head} \u00b7 Your bid: how many tricks will you take?")).format(head=head)
-        if turn != me:
-            template = N_("{head} \u00b7 {player} to lead") if view["led_suit"] is None else \
-                N_("{head} \u00b7 {player} to play")
-            return tr(template).format(head=head, player=ctx.name(turn))
-        if view["led_suit"] is None:
+        if leading:
             return tr(N_("{head} \u00b7 Your lead: play any card")).format(head=head)
         led = view["led_suit"]
         suit = tr(N_("a joker")) if led == "J" else suit_words(led)
         return tr(N_("{head} \u00b7 Your turn: follow {suit} if you can")).format(head=head, suit=suit)
-
 
 LAYOUT = KachufulLayout()

@@ -1,6 +1,6 @@
-"""Kachuful's words: what its recorded events, refusals and actions say, written out for someone else and for the
-person spoken to ("Ann bids 2." / "You bid 2.").  Every sentence is a template with named fields (`N_`), said
-through `tr` when it is shown; the engine's events and refusals carry only data."""
+"""Kachuful's words: what its recorded events, refusals, actions and results say, written out for someone else
+and for the person spoken to ("Ann bids 2." / "You bid 2.").  Every sentence is a template with named fields
+(`N_`), said through `tr` when it is shown; the engine's events, refusals and results carry only data."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, Card
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, Seated, say, tr
 from cardtable.games.kachuful.rules import Bid, Play
@@ -161,6 +161,20 @@ class KachufulNarration(Narration):
         template = (N_("{players} share the win on the highest single-round score.") if tie_break else
                     N_("{players} share the win."))
         return capitalized(tr(template).format(players=names.listed(winners)))
+
+    def result(self, result: Result, names: Names) -> str:
+        """Who won (`KachufulState.result`'s values), or the standings after the rounds played so far, highest
+        total first."""
+        values = result.values or {}
+        if values.get("over"):
+            return self.winners(tuple(result.winners), values["tie_break"], names)
+        scores = result.scores
+        # Equal totals keep seat order (a stable sort).
+        order = sorted(range(len(scores)), key=scores.__getitem__, reverse=True)
+        standings = tr(N_(", ")).join(tr(N_("{player} {total}")).format(player=names(s), total=f"{scores[s]:g}")
+                                      for s in order)
+        return tr(N_("After {played} of {rounds} rounds: {standings}.")).format(
+            played=values.get("played", 0), rounds=values.get("rounds", 0), standings=standings)
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         seat = error.fields.get("seat")

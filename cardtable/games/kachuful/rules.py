@@ -2,8 +2,7 @@
 
 Seats are 0..n-1 and clockwise is +1, so the dealer's left is `dealer + 1`.  Seat 0 deals the first round and
 the deal passes clockwise.  The engine records what happens as data (events of the kinds `EventKind` names,
-refusals with the codes `RefusalCode` names); `narration.py` says it.  Only the result's summary is still written
-here, in English, calling seat s "Seat s+1".
+refusals with the codes `RefusalCode` names, results with their values); `narration.py` says it.
 
 Two speeds: `apply(action)` records the move's events and, at each beat the table holds (the full trick before it
 is gathered, the round's last trick before the cards go back), a snapshot of the state as it stands then, nobody to
@@ -48,7 +47,6 @@ from cardtable.core.engine import (
     new_seed,
 )
 from cardtable.core.tricks import ace_high
-from cardtable.core.wording import seat_list, seat_name
 from cardtable.core.words import Seated
 
 MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
@@ -157,19 +155,6 @@ def _shuffle(cards: list[Card], rng: random.Random) -> None:
         while j > i:
             j = getrandbits(k)
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def _summary(over: bool, played: int, rounds: int, totals: list[int], winners: list[int]) -> str:
-    """The text of a result: the standings while the game is played, the winners once it is over."""
-    # Highest total first; equal totals keep seat order (a stable sort, reversed keys or not).
-    standings = ", ".join([f"{seat_name(s)} {totals[s]}" for s in sorted(range(len(totals)),
-                                                                         key=totals.__getitem__, reverse=True)])
-    if not over:
-        return f"After {played} of {rounds} rounds: {standings}."
-    who = seat_list(winners)
-    verb = "wins" if len(winners) == 1 else "share the win"
-    how = " on the highest single-round score" if totals.count(max(totals)) > len(winners) else ""
-    return f"{who} {verb}{how}."  # the totals are the result's scores, which the result lists
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -675,7 +660,10 @@ class KachufulState(State):
         totals = self.totals()  # a new list
         over = self.phase == "over"
         winners = self._leaders(totals) if over else []
-        return Result(totals, winners, _summary(over, len(self.history), len(self.sequence), totals, winners))  # type: ignore[arg-type]
+        # The values the narration says: the standings so far, or how the game was won.
+        values = {"over": over, "played": len(self.history), "rounds": len(self.sequence),
+                  "tie_break": over and totals.count(max(totals)) > len(winners)}
+        return Result(totals, winners, values=values)  # type: ignore[arg-type]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
