@@ -243,8 +243,6 @@ class KlondikeState(State):
         code = self.refused(action)
         return None if code is None else IllegalAction(code, **self._particulars(code, action))
 
-    reason = refusal
-
     def _particulars(self, code: str, action: Action) -> dict[str, Any]:
         """The data a refusal's sentence names (the cards concerned, the zone, the pass limit)."""
         if code == "not_an_action":
@@ -262,10 +260,11 @@ class KlondikeState(State):
         return {}
 
     def legal_actions(self) -> list[Action]:
-        """The candidate actions that the predicate (`refused`) lets through, in the order the table offers them."""
+        """The candidate actions that the predicate (`refused`) lets through, in the order the table offers them:
+        the stock, auto-finish, moves to the foundations, moves to the piles, giving up."""
         if self.turn is None:
             return []
-        legal: list[Action] = [a for a in TURNS if self.refused(a) is None]
+        legal: list[Action] = [a for a in TURNS if self.refused(a) is None]  # (Resign comes last)
         # The cards that can be picked up (`_pickable`): (zone, count, the lowest card), each pile's deepest first.
         picks: list[tuple[str, int, Card]] = []
         for zone in SOURCE_ORDER:
@@ -283,7 +282,8 @@ class KlondikeState(State):
             src, count, head = picks[n]
             if place(src, count, head, dst) is None:
                 legal.append(Move(src, dst, count))
-        legal.append(RESIGN)
+        if self.refused(RESIGN) is None:
+            legal.append(RESIGN)
         return legal
 
     # ----- applying -----------------------------------------------------------------------
