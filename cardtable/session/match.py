@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
+from cardtable.core.words import Names
 from cardtable.files.values import number_in
 from cardtable.games.plugin import GamePlugin
 from cardtable.session.checkpoints import Checkpoints
@@ -304,7 +305,8 @@ class Match:
         try:
             self.state.apply(action)
         except IllegalAction as exc:
-            reason = _short(exc.reason, 200, quote=False)
+            said = self.game.narration.refusal(exc, Names.seats(len(self.seats)))  # the game's words for it
+            reason = _short(said, 200, quote=False)
             raise SaveError(f"The saved game is damaged: move {n} is not legal ({reason})") from exc
         self._append(LogEntry(seat, action))
 

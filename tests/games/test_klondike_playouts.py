@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 
 from cardtable.core.cards import Card, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.words import Names
 from cardtable.games import get_rules
+from cardtable.games.klondike.narration import NARRATION
 from cardtable.games.klondike.rules import (
     FOUNDATIONS,
     TABLEAU,
@@ -200,7 +202,7 @@ def check_illegal_probe(state: KlondikeState, legal: list[Action], rng: random.R
     try:
         state.apply(move)
     except IllegalAction as err:
-        assert err.reason and err.reason.strip()
+        assert len(NARRATION.refusal(err, Names.seats(1)).split()) >= 3  # a sentence, not a code
     else:
         raise AssertionError(f"{move!r} is not in legal_actions() but apply() accepted it")
     assert snapshot(state) == before, f"illegal {move!r} changed the state"

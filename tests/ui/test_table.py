@@ -16,6 +16,7 @@ import pytest
 from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.core.engine import IllegalAction
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.klondike.hint import explain, hint
 from cardtable.games.klondike.rules import FOUNDATIONS, AutoFinish, Move, Recycle
@@ -86,9 +87,10 @@ def pixels(app: App, rect: Sequence[int]) -> bytes:
 
 
 def engine_reason(match: Match, action) -> str:
+    """Why the engine refuses `action`, as the game's narration says it to the person."""
     with pytest.raises(IllegalAction) as info:
         match.state.clone().apply(action)
-    return info.value.reason
+    return match.game.narration.refusal(info.value, Names.of(["You"]))
 
 
 def pile(match: Match, zone: str) -> list[Card]:

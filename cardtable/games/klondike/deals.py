@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardtable.core.engine import State
 from cardtable.games.klondike.hint import describe
+from cardtable.games.klondike.narration import NARRATION
 from cardtable.games.klondike.rules import KlondikeState
 from cardtable.games.klondike.solver import solve
 from cardtable.games.plugin import Hint, Verdict
@@ -17,5 +18,5 @@ def solve_position(state: State, seconds: float) -> Verdict:
     assert isinstance(state, KlondikeState)
     solution = solve(state, time_limit=seconds)
     first = solution.line[0] if solution.line else None
-    hint = None if first is None else Hint(first, f"{describe(state, first)} (a winning line goes on from there)")
+    hint = None if first is None else Hint(first, NARRATION.winning_step(describe(state, first)))
     return Verdict(OUTCOMES[solution.outcome], solution.line, hint)

@@ -4,17 +4,12 @@ names and why ("J♣ onto Q♦: it turns up a face-down card")."""
 from __future__ import annotations
 
 from cardtable.core.engine import Action
+from cardtable.games.klondike.narration import NARRATION
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, KlondikeState, Move, Recycle
 from cardtable.games.plugin import Hint
 
-#: Why a move of a given usefulness (see `_move_usefulness`) helps.
-REASONS = {
-    90: "it turns up a face-down card",
-    75: "it turns up a face-down card",
-    65: "it turns up a face-down card",
-    50: "it frees a card for a foundation",
-    40: "it empties a pile for a King",
-}
+#: Why a move of a given usefulness (see `_move_usefulness`) helps: a key of the narration's `WHY`.
+REASONS = {90: "turns_card", 75: "turns_card", 65: "turns_card", 50: "frees_card", 40: "empties_pile"}
 
 
 def _fits_somewhere(state: KlondikeState, card_index: int, pool: list) -> bool:
@@ -101,16 +96,5 @@ def explain(state: KlondikeState) -> Hint | None:
 
 def describe(state: KlondikeState, action: Action) -> str:
     """`action` in words, with the cards named and why it helps when it does (see `explain`)."""
-    if not isinstance(action, Move):
-        return action.describe()
-    pile = state.pile(action.src)
-    card = pile[-action.count]
-    what = card.label if action.count == 1 else f"{card.label} and the {action.count - 1} below it"
-    if action.dst in FOUNDATIONS:
-        text = f"{what} to a foundation"
-    elif state.pile(action.dst):
-        text = f"{what} onto {state.pile(action.dst)[-1].label}"
-    else:
-        text = f"{what} to the empty pile"
-    reason = REASONS.get(_move_usefulness(state, action) or 0)
-    return f"{text}: {reason}" if reason else text
+    why = REASONS.get(_move_usefulness(state, action) or 0) if isinstance(action, Move) else None
+    return NARRATION.step(state, action, why)

@@ -7,6 +7,7 @@ from typing import Any
 
 from cardtable.core.engine import Action
 from cardtable.core.layout import BaseLayout, Picked, Spot, TableContext, TableLayout, Target, Zone
+from cardtable.core.words import N_, tr
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, Move, Recycle, Resign
 
 MAX_CARD_WIDTH = 150
@@ -141,21 +142,23 @@ class KlondikeLayout(BaseLayout):
 
     def confirm_text(self, action: Action) -> str | None:
         """A question to ask before a button's action, or None to play it at once."""
-        return "Give up this deal? It counts as a loss." if isinstance(action, Resign) else None
+        return tr(N_("Give up this deal? It counts as a loss.")) if isinstance(action, Resign) else None
 
     def status(self, view: Mapping[str, Any]) -> str:
         if view["won"]:
-            return "Won! Every card is home."
+            return tr(N_("Won! Every card is home."))
         if view["over"]:
-            return "Game over. Start a new deal."
-        parts = [f"Draw {view['draw']}", f"Score {view['score']}", f"Moves {view['moves']}"]
+            return tr(N_("Game over. Start a new deal."))
+        parts = [tr(N_("Draw {count}")).format(count=view["draw"]), tr(N_("Score {score}")).format(score=view["score"]),
+                 tr(N_("Moves {moves}")).format(moves=view["moves"])]
         if view["passes_left"] is not None:
-            parts.append(f"Redeals left {view['passes_left']}")
+            parts.append(tr(N_("Redeals left {count}")).format(count=view["passes_left"]))
         if not view["stock"] and view["waste"]:
-            hint = "Stock empty: click it to turn the waste over" if view["passes_left"] != 0 else "No redeals left"
+            hint = N_("Stock empty: click it to turn the waste over") if view["passes_left"] != 0 else \
+                N_("No redeals left")
         else:
-            hint = "Build the foundations up by suit from Ace to King"
-        return " \u00b7 ".join(parts) + " \u2014 " + hint
+            hint = N_("Build the foundations up by suit from Ace to King")
+        return tr(N_("{parts} \u2014 {hint}")).format(parts=tr(N_(" \u00b7 ")).join(parts), hint=tr(hint))
 
 
 LAYOUT = KlondikeLayout()

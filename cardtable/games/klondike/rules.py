@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args
 
-from cardtable.core.cards import ACE, KING, RANK_LABELS, Card, shuffled, standard_deck
+from cardtable.core.cards import ACE, KING, SUITS, Card, shuffled, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
 from cardtable.core.wording import counted
 
@@ -34,16 +34,10 @@ VEGAS_PER_CARD = 5
 class Draw(Action):
     """Deal one or three cards from the stock to the waste."""
 
-    def describe(self) -> str:
-        return "Deal from the stock"
-
 
 @dataclass(frozen=True)
 class Recycle(Action):
     """Turn the waste over to form the stock again."""
-
-    def describe(self) -> str:
-        return "Turn the waste over"
 
 
 @dataclass(frozen=True)
@@ -54,38 +48,41 @@ class Move(Action):
     dst: str
     count: int = 1
 
-    def describe(self) -> str:
-        what = "card" if self.count == 1 else f"{self.count} cards"
-        return f"Move {what} from {zone_name(self.src)} to {zone_name(self.dst)}"
-
 
 @dataclass(frozen=True)
 class AutoFinish(Action):
     """Play every remaining card to the foundations (all cards face up, stock and waste empty)."""
-
-    def describe(self) -> str:
-        return "Auto-finish"
 
 
 @dataclass(frozen=True)
 class Resign(Action):
     """Abandon this deal (counts as a loss)."""
 
-    def describe(self) -> str:
-        return "Give up"
+
+#: What a Klondike move records: cards moved between zones (a deal from the stock, the waste turned over, a move),
+#: a face-down card turned up, the score's change, and the end (won, or given up).
+EventKind = Literal["move", "flip", "score", "win", "over"]
+
+#: The zones cards are taken from, and the zones they go to.
+SOURCES = frozenset(("waste",) + TABLEAU + FOUNDATIONS)
+TARGETS = frozenset(TABLEAU + FOUNDATIONS)
 
 
-def zone_name(zone: str) -> str:
-    """Readable name of a zone id."""
-    if zone.startswith("t"):
-        return f"pile {int(zone[1:]) + 1}"
-    if zone.startswith("f"):
-        return "the foundation"
-    return f"the {zone}"
-
-
-def _rank(card: Card) -> str:
-    return RANK_LABELS[card.rank]
+#: The zones cards are picked up from, in the order the table offers their moves.
+SOURCE_ORDER = ("waste",) + TABLEAU + FOUNDATIONS
+PILE_INDEX = {zone: i for i, zone in enumerate(TABLEAU)}
+FOUNDATION_INDEX = {zone: i for i, zone in enumerate(FOUNDATIONS)}
+#: What each card takes on top: on a foundation, the next card of its suit; on a pile, the next lower cards of the
+#: other colour.  An empty foundation takes the Aces, an empty pile the Kings.
+NEXT_HOME = {c: (Card(c.rank + 1, c.suit),) if c.rank < KING else () for c in standard_deck()}
+BUILDS_ON = {
+    c: tuple(Card(c.rank - 1, s) for s in SUITS if Card(c.rank - 1, s).colour != c.colour) if c.rank > ACE else ()
+    for c in standard_deck()
+}
+ACES = tuple(Card(ACE, s) for s in SUITS)
+KINGS = tuple(Card(KING, s) for s in SUITS)
+TURNS = (Draw(), Recycle(), AutoFinish())
+RESIGN = Resign()
 
 
 class KlondikeState(State):
@@ -143,15 +140,17 @@ class KlondikeState(State):
         return self.standard_score
 
     def pile(self, zone: str) -> list[Card]:
+        i = PILE_INDEX.get(zone)
+        if i is not None:
+            return self.tableau[i]
         if zone == "stock":
             return self.stock
         if zone == "waste":
             return self.waste
-        if zone in TABLEAU:
-            return self.tableau[int(zone[1:])]
-        if zone in FOUNDATIONS:
-            return self.foundations[int(zone[1:])]
-        raise IllegalAction(f"There is no zone called {zone!r}.")
+        i = FOUNDATION_INDEX.get(zone)
+        if i is not None:
+            return self.foundations[i]
+        raise IllegalAction("no_such_zone", zone=zone)
 
     def can_auto_finish(self) -> bool:
         return (
@@ -161,188 +160,207 @@ class KlondikeState(State):
             and not self.won
         )
 
-    # ----- legality -----------------------------------------------------------------------
-    def reason(self, action: Action) -> str | None:
-        """Why `action` is illegal now, or None if it is legal."""
+    # ----- legality: one predicate --------------------------------------------------------
+    def refused(self, action: Action) -> str | None:
+        """The legality predicate: the code of the rule `action` breaks now, or None when it is legal (the
+        refusal's particulars: `refusal`)."""
         if self.turn is None:
-            return "The game is over."
-        if isinstance(action, Resign):
-            return None
+            return "game_over"
+        if isinstance(action, Move):
+            if type(action.count) is not int:
+                return "count_not_whole"
+            src, dst = action.src, action.dst
+            if src not in SOURCES or dst not in TARGETS:
+                return "wrong_zones"
+            why = self._pick(src, action.count)
+            if why is not None:
+                return why
+            return self._place(src, action.count, self.pile(src)[-action.count], dst)
         if isinstance(action, Draw):
             if not self.stock:
-                return "The stock is empty." + (" Turn the waste over." if self.waste else "")
+                return "stock_empty_turn_waste" if self.waste else "stock_empty"
             return None
         if isinstance(action, Recycle):
             if self.stock:
-                return "The stock still has cards."
+                return "stock_not_empty"
             if not self.waste:
-                return "The waste is empty: there is nothing to turn over."
+                return "nothing_to_turn"
             limit = self.pass_limit
             if limit is not None and self.recycles + 1 >= limit:
-                passes = "1 pass" if limit == 1 else f"{limit} passes"
-                return f"No more passes through the stock: this game allows {passes}."
+                return "no_more_passes"
             return None
         if isinstance(action, AutoFinish):
-            if not self.can_auto_finish():
-                return "Auto-finish needs an empty stock and waste and every card face up."
+            return None if self.can_auto_finish() else "cannot_auto_finish"
+        if isinstance(action, Resign):
             return None
-        if isinstance(action, Move):
-            return self._move_reason(action)
-        return f"That is not a Klondike action: {action!r}."
+        return "not_an_action"
 
-    def _move_reason(self, move: Move) -> str | None:
-        valid = ("waste",) + TABLEAU + FOUNDATIONS
-        if type(move.count) is not int:
-            return "The number of cards to move must be a whole number."
-        if move.src not in valid or move.dst not in TABLEAU + FOUNDATIONS:
-            return "Cards go from the waste, a pile or a foundation to a pile or a foundation."
-        if move.src == move.dst:
-            return "The card is already there."
-        src = self.pile(move.src)
-        if move.count < 1 or move.count > len(src):
-            return "There are not that many cards there." if src else f"{zone_name(move.src).capitalize()} is empty."
-        if move.src in TABLEAU:
-            if move.count > len(src) - self.down[int(move.src[1:])]:
-                return "That card is face down."
-        elif move.count != 1:
-            return "Only the top card can move from there."
-        moving = src[-move.count:]
-        head = moving[0]
-        dst = self.pile(move.dst)
-        if move.dst in FOUNDATIONS:
-            if move.count != 1:
-                return "Only one card at a time goes to a foundation."
-            if move.src in FOUNDATIONS:
-                return "Cards do not move between foundations."
-            if not dst:
-                return None if head.rank == ACE else f"A foundation starts with an Ace, not a {_rank(head)}."
-            top = dst[-1]
-            if head.suit != top.suit or head.rank != top.rank + 1:
-                return f"Foundations build up by suit: {head.label} cannot go on {top.label}."
-            return None
-        if not dst:
-            return None if head.rank == KING else "Only a King (or a run headed by a King) goes to an empty pile."
-        top = dst[-1]
-        if head.colour == top.colour or head.rank != top.rank - 1:
-            wanted = "red" if top.colour == "black" else "black"
-            return (
-                f"Piles build down in alternating colours: {head.label} cannot go on {top.label}"
-                + (f" (it needs a {wanted} {RANK_LABELS[top.rank - 1]})." if top.rank > ACE else ".")
-            )
+    def _pick(self, src: str, count: int) -> str | None:
+        """Why the top `count` cards of zone `src` cannot be picked up (None: they can)."""
+        pile = self.pile(src)
+        if count < 1 or count > len(pile):
+            return "not_that_many" if pile else "empty_source"
+        if count > self._pickable(src):
+            return "face_down" if src in TABLEAU else "top_card_only"
         return None
 
+    def _pickable(self, src: str) -> int:
+        """How many cards can be picked up from the top of zone `src`: a pile's face-up cards, the top card of the
+        waste or of a foundation."""
+        i = PILE_INDEX.get(src)
+        if i is not None:
+            return len(self.tableau[i]) - self.down[i]
+        return 1 if self.pile(src) else 0
+
+    def _place(self, src: str, count: int, head: Card, dst: str) -> str | None:
+        """Why the `count` cards picked up from `src`, `head` the lowest of them, cannot go to zone `dst`."""
+        if src == dst:
+            return "same_zone"
+        if dst in FOUNDATIONS:
+            if count != 1:
+                return "one_to_foundation"
+            if src in FOUNDATIONS:
+                return "between_foundations"
+            if head in self._takes(dst):
+                return None
+            return "foundation_by_suit" if self.foundations[int(dst[1:])] else "ace_first"
+        if head in self._takes(dst):
+            return None
+        return "alternating" if self.tableau[int(dst[1:])] else "king_only"
+
+    def _takes(self, dst: str) -> tuple[Card, ...]:
+        """The building rules: the cards zone `dst` takes on top now.  A foundation takes an Ace when empty, then
+        the next card of its suit; a pile takes a King when empty, then the next lower card of the other colour."""
+        i = PILE_INDEX.get(dst)
+        if i is None:
+            home = self.foundations[FOUNDATION_INDEX[dst]]
+            return NEXT_HOME[home[-1]] if home else ACES
+        pile = self.tableau[i]
+        return BUILDS_ON[pile[-1]] if pile else KINGS
+
+    def refusal(self, action: Action) -> IllegalAction | None:
+        """Why `action` is illegal now, with its particulars as data (None: it is legal)."""
+        code = self.refused(action)
+        return None if code is None else IllegalAction(code, **self._particulars(code, action))
+
+    def _particulars(self, code: str, action: Action) -> dict[str, Any]:
+        """The data a refusal's sentence names (the cards concerned, the zone, the pass limit)."""
+        if code == "not_an_action":
+            return {"action": repr(action)}
+        if code == "no_more_passes":
+            return {"limit": self.pass_limit}
+        if not isinstance(action, Move):
+            return {}
+        if code == "empty_source":
+            return {"zone": action.src}
+        if code in ("ace_first", "foundation_by_suit", "alternating"):
+            head = self.pile(action.src)[-action.count]
+            dst = self.pile(action.dst)
+            return {"card": head, "onto": dst[-1]} if dst else {"card": head}
+        return {}
+
     def legal_actions(self) -> list[Action]:
+        """The candidate actions that the predicate (`refused`) lets through, in the order the table offers them:
+        the stock, auto-finish, moves to the foundations, moves to the piles, giving up."""
         if self.turn is None:
             return []
-        legal: list[Action] = []
-        if self.stock:
-            legal.append(Draw())
-        elif self.reason(Recycle()) is None:
-            legal.append(Recycle())
-        if self.can_auto_finish():
-            legal.append(AutoFinish())
-        # Movable heads: (zone, count, card).  Only the top card of the waste or a foundation moves.
-        heads: list[tuple[str, int, Card]] = []
-        if self.waste:
-            heads.append(("waste", 1, self.waste[-1]))
-        for i, pile in enumerate(self.tableau):
-            n = len(pile)
-            for k in range(self.down[i], n):
-                heads.append((TABLEAU[i], n - k, pile[k]))
-        tops = [(FOUNDATIONS[i], 1, f[-1]) for i, f in enumerate(self.foundations) if f]
-        for src, count, card in heads:
-            if count != 1:
-                continue
-            for j, f in enumerate(self.foundations):
-                if (card.rank == ACE and not f) or (f and f[-1].suit == card.suit and f[-1].rank + 1 == card.rank):
-                    legal.append(Move(src, FOUNDATIONS[j], 1))
-        for j, pile in enumerate(self.tableau):
-            dst = TABLEAU[j]
-            top = pile[-1] if pile else None
-            for src, count, card in heads + tops:
-                if src == dst:
-                    continue
-                if top is None:
-                    ok = card.rank == KING
-                else:
-                    ok = card.rank == top.rank - 1 and card.colour != top.colour
-                if ok:
-                    legal.append(Move(src, dst, count))
-        legal.append(Resign())
+        legal: list[Action] = [a for a in TURNS if self.refused(a) is None]  # (Resign comes last)
+        # The cards that can be picked up (`_pickable`): (zone, count, the lowest card), each pile's deepest first.
+        picks: list[tuple[str, int, Card]] = []
+        for zone in SOURCE_ORDER:
+            most = self._pickable(zone)
+            if most:
+                pile = self.pile(zone)
+                picks += [(zone, count, pile[-count]) for count in range(most, 0, -1)]
+        # A zone's candidates are the picks headed by a card it takes (`_takes`, the building rules the predicate
+        # applies), in the order of `picks`; the predicate decides each.
+        at = {head: n for n, (_, _, head) in enumerate(picks)}
+        takes, place = self._takes, self._place
+        home = sorted((at[card], dst) for dst in FOUNDATIONS for card in takes(dst) if card in at)  # pick by pick
+        piles = sorted((j, at[card]) for j, dst in enumerate(TABLEAU) for card in takes(dst) if card in at)
+        for n, dst in home + [(n, TABLEAU[j]) for j, n in piles]:
+            src, count, head = picks[n]
+            if place(src, count, head, dst) is None:
+                legal.append(Move(src, dst, count))
+        if self.refused(RESIGN) is None:
+            legal.append(RESIGN)
         return legal
 
     # ----- applying -----------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        why = self.reason(action)
-        if why is not None:
-            raise IllegalAction(why)
-        before = self.score
-        events: list[Event] = []
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        code = self.refused(action)
+        if code is not None:
+            raise IllegalAction(code, **self._particulars(code, action))
+        events: list[Event] | None = [] if record else None
+        before = self.score if record else 0
         if isinstance(action, Resign):
             self.resigned = True
             self.turn = None
-            events.append(Event("over", text="You gave up this deal."))
-            return events
+            return [Event("over", seat=0)] if record else []
         self.moves += 1
         if isinstance(action, Draw):
             n = min(self.draw_count, len(self.stock))
             cards = tuple(self.stock.pop() for _ in range(n))
             self.waste.extend(cards)
-            events.append(Event("move", cards, "stock", "waste"))
+            if events is not None:
+                events.append(Event("move", cards, "stock", "waste"))
         elif isinstance(action, Recycle):
             cards = tuple(self.waste)
             self.stock = self.waste[::-1]
             self.waste = []
             self.recycles += 1
-            events.append(Event("move", cards, "waste", "stock", text="The waste turns over."))
+            if events is not None:
+                events.append(Event("move", cards, "waste", "stock"))
         elif isinstance(action, Move):
-            events += self._move(action)
+            self._move(action.src, action.dst, action.count, events)
         elif isinstance(action, AutoFinish):
-            events += self._auto_finish()  # one move of the player's, as the replay steps it, however many cards
+            self._auto_finish(events)  # one move of the player's, as the replay steps it, however many cards
         if self.won:
             self.turn = None
-            events.append(Event("win", text=f"You won in {self.moves} moves!"))
+            if events is not None:
+                events.append(Event("win", seat=0, value=self.moves))
+        if events is None:
+            return []
         if self.score != before:
             events.append(Event("score", value=self.score - before))
         return events
 
-    def _move(self, move: Move) -> list[Event]:
-        src = self.pile(move.src)
-        cards = src[-move.count:]
-        del src[-move.count:]
-        self.pile(move.dst).extend(cards)
-        events = [Event("move", tuple(cards), move.src, move.dst)]
-        if move.dst in FOUNDATIONS:
+    def _move(self, src_zone: str, dst_zone: str, count: int, events: list[Event] | None) -> None:
+        src = self.pile(src_zone)
+        cards = src[-count:]
+        del src[-count:]
+        self.pile(dst_zone).extend(cards)
+        if events is not None:
+            events.append(Event("move", tuple(cards), src_zone, dst_zone))
+        if dst_zone in FOUNDATIONS:
             self.standard_score += TO_FOUNDATION
-        elif move.src == "waste":
+        elif src_zone == "waste":
             self.standard_score += WASTE_TO_TABLEAU
-        elif move.src in FOUNDATIONS:
+        elif src_zone in FOUNDATIONS:
             self.standard_score += FOUNDATION_TO_TABLEAU
-        if move.src in TABLEAU:
-            i = int(move.src[1:])
+        if src_zone in TABLEAU:
+            i = int(src_zone[1:])
             if src and self.down[i] == len(src):
                 self.down[i] -= 1
                 self.standard_score += TURN_CARD
-                events.append(Event("flip", (src[-1],), move.src))
-        return events
+                if events is not None:
+                    events.append(Event("flip", (src[-1],), src_zone))
 
-    def _auto_finish(self) -> list[Event]:
-        events: list[Event] = []
+    def _auto_finish(self, events: list[Event] | None) -> None:
         while not self.won:
             move = next(
                 (
-                    m
+                    (t, f)
                     for t in TABLEAU
                     if self.pile(t)
                     for f in FOUNDATIONS
-                    if self._move_reason(m := Move(t, f)) is None
+                    if self._place(t, 1, self.pile(t)[-1], f) is None
                 ),
                 None,
             )
             if move is None:  # cannot happen with every card face up; stop rather than spin
                 break
-            events += self._move(move)
-        return events
+            self._move(*move, 1, events)
 
     # ----- the rest of the contract --------------------------------------------------------
     def result(self) -> Result:
@@ -428,5 +446,6 @@ RULES = KlondikeRules(
     ),
     version=1,
     action_types=(Draw, Recycle, Move, AutoFinish, Resign),
+    event_kinds=get_args(EventKind),
     blurb="Solitaire: build four foundations up by suit from Ace to King.",
 )

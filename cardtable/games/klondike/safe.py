@@ -54,4 +54,4 @@ def safe_moves(state: KlondikeState) -> list[Action]:
         )
         moves.append((card.rank, Move(src, dst)))
     moves.sort(key=lambda m: m[0])
-    return [move for _, move in moves if state.reason(move) is None]
+    return [move for _, move in moves if state.refused(move) is None]

@@ -845,7 +845,7 @@ def _to_actions(state: KlondikeState, moves: list[Move_], pos: _Position) -> lis
     actions: list[Action] = []
 
     def act(action: Action) -> None:
-        why = state.reason(action)
+        why = state.refused(action)
         if why is not None:  # a bug of the solver, never a property of the deal
             raise AssertionError(f"the solver's line has an illegal step {action!r}: {why}")
         state.apply(action)
