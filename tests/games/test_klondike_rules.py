@@ -579,7 +579,9 @@ def test_won_when_all_52_cards_are_on_the_foundations(src: str) -> None:
     result = state.result()
     assert result.winners == [0]
     assert result.scores == [state.score]
-    assert result.summary
+    said = NARRATION.result(result, Names.of(["You"]))
+    moves = "1 move" if state.moves == 1 else f"{state.moves} moves"
+    assert said == f"Won in {moves}, score {state.score}.", said
     view = state.view(0)
     assert view["won"] and view["over"]
     assert sum(len(f) for f in view["foundations"]) == 52
@@ -810,7 +812,7 @@ def test_resign_is_always_legal_and_ends_the_game_with_no_winners(when: str) -> 
     assert NARRATION.event(events[0], Names.of(["You"])).text == "You gave up this deal."
     assert state.turn is None and state.is_over()
     assert state.result().winners == []
-    assert state.result().summary
+    assert NARRATION.result(state.result(), Names.of(["You"])).startswith("Gave up after ")
     assert state.view(0)["over"] and not state.view(0)["won"]
     assert state.legal_actions() == []
     assert_illegal(state, Resign(), "over")

@@ -7,6 +7,7 @@ import re
 import pygame
 import pytest
 
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.klondike.hint import hint
 from cardtable.games.klondike.rules import AutoFinish
@@ -94,7 +95,8 @@ def test_the_win_and_its_replay_count_the_same_moves(replay_app):
     driver.perform(table, AutoFinish())
     driver.settle(table)
     assert match.state.won
-    won_in = int(re.search(r"Won in (\d+) moves", match.state.result().summary).group(1))
+    said = match.game.narration.result(match.state.result(), Names.seats(1))
+    won_in = int(re.search(r"Won in (\d+) moves", said).group(1))
     app.show(MenuScene(app))
     driver.frames(3)
     driver.click_widget(app.scene.buttons["replay"])

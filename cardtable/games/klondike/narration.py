@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from cardtable.core.cards import ACE, RANK_LABELS, Card
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, card_words, say, tr
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, KlondikeState, Move, Recycle, Resign
@@ -41,8 +41,25 @@ def rank_words(rank: int) -> str:
     return RANK_LABELS[rank]
 
 
+#: The game's outcome (or where it stands), by how it went.
+RESULTS = {
+    "won": (N_("Won in {moves} move, score {score}."), N_("Won in {moves} moves, score {score}.")),
+    "gave_up": (N_("Gave up after {moves} move, score {score}."), N_("Gave up after {moves} moves, score {score}.")),
+}
+
+
 class KlondikeNarration(Narration):
     """The sentences of Klondike."""
+
+    def result(self, result: Result, names: Names) -> str:
+        """ "Won in 112 moves, score 650.", "Gave up after 1 move, score 5.", "12 of 52 cards home, score 45."."""
+        values = result.values or {}
+        forms = RESULTS.get(values.get("how", ""))
+        if forms is None:
+            return say(N_("{home} of 52 cards home, score {score}."), names, home=values.get("home", 0),
+                       score=values.get("score", 0))
+        return say(forms[0] if values["moves"] == 1 else forms[1], names, moves=values["moves"],
+                   score=values["score"])
 
     lines: ClassVar[dict[str, Line]] = {"over": GAVE_UP, "win": WON}
     refusals: ClassVar[dict[str, str]] = {

@@ -15,7 +15,6 @@ from typing import Any, Literal, get_args
 
 from cardtable.core.cards import ACE, KING, SUITS, Card, shuffled, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
-from cardtable.core.wording import counted
 
 TABLEAU = tuple(f"t{i}" for i in range(7))
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
@@ -365,13 +364,9 @@ class KlondikeState(State):
     # ----- the rest of the contract --------------------------------------------------------
     def result(self) -> Result:
         won = self.won
-        if won:
-            summary = f"Won in {counted(self.moves, 'move')}, score {self.score}."
-        elif self.resigned:
-            summary = f"Gave up after {counted(self.moves, 'move')}, score {self.score}."
-        else:
-            summary = f"{sum(len(f) for f in self.foundations)} of 52 cards home, score {self.score}."
-        return Result(scores=[self.score], winners=[0] if won else [], summary=summary)
+        how = "won" if won else "gave_up" if self.resigned else "playing"
+        values = {"how": how, "moves": self.moves, "score": self.score, "home": sum(len(f) for f in self.foundations)}
+        return Result(scores=[self.score], winners=[0] if won else [], values=values)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         limit = self.pass_limit
