@@ -15,7 +15,7 @@ import types
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any, ClassVar
 
 from cardtable.core.cards import Card
@@ -117,7 +117,7 @@ class Event:
     src: str | None = None
     dst: str | None = None
     seat: int | None = None
-    text: str = ""
+    _: KW_ONLY
     value: Any = None
     hold: float = 0.0
     snapshot: Snapshot | None = None

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, TimeLimit
+from cardtable.core.engine import Action, Event
 from cardtable.core.wording import seat_name
 
 Rect = tuple[int, int, int, int]
@@ -241,10 +241,6 @@ class FaceSpec:
     ink: Colour = (22, 22, 26)
 
 
-#: The old name of the rules' time limit (`engine.TimeLimit`), for layouts that still give one.
-TurnTimer = TimeLimit
-
-
 @dataclass
 class TableLayout:
     """Everything the table draws for one view at one window size.
@@ -320,21 +316,9 @@ class GameLayout(Protocol):
     def score_sheet(self, view: View, ctx: TableContext) -> ScoreSheet | None:
         """The score sheet (every round per player), or None for games without one."""
 
-    def held_view(self, before: View, events: Sequence[Event]) -> View | None:
-        """The picture to show while a held event's beat lasts (see `Event.hold`): the view `before` the move
-        with `events` (up to and including the held one) applied; None to hold the picture as it is."""
-
-    def held_views(self, before: View, events: Sequence[Event]) -> Sequence[tuple[int, View]]:
-        """Every picture to hold during a move, in order: (index of a held event in `events`, the picture after it).
-        By default only the first held event's `held_view`; a move of several beats (a card landing, then its
-        pair laid, then the deal's end) may hold each."""
-
     def deal_summary(self, before: View, events: Sequence[Event], ctx: TableContext) -> tuple[int, Summary] | None:
         """A summary to show when a move ends a deal and another follows: (the index in `events` of the event it
         follows, the summary); None for no pause (the default, and at the game's end: the result says it)."""
-
-    def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
-        """The clock on the decision `view` shows (a person's), or None for no time limit."""
 
     def face(self, card: Card) -> FaceSpec | None:
         """How to draw `card` when it is not a French card (None: the standard face)."""
@@ -349,7 +333,7 @@ class GameLayout(Protocol):
 
     def answer_for(self, view: View, legal: Sequence[Action], present: bool) -> Action | None:
         """A move the table makes for a person at once, without asking them (None: ask, with no clock but the
-        game's timer).  `view` is theirs; `present`: they have the screen to themselves (the one person at the
+        rules' time limit).  `view` is theirs; `present`: they have the screen to themselves (the one person at the
         table; in pass-and-play each waits behind the curtain).  For example a pass at a stop in the deal that
         brings the person nothing new to declare."""
 
@@ -402,20 +386,7 @@ class BaseLayout:
     def score_sheet(self, view: View, ctx: TableContext) -> ScoreSheet | None:
         return None
 
-    def held_view(self, before: View, events: Sequence[Event]) -> View | None:
-        return None
-
     def deal_summary(self, before: View, events: Sequence[Event], ctx: TableContext) -> tuple[int, Summary] | None:
-        return None
-
-    def held_views(self, before: View, events: Sequence[Event]) -> Sequence[tuple[int, View]]:
-        for i, event in enumerate(events):
-            if event.hold > 0:
-                mid = self.held_view(before, events[:i + 1])
-                return [] if mid is None else [(i, mid)]
-        return []
-
-    def timer(self, view: View, legal: Sequence[Action]) -> TurnTimer | None:
         return None
 
     def face(self, card: Card) -> FaceSpec | None:

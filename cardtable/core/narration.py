@@ -13,12 +13,16 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
-from cardtable.core.wording import name_seats, seat_name
 from cardtable.core.words import N_, Clause, Line, Names, Said, say, tr
+
+#: Refusals the table itself may meet, whatever the game: a move after the end.
+COMMON_REFUSALS = {"game_over": N_("The game is over.")}
+#: A refusal a game forgot to word (its narration tests hold every code it raises to a sentence).
+UNKNOWN_REFUSAL = N_("That move is not allowed now.")
 
 
 class Narration:
-    """The words of a game.  The base class says the old English texts of a game that has no narration yet."""
+    """The words of a game: a game's narration declares its `lines` and `refusals` and overrides what needs more."""
 
     #: Event kind -> its sentence; the event's fields are named by `event_fields`.
     lines: ClassVar[Mapping[str, Line]] = {}
@@ -28,12 +32,10 @@ class Narration:
     def event(self, event: Event, names: Names) -> Said | None:
         """What the table says of `event` (None: nothing; the move speaks for itself)."""
         line = self.lines.get(event.kind)
-        if line is not None:
-            fields = self.event_fields(event, names)
-            return None if fields is None else line.say(names, event.seat, **fields)
-        if event.text:
-            return legacy_said(event.text, event.seat, names)
-        return None
+        if line is None:
+            return None
+        fields = self.event_fields(event, names)
+        return None if fields is None else line.say(names, event.seat, **fields)
 
     def event_fields(self, event: Event, names: Names) -> dict[str, Any] | None:
         """The named fields of `event`'s sentence (None: say nothing of this one): by default its cards (as
@@ -45,20 +47,18 @@ class Narration:
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         """Why a move was refused, for the person."""
-        template = self.refusals.get(error.reason)
-        if template is None:
-            return name_seats(error.reason, names.names)
+        template = self.refusals.get(error.reason) or COMMON_REFUSALS.get(error.reason, UNKNOWN_REFUSAL)
         return say(template, names, **error.fields)
 
     def result(self, result: Result, names: Names) -> str:
         """The outcome of a game (or the standings of one in progress) in a sentence."""
-        return name_seats(result.summary, names.names)
+        return result.summary
 
     def hint(self, hint: Any, names: Names) -> str:
         """A hint (`games.plugin.Hint`) in words: the move's name, then why (its `reasons`, a tuple of `Clause`s,
         said one by one, each through `clause`)."""
         if not hint.why:
-            return name_seats(hint.text, names.names)
+            return hint.text
         fields = dict(hint.fields)
         if "reasons" in fields:
             fields["reasons"] = tr(N_("; ")).join(self.clause(c, names) for c in fields["reasons"])
@@ -71,15 +71,4 @@ class Narration:
 
     def action(self, action: Action, names: Names) -> str:
         """An action as a button, a log line or a hint names it."""
-        return name_seats(action.describe(), names.names)
-
-
-def legacy_said(text: str, seat: int | None, names: Names) -> Said:
-    """An old English event text with the players' names put in, and its note (the sentence after the seat's
-    name)."""
-    said = name_seats(text, names.names)
-    note = ""
-    if seat is not None and text.startswith(f"{seat_name(seat)} "):
-        name = names(seat)
-        note = said[len(name) + 1:] if said.startswith(f"{name} ") else text[len(seat_name(seat)) + 1:]
-    return Said(said, note)
+        return action.describe()

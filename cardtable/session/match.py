@@ -140,7 +140,7 @@ class Match:
         """Apply the action for the seat whose turn it is; IllegalAction leaves everything as it was."""
         seat = self.state.turn
         if seat is None:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction("game_over")
         events = self.state.apply(action)
         self._append(LogEntry(seat, action))
         self._redo.clear()

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardtable.core.engine import Action, Event
+from cardtable.core.engine import Action, Event, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, tr
+from cardtable.core.words import N_, Line, Names, say, tr
 from tests.fixture_game.rules import Call, Capture, Mark, Pair
 
 
@@ -42,6 +42,10 @@ class PairsNarration(Narration):
         if event.kind == "over":
             fields.update(first=names(0), second=names(1), a=f"{event.value[0]:g}", b=f"{event.value[1]:g}")
         return fields
+
+    def result(self, result: Result, names: Names) -> str:
+        return say(N_("{first} {a}, {second} {b}."), names, first=names(0), second=names(1),
+                   a=f"{result.scores[0]:g}", b=f"{result.scores[1]:g}")
 
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Call):

@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, TimeLimit
-from cardtable.core.wording import seat_name
 
 NUMBERS = range(1, 7)
 SUIT = "N"
@@ -182,7 +181,7 @@ class PairsState(State):
         scores = self.scores()
         best = max(scores)
         winners = [s for s in (0, 1) if scores[s] == best] if self.turn is None else []
-        return Result(scores, winners, f"{seat_name(0)} {scores[0]:g}, {seat_name(1)} {scores[1]:g}.")
+        return Result(scores, winners)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return {

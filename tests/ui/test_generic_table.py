@@ -243,8 +243,8 @@ def test_a_capture_holds_its_beat_before_the_cards_go(table_app, open_table):
 
 @pytest.mark.parametrize("table_speed", ["fast"])
 def test_each_beat_of_a_move_holds_its_own_picture(table_app, open_table):
-    """A layout's `held_views`: the card beside its target for the first beat, then the pair on the pile for the
-    second, then the real state."""
+    """The engine's snapshots of a move's beats: the card beside its target for the first beat, then the pair on
+    the pile for the second, then the real state."""
     match = pairs(seed_with_capture())
     table, driver = open_table(match, bot_delay=30.0)
     card, index = capture_pair(match)
@@ -432,7 +432,7 @@ def test_a_result_line_too_long_for_the_panel_wraps_rather_than_being_cut(table_
     app.settings.animation_speed = "instant"
     table, driver = open_table(match, app=app)
     table.panels.show_result()
-    summary = table.named(match.state.result().summary)
+    summary = table.narrator.result(match.state.result())
     assert summary in table.panels.result_texts()
     font = table.fonts.get(16)
     parts = wrap(font, summary, 800 - 80)

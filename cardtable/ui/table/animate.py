@@ -261,7 +261,7 @@ class Stage(Protocol):
 class Choreography:
     """A table's animation: the flights of each move's events, and the pictures held between them.
 
-    When an event holds (`Event.hold`, the engine's beat) and the layout has a picture for it (`held_views`), that
+    When an event holds (`Event.hold`, the engine's beat) with the engine's picture of it (`Event.snapshot`), that
     picture shows for the beat, then the events up to the next held picture play out, and the last towards the real
     state.  `when_landed` tells when the flights in the air have all landed (the table shows a move's words then).
     """

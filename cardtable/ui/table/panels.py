@@ -413,7 +413,7 @@ class TablePanels:
 def why_not(state: State, action: Action) -> IllegalAction | None:
     """The engine's refusal of `action` now (tried on a copy of the state); None if it is legal."""
     try:
-        state.clone().apply(action)
+        state.clone().apply(action, record=False)
     except IllegalAction as exc:
         return exc
     return None

@@ -25,7 +25,6 @@ from cardtable.core.layout import (
     Zone,
     candidates,
 )
-from cardtable.core.wording import name_seats
 from cardtable.session.match import Match
 from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
@@ -224,12 +223,6 @@ class TableScene(SceneAliases, SceneMoment, Scene):
             self.end_celebration()
 
     # ----- messages ----------------------------------------------------------------------------------
-    def named(self, text: str) -> str:
-        """Engines call seats "Seat N" (from 1); the table puts the players' names in
-        (and speaks to a player called "You" in the second person: "You are skipped"); a seat a bot plays for a
-        person is called as its panel calls it ("Bot for you plays ...")."""
-        return name_seats(text, list(self.handover.names()))
-
     def say(self, text: str | None, error: bool = False) -> None:
         """Show `text` now (an answer to what the person just did), in place of any announcement; None: nothing."""
         if text:

@@ -55,7 +55,6 @@ class SceneMoment:
 
     def held_pictures(self, old_view: dict[str, Any], events: list[Event]) -> list[tuple[int, Any]]:
         """The pictures a move holds, in order: (index of a held event, the view to show): the engine's snapshot
-        of each beat, as the seat at the screen saw it (a game without snapshots yet: its layout's)."""
+        of each beat, as the seat at the screen saw it."""
         seen = None if self.curtain_for is not None else self.viewer  # type: ignore[attr-defined]
-        snapped = [(i, ev.snapshot.view(seen)) for i, ev in enumerate(events) if ev.snapshot is not None]
-        return snapped or list(self.game_layout.held_views(old_view, events))  # type: ignore[attr-defined]
+        return [(i, ev.snapshot.view(seen)) for i, ev in enumerate(events) if ev.snapshot is not None]

@@ -45,7 +45,7 @@ class StatusLine:
     def status_text(self) -> str:
         """Whose turn it is (in multiplayer games) and the game's own status."""
         scene = self.scene
-        status = scene.named(scene.shown_layout.status)
+        status = scene.shown_layout.status
         hint = scene.hints.lit
         if hint is not None:  # the orange frames on the table are the hint's, not a selection
             status = f"Hint: {scene.narrator.action(hint.action)} \u00b7 {status}"

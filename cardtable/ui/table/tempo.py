@@ -91,14 +91,11 @@ class TablePace:
         return True
 
     def time_limit(self) -> TimeLimit | None:
-        """The rules' time limit on the decision on the table, asked once per position (the state's own; a game
-        that does not say it yet, its layout's)."""
+        """The rules' time limit on the decision on the table, asked of the state once per position."""
         state = self.scene.state
         if self._limit_for is not state or self._limit_moves != len(self.scene.match.log):
             self._limit_for, self._limit_moves = state, len(self.scene.match.log)
             self._limit = state.time_limit()
-            if self._limit is None:
-                self._limit = self.scene.game_layout.timer(self.scene.view(), self.scene.legal())
         return self._limit
 
     # ----- every frame ----------------------------------------------------------------------------------
