@@ -246,3 +246,14 @@ def test_generic_decoder_rejects_wrong_types(field: str, value: object) -> None:
     data[field] = value
     with pytest.raises(ValueError):
         action_from_json_for((Toy,), data)
+
+
+def test_an_event_holds_data_and_no_words():
+    """The engines record what happened as data; the words are the narration's (no English field to fill)."""
+    from dataclasses import fields
+
+    from cardtable.core.engine import Event
+
+    assert "text" not in {f.name for f in fields(Event)}
+    with pytest.raises(TypeError):
+        Event("move", (), "a", "b", 0, "Ada plays.")  # type: ignore[misc]  (the values after the seat are named)

@@ -27,4 +27,4 @@ def test_klondike_gave_up_after_one_move():
     state = klondike.new_game(1, {}, 1)
     state.apply(next(a for a in state.legal_actions() if "resign" not in type(a).__name__.lower()))
     state.resigned = True
-    assert "after 1 move," in state.result().summary
+    assert "after 1 move," in get_game("klondike").narration.result(state.result(), Names.seats(1))

@@ -69,7 +69,6 @@ def test_every_recorded_event_is_declared_and_said_or_deliberately_silent() -> N
             for events in moves:
                 for event in events:
                     assert event.kind in EVENT_KINDS
-                    assert event.text == "", "the engine writes no English"
                     seen[event.kind] += 1
                     said = NARRATION.event(event, names)
                     if event.kind in NARRATION.silent or (event.kind == "deal" and event.seat != 0):

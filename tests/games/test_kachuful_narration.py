@@ -72,7 +72,6 @@ def test_every_event_is_of_a_declared_kind_and_said_or_silent(played: Any) -> No
         for _, _, events in game:
             for event in events:
                 assert event.kind in RULES.event_kinds, event
-                assert event.text == "", "the engine writes no English"
                 seen.add(event.kind)
                 for names in (Names.seats(n), YOU):
                     said = NARRATION.event(event, names)

@@ -203,7 +203,7 @@ class FragileState(State):
     def apply(self, action: Action) -> list[Event]:
         assert isinstance(action, Step)
         if action.size > 2:
-            raise IllegalAction("Steps are 1 or 2.")
+            raise IllegalAction("step_size", size=action.size)
         self.total += 10 // action.size
         return []
 
@@ -245,7 +245,8 @@ def test_a_fault_of_the_game_on_a_tampered_save_is_a_save_error(caplog: pytest.L
     assert "move 2 cannot be replayed (ZeroDivisionError)" in err.message
     assert any(r.exc_info and r.exc_info[0] is ZeroDivisionError for r in caplog.records), "logged for a bug report"
     data["actions"][1][1]["size"] = 3
-    assert "move 2 is not legal (Steps are 1 or 2.)" in refused(data, "fragile", lookup=fragile_lookup).message
+    said = refused(data, "fragile", lookup=fragile_lookup).message
+    assert "move 2 is not legal (That move is not allowed now.)" in said, "a refusal the game has no words for"
 
 
 # ----- decoding ---------------------------------------------------------------------------------------------------

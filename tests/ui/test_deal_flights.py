@@ -25,7 +25,7 @@ def table(dealt: int) -> TableLayout:
 
 def test_each_card_of_a_deal_told_card_by_card_leaves_after_the_one_before():
     events = [Event("deal", src="deck", dst=f"hand{k % 2}", seat=k % 2) for k in range(6)]
-    events.append(Event("koth", seat=1, text="Seat 2 is King of the Hill."))
+    events.append(Event("koth", seat=1))
     times: list[float] = []
     flights = event_flights({}, table(0), table(3), events, DURATION, lambda hold: hold, times)
     assert sorted(round(f.delay, 4) for f in flights) == [round(k * GAP, 4) for k in range(6)]
@@ -34,7 +34,7 @@ def test_each_card_of_a_deal_told_card_by_card_leaves_after_the_one_before():
 
 
 def test_what_follows_waits_for_the_cards_still_in_flight_from_the_move_before():
-    events = [Event("koth", seat=1, text="Seat 2 is King of the Hill.")]
+    events = [Event("koth", seat=1)]
     times: list[float] = []
     event_flights({}, table(3), table(3), events, DURATION, lambda hold: hold, times, landing=0.2)
     assert times == [0.2]
