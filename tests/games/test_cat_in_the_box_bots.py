@@ -11,7 +11,9 @@ import pytest
 from cardtable.bots import make_hard_bot
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
+from cardtable.core.words import Names
 from cardtable.games.cat_in_the_box import bots
+from cardtable.games.cat_in_the_box.narration import NARRATION
 from cardtable.games.cat_in_the_box.rules import (
     COLOURS,
     COPIES,
@@ -31,6 +33,8 @@ OPTIONS = [
     {"voluntary_void": "on"},
     {"rounds": "per_player", "red_lead": "broken", "voluntary_void": "on"},
 ]
+
+SEATS = Names.seats(5)
 
 
 def plugin() -> GamePlugin:
@@ -229,7 +233,9 @@ def test_the_hint_is_a_legal_move_with_a_reason(options: dict) -> None:
             advice = bots.hint(state)
             assert isinstance(advice, Hint)
             assert advice.action in state.legal_actions()
-            assert len(advice.text) > 15 and ":" in advice.text
+            said = NARRATION.hint(advice, SEATS)
+            assert advice.why and not advice.text and len(said) > 15 and ":" in said and "{" not in said, said
+            assert said.startswith(NARRATION.action(advice.action, SEATS) + ": ") and said.endswith("."), said
             phases.add(state.phase)
             state.apply(bots.rollout_action(state, rng))
         assert bots.hint(state) is None

@@ -157,3 +157,91 @@ def test_a_held_beat_shows_the_full_trick_with_no_one_to_act() -> None:
     assert [card for _, card, _ in view["trick"]][-1] == action.card and view["turn"] is None
     assert view["board"][(action.card.rank, action.colour)] == events[0].seat
     assert view["legal_plays"] == [] and not state.trick
+
+
+# ----- results, hints and the status line, said with the names ---------------------------------------------------
+
+
+def scored(totals: tuple[int, ...], over: bool = True) -> CatState:
+    """A three-seat game with one round scored as `totals`, over or not."""
+    from cardtable.games.cat_in_the_box.rules import RoundRecord
+
+    state = RULES.new_game(3, {"rounds": "per_player"}, seed=1)
+    state.records = [RoundRecord(0, (1, 1, 1), (1, 1, 1), (0, 0, 0), None, totals)]
+    if over:
+        state.turn = None
+    return state
+
+
+def test_results_are_said_in_both_persons() -> None:
+    result = scored((4, 6, 2)).result()
+    assert not result.summary and result.values is not None
+    assert NARRATION.result(result, names(3, 1)) == "You win with 6 points."
+    assert NARRATION.result(result, names(3, 0)) == "Player 2 wins with 6 points."
+    shared = scored((6, 6, 1)).result()
+    assert NARRATION.result(shared, names(3, 1)) == "Player 1 and you share the victory with 6 points."
+    assert NARRATION.result(shared, names(3, 0)) == "You and Player 2 share the victory with 6 points."
+    assert NARRATION.result(shared, names(3, 2)) == "Player 1 and Player 2 share the victory with 6 points."
+
+
+def test_the_standings_mid_game() -> None:
+    state = scored((4, -1, 1), over=False)
+    assert NARRATION.result(state.result(), names(3, 1)) == "After 1 round: Player 1 4, You -1, Player 3 1."
+    fresh = RULES.new_game(3, {"rounds": "per_player"}, seed=1)
+    assert NARRATION.result(fresh.result(), names(3, 1)) == "No round has been scored yet."
+
+
+def test_the_end_of_a_played_game_is_said() -> None:
+    for players, seed, options in GAMES[::3]:
+        for state, action in playout(players, seed, options):
+            state.apply(action)
+        result = state.result()
+        for you in range(players):
+            text = NARRATION.result(result, names(players, you))
+            assert "Seat " not in text and "{" not in text and text[0].isupper(), text
+            assert ("You win" in text) == (result.winners == [you]), text
+            assert ("you share" in text or "You and" in text or ", you " in text) == (
+                you in result.winners and len(result.winners) > 1), text
+
+
+def test_a_hint_says_its_reasons_with_the_names() -> None:
+    from cardtable.games.plugin import Hint
+
+    play = Play(Card(7, NUMBER_SUIT), "Y")
+    hint = Hint(play, why="{why}.", fields={"reasons": ("you still need {need} tricks, and this should win the trick",
+                                                        "the token joins your own for the bonus"), "need": 2})
+    assert NARRATION.hint(hint, names(3, 0)) == ("Play 7 as yellow: you still need 2 tricks, and this should win the "
+                                                 "trick; the token joins your own for the bonus.")
+    hint = Hint(Predict(3), why="your cards look worth about {guess:.1f} tricks (high numbers win, red trumps).",
+                fields={"guess": 2.75})
+    assert NARRATION.hint(hint, names(3, 0)) == ("Predict 3: your cards look worth about 2.8 tricks (high numbers "
+                                                 "win, red trumps).")
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), GAMES[::5])
+def test_the_status_line_speaks_to_the_person_and_names_the_others(players: int, seed: int,
+                                                                   options: dict[str, Any]) -> None:
+    from cardtable.core.layout import TableContext
+    from cardtable.games.cat_in_the_box.layout import LAYOUT
+
+    named = tuple("You" if s == 0 else f"Player {s + 1}" for s in range(players))
+    ctx = TableContext(1280, 800, (0, 0, 1280, 800), names=named, viewer=0)
+    public = TableContext(1280, 800, (0, 0, 1280, 800), names=named, viewer=None)
+    seen = set()
+    for k, (state, action) in enumerate(playout(players, seed, options)):
+        if k % 5:
+            state.apply(action)
+            continue
+        turn = state.turn
+        status = LAYOUT.status(state.view(0), ctx)
+        shown = LAYOUT.status(state.view(None), public)
+        for text in (status, shown):
+            assert "Seat " not in text and "{" not in text and "You to" not in text, text
+        if turn == 0:
+            assert "Player" not in status.split(" \u00b7 ")[-1] and "Your turn to" in shown, (status, shown)
+            seen.add("you")
+        else:
+            assert f"Player {turn + 1} to" in status and f"Player {turn + 1} to" in shown, status
+            seen.add("other")
+        state.apply(action)
+    assert seen == {"you", "other"}

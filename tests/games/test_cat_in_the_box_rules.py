@@ -476,7 +476,7 @@ def test_highest_score_wins_and_ties_share() -> None:
     state.records = [RoundRecord(0, (1, 1, 1), (1, 1, 1), (0, 0, 0), None, (4, 4, 2))]
     state.turn = None
     assert state.result().winners == [0, 1]
-    assert "share" in state.result().summary
+    assert NARRATION.result(state.result(), Names.seats(3)) == "Seat 1 and Seat 2 share the victory with 4 points."
     multi = new(3, rounds="per_player")
     multi.records = [RoundRecord(0, (1,) * 3, (1,) * 3, (0,) * 3, None, (5, 1, 0)),
                      RoundRecord(1, (1,) * 3, (1,) * 3, (0,) * 3, None, (1, 5, 6))]

@@ -16,6 +16,7 @@ import pytest
 from cardtable.bots import NoisyBot, RandomBot, make_bot, make_hard_bot
 from cardtable.bots.ismcts import ISMCTSBot
 from cardtable.core.engine import Action
+from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.king_of_the_hill import bots
 from cardtable.games.king_of_the_hill.rules import (
@@ -37,6 +38,7 @@ from cardtable.games.king_of_the_hill.rules import (
 from tests.games.test_king_of_the_hill_rules import C, call_position, cards, position, rigged
 
 GAME = get_game("king_of_the_hill")
+SEATS = Names.seats(5)
 VOID_CLUBS = 16  # the engine's bit for clubs in `KingState.voids`
 
 
@@ -258,7 +260,9 @@ def test_the_hint_is_a_legal_move_with_a_reason_in_every_phase() -> None:
         while state.turn is not None and steps < 400:
             h = bots.hint(state)
             assert h is not None and h.action in state.legal_actions(), (state.phase, h)
-            assert h.text.startswith(h.action.describe().split(" ")[0]) and len(h.text) > len(h.action.describe())
+            said = GAME.narration.hint(h, SEATS)
+            assert h.why and not h.text and said.endswith(".") and "{" not in said, said
+            assert said.startswith(h.action.describe().split(" ")[0]) or said.startswith("Choose "), said
             seen.add(state.phase)
             action = rule(state, seed) if rng.random() < 0.7 else RandomBot(steps).choose(state, state.turn)
             state.apply(action)
@@ -268,11 +272,12 @@ def test_the_hint_is_a_legal_move_with_a_reason_in_every_phase() -> None:
 
 def test_the_hint_says_why() -> None:
     h = bots.hint(follow_position(teammate=2, called="4C"))
-    assert h is not None and h.action == Play((C("3H"),)) and "keep your points" in h.text
+    assert h is not None and h.action == Play((C("3H"),)) and "keep your points" in GAME.narration.hint(h, SEATS)
     h = bots.hint(follow_position(teammate=1, called="AH"))
-    assert h is not None and h.action == Play((C("KH"),)) and "your side wins" in h.text
+    assert h is not None and h.action == Play((C("KH"),)) and "your side wins" in GAME.narration.hint(h, SEATS)
     h = bots.hint(bury_position(STRONG_28))
-    assert h is not None and h.text.startswith("Bury") and "clubs" in h.text
+    said = GAME.narration.hint(h, SEATS) if h is not None else ""
+    assert said.startswith("Bury ") and "clubs" in said and said.count(":") == 1, said
 
 
 # ----- whole games ------------------------------------------------------------------------------------------------

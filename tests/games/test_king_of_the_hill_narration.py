@@ -185,3 +185,94 @@ def test_actions_are_named_by_the_narration() -> None:
     assert GAME.narration.action(Declare("H", True), SEATS) == "Declare hearts with a pair"
     assert GAME.narration.action(CALL_NONE, SEATS) == "Call no card (play alone)"
     assert GAME.narration.action(PLAY[DECK[0]], SEATS) == str(PLAY[DECK[0]])
+
+
+# ----- results, hints and the status line, said with the names ---------------------------------------------------
+
+
+def finished(seed: int, options: dict[str, object]) -> KingState:
+    """A seeded game of random legal moves, played to its end."""
+    state = RULES.new_game(5, options, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def test_results_are_said_in_both_persons() -> None:
+    state = finished(2, {"rounds": 1})
+    result = state.result()
+    assert not result.summary and result.values is not None and result.winners
+    for you in range(5):
+        names = Names.of(tuple("You" if s == you else f"P{s}" for s in range(5)))
+        text = GAME.narration.result(result, names)
+        assert not WRONG.search(text) and "Seat " not in text and "{" not in text, text
+        assert text[0].isupper() and "Ranks: " in text, text
+        if result.winners == [you]:
+            assert text.startswith("You win."), text
+        elif you in result.winners:
+            head = text.split(" share the win.")[0]
+            assert head != text and (head.startswith("You") or ", you" in head or " and you" in head), text
+        else:
+            assert " you " not in text and text.startswith(f"P{result.winners[0]}"), text
+    text = GAME.narration.result(result, SEATS)
+    assert text.startswith(f"Seat {result.winners[0] + 1}") and ("wins." in text or "share the win." in text)
+
+
+def test_one_winner_and_several_winners_past_ace() -> None:
+    state = KingState.__new__(KingState)  # only what `result` reads
+    state.turn, state.fixed_rounds, state.round, state.ranks, state.n = None, 0, 7, [13, 15, 2, 2, 16], 5
+    names = Names.of(("Ann", "You", "Bo", "Cy", "Di"))
+    assert GAME.narration.result(state.result(), names) == (
+        "You and Di pass A and share the win. Ranks: Ann K, You A+1, Bo 2, Cy 2, Di A+2.")
+    state.ranks = [13, 15, 2, 2, 14]
+    assert GAME.narration.result(state.result(), names) == (
+        "You pass A and win. Ranks: Ann K, You A+1, Bo 2, Cy 2, Di A.")
+    state.ranks = [16, 13, 2, 2, 14]
+    assert GAME.narration.result(state.result(), names).startswith("Ann passes A and wins.")
+
+
+def test_the_standings_mid_game() -> None:
+    state = RULES.new_game(5, {"rounds": 3}, seed=4)
+    names = Names.of(("Ann", "Bo", "You", "Cy", "Di"))
+    assert GAME.narration.result(state.result(), names) == "After 0 rounds: Ann 2, Bo 2, You 2, Cy 2, Di 2."
+    state.round, state.ranks = 1, [3, 2, 5, 2, 2]
+    assert GAME.narration.result(state.result(), names) == "After 1 round: Ann 3, Bo 2, You 5, Cy 2, Di 2."
+
+
+def test_a_hint_says_its_reason_with_the_names() -> None:
+    from cardtable.games.plugin import Hint
+
+    hint = Hint(PLAY[DECK[0]], why="low into {suit}, for your teammate's {card}.",
+                fields={"suit": "H", "card": Card(1, "H")})
+    assert GAME.narration.hint(hint, YOU) == f"{GAME.narration.action(PLAY[DECK[0]], YOU)}: low into hearts, for " \
+                                             "your teammate's A♥."
+    hint = Hint(Bury(tuple(DECK[:2])), why="low cards without points; it leaves you void in {suits}.",
+                fields={"suits": ("S", "C")})
+    said = GAME.narration.hint(hint, YOU)
+    assert said.startswith("Bury ") and said.endswith(": low cards without points; it leaves you void in spades "
+                                                      "and clubs."), said
+    hint = Hint(ChooseTrump("D"), why="{count} of your cards would be trumps.", fields={"count": 9})
+    assert GAME.narration.hint(hint, YOU) == "Choose diamonds: 9 of your cards would be trumps."
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_status_line_speaks_to_the_person_and_names_the_others(seed: int) -> None:
+    from cardtable.core.layout import TableContext
+    from cardtable.games.king_of_the_hill.layout import LAYOUT
+
+    names = ("Ann", "Bo", "You", "Cy", "Di")
+    ctx = TableContext(1280, 800, (0, 0, 1280, 800), names=names, viewer=2)
+    seen = {"you": 0, "other": 0}
+    for before, _, _ in playout(seed, {"rounds": 1}, moves=400)[::7]:
+        status = LAYOUT.status(before.view(2), ctx)
+        assert "Seat " not in status and "{" not in status and not WRONG.search(status), status
+        turn = before.turn
+        if turn == 2 and before.phase != "bury":
+            assert "You: " in status, status
+            seen["you"] += 1
+        elif turn is not None and before.phase != "bury":
+            assert names[turn] in status and "You" not in status, status
+            seen["other"] += 1
+    assert seen["you"] and seen["other"]

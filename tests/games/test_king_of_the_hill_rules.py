@@ -348,7 +348,7 @@ def test_the_game_ends_when_a_rank_passes_ace() -> None:
     assert state.ranks == [13, 17, 2, 2, 17]
     result = state.result()
     assert result.winners == [1, 4] and result.scores == [13.0, 17.0, 2.0, 2.0, 17.0]
-    assert "pass A" in result.summary
+    assert "Seat 2 and Seat 5 pass A" in GAME.narration.result(result, NAMES)
     state = last_trick(koth=1, ranks=[14, 2, 14, 2, 2], points=[100, 0, 100, 0, 0])
     finish(state)  # challenge 200: every non-defender goes up 3
     assert state.is_over() and state.result().winners == [0, 2]

@@ -23,6 +23,7 @@ from cardtable.games.king_of_the_hill.layout import (
     picture,
     trump_text,
 )
+from cardtable.games.king_of_the_hill.narration import card_text
 from cardtable.games.king_of_the_hill.rules import (
     CALL_NONE,
     CHOOSE,
@@ -35,7 +36,6 @@ from cardtable.games.king_of_the_hill.rules import (
     Declare,
     KingState,
     Play,
-    card_label,
     face_of,
     identical,
     play_two,
@@ -319,7 +319,7 @@ def test_the_teammate_reveal_is_shown_whole_and_stays_while_the_play_goes_on(tab
     action = next(a for a in state.legal_actions() if any(face_of(c) == face_of(state.called) for c in a.cards))
     driver.perform(table, action)
     assert state.teammate == 0
-    reveal = f"You play the called {card_label(state.called)}: you are the King of the Hill's teammate."
+    reveal = f"You play the called {card_text(state.called)}: you are the King of the Hill's teammate."
     run_until(driver, lambda: table.message == reveal, frames=180)
     start, moves = table.clock, len(match.log)
     run_until(driver, lambda: table.message != reveal or table.clock - start > 5.5, frames=600)
@@ -648,7 +648,7 @@ def test_a_card_is_called_from_a_chooser_of_faces(table_app, open_table):
     name, call = next((n, a) for n, a in table.action_buttons.items() if n.startswith("pick:"))
     driver.click_widget(table.buttons[name])
     assert match.log[-1].action == call and state.called == call.card and state.phase == "play"
-    assert f"Called: {card_label(call.card)}" in table.layout.zone("info").lines
+    assert f"Called: {card_text(call.card)}" in table.layout.zone("info").lines
     assert [s.card for s in table.layout.zone("called").spots] == [picture(call.card, 1)], \
         "the called card is drawn small beside the round's facts"
 

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.engine import Action, State
-from cardtable.games.cat_in_the_box.narration import colour_word
+from cardtable.core.words import N_
 from cardtable.games.cat_in_the_box.rules import (
     COLOURS,
     COPIES,
@@ -375,42 +375,45 @@ def hint(state: State) -> Hint | None:
         number = discard_choice(numbers, state.n)
         action = next(a for a in legal if isinstance(a, Discard) and a.card.rank == number)
         copies = numbers.count(number)
-        why = (f"you hold {copies} of them, and they compete for the same four spaces" if copies > 1 else
-                "a middling card: it neither wins tricks surely nor loses them surely")
-        return Hint(action, f"Discard a {number}: {why}.")
+        if copies > 1:
+            return Hint(action, why=N_("you hold {copies} of them, and they compete for the same four spaces."),
+                        fields={"copies": copies})
+        return Hint(action, why=N_("a middling card: it neither wins tricks surely nor loses them surely."))
     if state.phase == "predict":
         guess = expected_tricks(numbers, state.n)
         amount = prediction_for(numbers, state.n)
-        return Hint(PREDICT[amount], f"Predict {amount}: your cards look worth about {guess:.1f} tricks "
-                                     f"(high numbers win, red trumps).")
+        return Hint(PREDICT[amount], why=N_("your cards look worth about {guess:.1f} tricks (high numbers win, red "
+                                            "trumps)."), fields={"guess": guess})
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
-        return Hint(legal[0], "Paradox: no card in your hand has a legal declaration.")
+        return Hint(legal[0], why=N_("no card in your hand has a legal declaration."))
     best = best_assessment(world, seat, plays)
-    action = best.play
-    name = f"{action.card.rank} as {colour_word(action.colour)}"
     reasons = []
     if best.need > 0:
-        needed = f"you still need {best.need} trick{'s' if best.need != 1 else ''}"
         if best.p_win >= 0.6:
-            reasons.append(f"{needed}, and this should win the trick")
+            reasons.append(N_("you still need 1 trick, and this should win the trick") if best.need == 1 else
+                           N_("you still need {need} tricks, and this should win the trick"))
         elif best.p_win > 0.2:
-            reasons.append(f"{needed}, and this may win the trick")
+            reasons.append(N_("you still need 1 trick, and this may win the trick") if best.need == 1 else
+                           N_("you still need {need} tricks, and this may win the trick"))
         else:
-            reasons.append(f"{needed}, but you cannot win this one: you keep your stronger cards")
+            reasons.append(N_("you still need 1 trick, but you cannot win this one: you keep your stronger cards")
+                           if best.need == 1 else
+                           N_("you still need {need} tricks, but you cannot win this one: you keep your stronger "
+                              "cards"))
     elif best.need == 0:
-        reasons.append("you have made your prediction: this should lose the trick" if best.p_win < 0.4 else
-                       "you have made your prediction, and every other choice is riskier")
+        reasons.append(N_("you have made your prediction: this should lose the trick") if best.p_win < 0.4 else
+                       N_("you have made your prediction, and every other choice is riskier"))
     else:
-        reasons.append("you are past your prediction: every trick is still a point")
+        reasons.append(N_("you are past your prediction: every trick is still a point"))
     if len(plays) > 1:
         if best.risk < 0.1:
-            reasons.append("your other cards keep free spaces, so you stay out of a paradox")
+            reasons.append(N_("your other cards keep free spaces, so you stay out of a paradox"))
         else:
-            reasons.append("it leaves you the best chance of a legal declaration next time")
+            reasons.append(N_("it leaves you the best chance of a legal declaration next time"))
     if best.group_gain > 0 or best.adjacent:
-        reasons.append("the token joins your own for the bonus")
-    return Hint(action, f"Play {name}: " + "; ".join(reasons) + ".")
+        reasons.append(N_("the token joins your own for the bonus"))
+    return Hint(best.play, why=N_("{why}."), fields={"reasons": tuple(reasons), "need": best.need})
 
 
 # ----- hooks for the generic ISMCTS bot (cardtable.bots.ismcts) ----------------------------------------------

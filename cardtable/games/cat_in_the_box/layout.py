@@ -37,7 +37,7 @@ from cardtable.core.layout import (
     Zone,
 )
 from cardtable.core.seating import hand_row
-from cardtable.core.words import N_, tr
+from cardtable.core.words import N_, Names, tr
 from cardtable.games.cat_in_the_box.narration import colour_word
 from cardtable.games.cat_in_the_box.rules import (
     COLOURS,
@@ -444,13 +444,14 @@ class CatLayout(BaseLayout):
 
     def score_sheet(self, view: Mapping[str, Any], ctx: TableContext) -> ScoreSheet | None:
         n = view["players"]
-        headers = ("Round", *(ctx.name(s) for s in range(n)))
+        headers = (tr(N_("Round")), *(ctx.name(s) for s in range(n)))
         rows = []
         for k, record in enumerate(view["records"]):
             cells = []
             for s in range(n):
                 if record["paradox"] == s:
-                    cells.append(f"{record['predictions'][s]}/{record['tricks'][s]} paradox {record['scores'][s]:+d}")
+                    cells.append(tr(N_("{predicted}/{won} paradox {score:+d}")).format(
+                        predicted=record["predictions"][s], won=record["tricks"][s], score=record["scores"][s]))
                 else:
                     bonus = f" +{record['bonus'][s]}" if record["bonus"][s] else ""
                     cells.append(f"{record['predictions'][s]}/{record['tricks'][s]}{bonus} = {record['scores'][s]}")
@@ -458,8 +459,8 @@ class CatLayout(BaseLayout):
         if view["phase"] != "over":
             cells = [f"{'?' if p is None else p}/{t}" for p, t in zip(view["predictions"], view["tricks"],
                                                                       strict=True)]
-            rows.append((f"{view['round'] + 1} (now)", *cells))
-        rows.append(("Total", *(str(t) for t in view["totals"])))
+            rows.append((tr(N_("{round} (now)")).format(round=view["round"] + 1), *cells))
+        rows.append((tr(N_("Total")), *(str(t) for t in view["totals"])))
         return ScoreSheet(headers, tuple(rows))
 
     def face(self, card: Card) -> FaceSpec:
@@ -475,9 +476,12 @@ class CatLayout(BaseLayout):
             head = tr(N_("Red is trump"))
         if turn is None:
             return tr(N_("{head} \u00b7 Game over")).format(head=head) if phase == "over" else head
-        who = ctx.name(turn)
+        names = Names.of(ctx.name(s) for s in range(view["players"]))
+        who = names(turn)
         mine = turn == me
-        if phase == "discard":
+        if not mine and names.is_you(turn):  # the person's turn, seen from no seat (their cards unseen)
+            doing = _YOUR_TURN.get(phase, N_("Your turn to lead") if view["led"] is None else N_("Your turn to play"))
+        elif phase == "discard":
             doing = N_("Click a card to discard it face down (no one else sees it)") if mine else N_("{who} to discard")
         elif phase == "predict":
             doing = N_("Predict how many tricks you will win: 1 to 4") if mine else N_("{who} to predict")
@@ -492,6 +496,10 @@ class CatLayout(BaseLayout):
         led = colour_word(view["led"]) if view["led"] is not None else ""
         said = tr(doing).format(who=who, colour=led, Colour=led.capitalize())
         return tr(N_("{head} \u00b7 {doing}")).format(head=head, doing=said)
+
+
+#: The person's turn in the phases before the play, said when the table shows no seat's cards.
+_YOUR_TURN = {"discard": N_("Your turn to discard"), "predict": N_("Your turn to predict")}
 
 
 def _faded(colour: Colour) -> Colour:

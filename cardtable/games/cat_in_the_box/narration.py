@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Said, Seated, say, tr
 from cardtable.games.cat_in_the_box.rules import Discard, Paradox, Play, Predict
@@ -99,6 +99,32 @@ class CatNarration(Narration):
         if len(winners) == 1:
             return WINS.say(names, winners[0], points=points)
         return SHARE.say(names, None, winners=capitalised(names.listed(winners)), points=points)
+
+    def result(self, result: Result, names: Names) -> str:
+        """The game's end (`over`), or the totals after the rounds scored so far."""
+        values = result.values
+        if values is None:
+            return super().result(result, names)
+        if values["over"] and result.winners:
+            return self.over({"winners": result.winners, "totals": values["totals"]}, names).text
+        rounds = values["rounds"]
+        if not rounds:
+            return tr(N_("No round has been scored yet."))
+        totals = tr(N_(", ")).join(tr(N_("{name} {points}")).format(name=names(s), points=points)
+                                   for s, points in enumerate(values["totals"]))
+        template = N_("After 1 round: {totals}.") if rounds == 1 else N_("After {rounds} rounds: {totals}.")
+        return tr(template).format(rounds=rounds, totals=totals)
+
+    def hint(self, hint: Any, names: Names) -> str:
+        """A hint: the move, then why; a play's reasons (`reasons`: templates sharing the hint's fields) said one
+        after another."""
+        fields = dict(hint.fields)
+        reasons = fields.pop("reasons", None)
+        if reasons is None:
+            return super().hint(hint, names)
+        why = tr(N_("; ")).join(say(reason, names, **fields) for reason in reasons)
+        return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
+                                              why=say(hint.why, names, why=why))
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         fields = dict(error.fields)

@@ -28,7 +28,6 @@ from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
-from cardtable.core.wording import seat_list
 from cardtable.core.words import Seated
 
 #: The colours in the board's column order (red is trump; green and red are not neighbours).
@@ -486,18 +485,19 @@ class CatState(State):
         return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
 
     def result(self) -> Result:
+        """The totals as scores; `values`: the totals, the rounds scored and whether the game is over (the
+        narration says it)."""
         totals = self.totals()
+        values = {"totals": tuple(totals), "rounds": len(self.records), "over": self.turn is None}
         if not self.records:
-            return Result([0.0] * self.n, [], "No round has been scored yet.")
+            return Result([0.0] * self.n, [], values=values)
         best = max(totals)
         winners = [s for s in range(self.n) if totals[s] == best]
         if len(winners) > 1 and self.rounds > 1:  # the highest score in the final round, then shared
             final = self.records[-1].scores
             top = max(final[s] for s in winners)
             winners = [s for s in winners if final[s] == top]
-        verb = "wins" if len(winners) == 1 else "share the victory"
-        summary = f"{seat_list(winners)} {verb} with {best} point{'s' if best != 1 else ''}."
-        return Result([float(t) for t in totals], winners, summary)
+        return Result([float(t) for t in totals], winners, values=values)
 
     # ----- views --------------------------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -37,8 +37,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUITS, Card
+from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import Action, State
+from cardtable.core.words import N_
 from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
@@ -54,12 +55,10 @@ from cardtable.games.king_of_the_hill.rules import (
     KingState,
     Order,
     Play,
-    card_label,
     card_points,
     face_of,
     play_two,
     points_of,
-    suit_text,
 )
 from cardtable.games.plugin import Hint
 
@@ -436,13 +435,14 @@ def call_options(state: KingState, seat: int) -> list[tuple[float, Call]]:
 
 
 class Reasoned:
-    """A play with the words the hint gives for it."""
+    """A play with the reason the hint gives for it: a template marked `N_` and its fields (suits by code, cards)."""
 
-    __slots__ = ("play", "why")
+    __slots__ = ("fields", "play", "why")
 
-    def __init__(self, play: Play, why: str) -> None:
+    def __init__(self, play: Play, why: str, **fields: Any) -> None:
         self.play = play
         self.why = why
+        self.fields = fields
 
 
 def choose_lead(state: KingState, seat: int, sight: Sight, side: Sequence[int]) -> Reasoned:
@@ -477,18 +477,18 @@ def choose_lead(state: KingState, seat: int, sight: Sight, side: Sequence[int]) 
                 continue
             pair = play_two(first[f], c)
             if not _beatable(sight, lift + strength[c], suit, 2, risk):
-                offer((5, plain, _POINTS[c], strength[c]), pair, "no pair left unseen can beat it")
+                offer((5, plain, _POINTS[c], strength[c]), pair, N_("no pair left unseen can beat it."))
             elif strength[c] >= 11 and (plain or defender):
-                offer((2, plain, strength[c]), pair, "a high pair: the others must play two cards of the suit")
+                offer((2, plain, strength[c]), pair, N_("a high pair: the others must play two cards of the suit."))
         top = max(cards, key=strength.__getitem__)
         if _beatable(sight, lift + strength[top], suit, 1, risk):
             continue
         if called is not None and _FACE[top] == _FACE[called]:
-            offer((6,), PLAY[top], "it wins and reveals you as the King of the Hill's teammate")
+            offer((6,), PLAY[top], N_("it wins and reveals you as the King of the Hill's teammate."))
         elif plain:
-            offer((4, _POINTS[top] > 0, strength[top]), PLAY[top], "no unseen card can beat it")
+            offer((4, _POINTS[top] > 0, strength[top]), PLAY[top], N_("no unseen card can beat it."))
         elif long_in_trumps:
-            offer((3, strength[top]), PLAY[top], "the highest trump left: it draws the others' trumps")
+            offer((3, strength[top]), PLAY[top], N_("the highest trump left: it draws the others' trumps."))
     if best is not None:
         return Reasoned(best[1], best[2])
     called = state.called if state.teammate is None and seat == koth else None
@@ -496,15 +496,15 @@ def choose_lead(state: KingState, seat: int, sight: Sight, side: Sequence[int]) 
         low = [c for c in by_suit.get(suit_of[called], ()) if not _POINTS[c]]
         if low:
             c = min(low, key=strength.__getitem__)
-            return Reasoned(PLAY[c], f"low into {suit_text(suit_of[called])}, for your teammate's "
-                                     f"{card_label(called)}")
+            return Reasoned(PLAY[c], N_("low into {suit}, for your teammate's {card}."), suit=suit_of[called],
+                            card=called)
     paired = _paired(hand)
     plain_cards = [c for c in hand if suit_of[c] != TRUMP] or list(hand)
     c = min(plain_cards, key=lambda c: (_POINTS[c] > 0, suit_of[c] == TRUMP, _FACE[c] in paired,
                                          len(by_suit[suit_of[c]]), strength[c]))
-    why = (f"a low card of your shortest suit, {suit_text(suit_of[c])}, without points"
-           if suit_of[c] != TRUMP and not _POINTS[c] else "your lowest card")
-    return Reasoned(PLAY[c], why)
+    if suit_of[c] != TRUMP and not _POINTS[c]:
+        return Reasoned(PLAY[c], N_("a low card of your shortest suit, {suit}, without points."), suit=suit_of[c])
+    return Reasoned(PLAY[c], N_("your lowest card."))
 
 
 def choose_follow(state: KingState, seat: int, sight: Sight, side: Sequence[int], plays: Sequence[Play]) -> Reasoned:
@@ -540,30 +540,31 @@ def choose_follow(state: KingState, seat: int, sight: Sight, side: Sequence[int]
     ours = side[winner] == 1
     if ours and not beatable(best_power):
         play, _, pts, _ = max(scored, key=lambda x: (x[2], -x[3]))
-        return Reasoned(play, "your side wins this trick: you add points to it" if pts else
-                        "your side wins this trick")
+        return Reasoned(play, N_("your side wins this trick: you add points to it.") if pts else
+                        N_("your side wins this trick."))
     wins = [x for x in scored if x[1] > best_power]
     safe = [x for x in wins if not beatable(x[1])]
     if ours:
         if safe and on_table:
             play = min(safe, key=lambda x: (x[3], -x[2]))[0]
-            return Reasoned(play, "it makes sure your side keeps the points")
+            return Reasoned(play, N_("it makes sure your side keeps the points."))
         play = min(scored, key=lambda x: (x[2], x[3]))[0]
-        return Reasoned(play, "your side is winning, but the trick may still be taken: no points to it")
+        return Reasoned(play, N_("your side is winning, but the trick may still be taken: no points to it."))
     if safe:
         play, _, _, cost = min(safe, key=lambda x: (x[3] - 2 * x[2], -x[2]))
         ruff = led != TRUMP and order.suit_of[play.cards[0]] == TRUMP
         if on_table or not ruff or (side[winner] == -1 and cost < _TRUMP_COST + 8):
-            what = "it ruffs" if ruff else "it wins"
-            return Reasoned(play, f"{what} the trick{' and its points' if on_table else ''}, and nobody left "
-                                  f"can beat it")
+            if on_table:
+                return Reasoned(play, N_("it ruffs the trick and its points, and nobody left can beat it.") if ruff
+                                else N_("it wins the trick and its points, and nobody left can beat it."))
+            return Reasoned(play, N_("it ruffs the trick, and nobody left can beat it.") if ruff
+                            else N_("it wins the trick, and nobody left can beat it."))
     elif wins and on_table >= 10:
         play = max(wins, key=lambda x: (x[1], -x[2]))[0]
-        return Reasoned(play, "the trick holds points: your strongest try to win it")
+        return Reasoned(play, N_("the trick holds points: your strongest try to win it."))
     play = min(scored, key=lambda x: (x[2], x[3]))[0]
-    why = ("the other side is winning: keep your points from it" if side[winner] == -1 else
-           "you cannot win this trick cheaply: your least useful card")
-    return Reasoned(play, why)
+    return Reasoned(play, N_("the other side is winning: keep your points from it.") if side[winner] == -1 else
+                    N_("you cannot win this trick cheaply: your least useful card."))
 
 
 PLAY = {c: Play((c,)) for c in DECK}
@@ -575,7 +576,7 @@ def choose_play(state: KingState, seat: int, plays: Sequence[Play] | None = None
         plays = state.legal_actions()  # type: ignore[assignment]
     assert plays is not None
     if len(plays) == 1:
-        return Reasoned(plays[0], "it is your only legal play")
+        return Reasoned(plays[0], N_("it is your only legal play."))
     sight = Sight(state, seat)
     side = sides(state, seat)
     if not state.trick:
@@ -627,36 +628,38 @@ def hint(state: State) -> Hint | None:
     phase = world.phase
     if phase == "play":
         chosen = choose_play(world, seat)
-        return Hint(chosen.play, f"{chosen.play.describe()}: {chosen.why}.")
+        return Hint(chosen.play, why=chosen.why, fields=chosen.fields)
     if phase == "declare":
         action = declare_choice(world, seat, state.legal_actions())
         hand = world.hands[seat]
         if isinstance(action, Declare):
             count = sum(1 for c in hand if _is_trump(c, world.trump_rank, action.suit))
-            return Hint(action, f"{action.describe()}: {count} of your {len(hand)} cards would be trumps.")
-        return Hint(action, "Pass: your cards do not make a strong enough trump suit yet."
-                    if world.declaration is None or world.declaration[0] != seat else "Pass.")
+            return Hint(action, why=N_("{count} of your {total} cards would be trumps."),
+                        fields={"count": count, "total": len(hand)})
+        if world.declaration is not None and world.declaration[0] == seat:
+            return Hint(action, why=N_("your own declaration stands."))
+        return Hint(action, why=N_("your cards do not make a strong enough trump suit yet."))
     if phase == "trump":
         suit = best_trump(world.hands[seat], world.trump_rank)
         count = sum(1 for c in world.hands[seat] if _is_trump(c, world.trump_rank, suit))
-        return Hint(CHOOSE[suit], f"Choose {SUIT_NAMES[suit]}: {count} of your cards would be trumps.")
+        return Hint(CHOOSE[suit], why=N_("{count} of your cards would be trumps."), fields={"count": count})
     if phase == "bury":
         cards = burial_variants(world.hands[seat], world.order)[0][1]
-        action = Bury(cards)
         suit_of = world.order.suit_of
         left = Counter(suit_of[c] for c in world.hands[seat] if c not in set(cards))
-        voids = [suit_text(s) for s in SUITS if s != world.trump_suit and not left[s]]
-        shape = f"; it leaves you void in {' and '.join(voids)}" if voids else ""
+        voids = tuple(s for s in SUITS if s != world.trump_suit and not left[s])
         pts = points_of(cards)
-        return Hint(action, f"Bury {', '.join(card_label(c) for c in cards)}: low cards"
-                            f"{' without points' if not pts else f' with only {pts} points'}{shape}.")
+        if voids:
+            why = (N_("low cards without points; it leaves you void in {suits}.") if not pts
+                   else N_("low cards with only {points} points; it leaves you void in {suits}."))
+        else:
+            why = N_("low cards without points.") if not pts else N_("low cards with only {points} points.")
+        return Hint(Bury(cards), why=why, fields={"points": pts, "suits": voids})
     if phase == "call":
         options = call_options(world, seat)
         if not options:
-            return Hint(CALL_NONE, "Call no card: you hold every card worth calling.")
-        action = options[0][1]
-        return Hint(action, f"{action.describe()}: a high card you do not hold, so its holder is a strong "
-                            f"teammate.")
+            return Hint(CALL_NONE, why=N_("you hold every card worth calling."))
+        return Hint(options[0][1], why=N_("a high card you do not hold, so its holder is a strong teammate."))
     return None
 
 

@@ -526,18 +526,19 @@ _TURN_WORDS = {
 
 
 def status_words(view: Mapping[str, Any], ctx: TableContext) -> str:
-    """What is happening, in a sentence, for the seat the view is for ("" during a beat with nobody to act)."""
+    """What is happening, in a sentence, for the seat the view is for ("" during a beat with nobody to act): the
+    person's own turn (or a seat called "You") said to them."""
     turn, phase = view["turn"], view["phase"]
+    names = Names.of(ctx.name(s) for s in range(view["players"]))
     if turn is None:
         if phase != "over":
             return ""
-        names = Names.of(ctx.name(s) for s in range(view["players"]))
         return NARRATION.outcome(view["winners"], view["ranks"], bool(view["rounds"]), names)
     if phase == "play":
         phase = "lead" if view["led_suit"] is None else "follow" if view["led_count"] == 1 else "follow_pair"
     mine, theirs = _TURN_WORDS[phase]
-    template = mine if turn == view["seat"] else theirs
-    return tr(template).format(player=ctx.name(turn), count=KITTY, suit=suit_words(view["led_suit"]))
+    template = mine if turn == view["seat"] or names.is_you(turn) else theirs
+    return tr(template).format(player=names(turn), count=KITTY, suit=suit_words(view["led_suit"]))
 
 
 def _faces_of(suit: str) -> list[Card]:

@@ -7,9 +7,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUIT_NAMES, SUIT_SYMBOLS, Card
-from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, tr
+from cardtable.core.words import N_, Line, Names, Said, and_list, say, tr
 from cardtable.games.king_of_the_hill.rules import (
     ACE,
     KITTY,
@@ -232,7 +232,7 @@ class KingNarration(Narration):
 
     @staticmethod
     def risers(risers: Sequence[int], by: int, names: Names) -> str:
-        """"Seat 1 and Seat 3 go up 2", "you go up 1", "nobody goes up"."""
+        """"Ann and Cy go up 2", "you go up 1", "nobody goes up"."""
         if not risers:
             return tr(N_("nobody goes up"))
         one = len(risers) == 1 and not names.is_you(risers[0])
@@ -250,8 +250,28 @@ class KingNarration(Narration):
                         else N_("{seats} pass A and share the win. Ranks: {ranks}."))
         if len(winners) == 1 and names.is_you(winners[0]):
             template = N_("You win. Ranks: {ranks}.") if fixed else N_("You pass A and win. Ranks: {ranks}.")
-        standings = tr(N_(", ")).join(f"{names(s)} {rank_words(r)}" for s, r in enumerate(ranks))
-        return tr(template).format(seats=names.listed(winners), ranks=standings)
+        seats = names.listed(winners)
+        return tr(template).format(seats=seats[:1].upper() + seats[1:], ranks=standings(ranks, names))
+
+    def result(self, result: Result, names: Names) -> str:
+        """The game's end (`outcome`), or its standings after the rounds played so far."""
+        values = result.values or {}
+        if "ranks" not in values:
+            return super().result(result, names)
+        ranks = values["ranks"]
+        if values["over"]:
+            return self.outcome(result.winners, ranks, values["fixed"], names)
+        rounds = values["rounds"]
+        template = N_("After 1 round: {ranks}.") if rounds == 1 else N_("After {rounds} rounds: {ranks}.")
+        return tr(template).format(rounds=rounds, ranks=standings(ranks, names))
+
+    def hint(self, hint: Any, names: Names) -> str:
+        """A hint: its move (a burial by its cards, a trump suit as a choice), then why, its suits and cards in
+        this game's words."""
+        if not hint.why:
+            return super().hint(hint, names)
+        fields = {key: _hint_field(key, value) for key, value in hint.fields.items()}
+        return tr(N_("{move}: {why}")).format(move=hint_move(hint.action), why=say(hint.why, names, **fields))
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
         line = REFUSALS.get(error.reason)
@@ -274,6 +294,34 @@ class KingNarration(Narration):
 
     def action(self, action: Action, names: Names) -> str:
         return action_text(action)
+
+
+def standings(ranks: Sequence[int], names: Names) -> str:
+    """Every seat's rank: "Ann 5, you A+1, ..."."""
+    return tr(N_(", ")).join(tr(N_("{player} {rank}")).format(player=names(s), rank=rank_words(r))
+                             for s, r in enumerate(ranks))
+
+
+def _hint_field(key: str, value: Any) -> Any:
+    """A field of a hint's reason in this game's words: suits (`suit`, `suits`) by name, cards as they are said."""
+    if key == "suit":
+        return suit_words(value)
+    if key == "suits":
+        return and_list(suit_words(s) for s in value)
+    if isinstance(value, Card):
+        return card_text(value)
+    if isinstance(value, tuple) and value and all(isinstance(c, Card) for c in value):
+        return and_list(card_text(c) for c in value)
+    return value
+
+
+def hint_move(action: Action) -> str:
+    """A hinted move's name: as the action says it, but a burial names its cards and a trump suit is chosen."""
+    if isinstance(action, Bury):
+        return tr(N_("Bury {cards}")).format(cards=and_list(card_text(c) for c in action.cards))
+    if isinstance(action, ChooseTrump):
+        return tr(N_("Choose {suit}")).format(suit=suit_words(action.suit))
+    return action_text(action)
 
 
 def action_text(action: Action) -> str:

@@ -1,7 +1,7 @@
 """King of the Hill: pure rules (see shared rules/king-of-the-hill.md and seed 001).
 
 Five seats, 0..4; turn order is seat order (seat 1 after seat 0, seat 0 after seat 4), which the rules call
-counter-clockwise.  Readable texts call seat s "Seat s+1".
+counter-clockwise.
 
 A round: the deal (inside the state, one card at a time from its own seeded generator), which stops whenever the
 seat that has just received a card holds a declaration that would stand (`Declare` or `Pass`), then one more such
@@ -75,7 +75,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUIT_NAMES, SUITS, Card, multi_deck
+from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUITS, Card, multi_deck
 from cardtable.core.engine import (
     Action,
     Event,
@@ -88,7 +88,6 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.wording import seat_list, seat_name
 
 PLAYERS = 5
 HAND_SIZE = 20
@@ -142,13 +141,6 @@ def points_of(cards: Sequence[Card]) -> int:
     return sum([_POINTS[c] for c in cards])
 
 
-def card_label(card: Card) -> str:
-    """A readable name: "Q♥", "10♠", "red joker", "black joker"."""
-    if card.suit == JOKER_SUIT:
-        return "red joker" if card.copy % 2 else "black joker"
-    return card.label
-
-
 def identical(a: Card, b: Card) -> bool:
     """Same rank and suit (jokers: same colour)."""
     return face_of(a) == face_of(b)
@@ -164,13 +156,6 @@ def rank_label(value: int) -> str:
 def card_rank(value: int) -> int:
     """The `Card.rank` of a rank value (A is 1); a rank past A plays as A."""
     return 1 if value >= ACE else value
-
-
-def suit_text(suit: str | None) -> str:
-    """"hearts", "trumps" (the trump group as a suit), "no suit yet"."""
-    if suit is None:
-        return "no suit yet"
-    return "trumps" if suit == TRUMP else SUIT_NAMES.get(suit, suit)
 
 
 def _ace_high(card: Card) -> int:
@@ -1003,18 +988,12 @@ class KingState(State):
 
     # ----- the rest of the contract -------------------------------------------------------------------
     def result(self) -> Result:
+        """The ranks as scores; `values`: the rounds played, the ranks, whether the game is over and whether it
+        ran a fixed number of rounds (the narration says it)."""
         over = self.turn is None
         winners = self.winners() if over else []
-        standings = ", ".join(f"{seat_name(s)} {rank_label(r)}" for s, r in enumerate(self.ranks))
-        if not over:
-            summary = f"After {self.round} round{'s' if self.round != 1 else ''}: {standings}."
-        else:
-            if self.fixed_rounds:
-                verb = "wins" if len(winners) == 1 else "share the win"
-            else:
-                verb = "passes A and wins" if len(winners) == 1 else "pass A and share the win"
-            summary = f"{seat_list(winners)} {verb}. Ranks: {standings}."
-        return Result([float(r) for r in self.ranks], winners, summary)
+        values = {"rounds": self.round, "ranks": tuple(self.ranks), "over": over, "fixed": bool(self.fixed_rounds)}
+        return Result([float(r) for r in self.ranks], winners, values=values)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.n
