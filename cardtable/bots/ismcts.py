@@ -131,15 +131,22 @@ def transition(state: State) -> Callable[[Action], Any]:
 class _Node:
     """An edge of the tree and the position after it: who chose `action`, and that seat's statistics."""
 
-    __slots__ = ("action", "seat", "children", "visits", "avail", "total")
+    __slots__ = ("action", "seat", "children", "by_id", "visits", "avail", "total")
 
     def __init__(self, action: Action | None, seat: int | None) -> None:
         self.action = action
         self.seat = seat  # the seat that chose `action` (its reward is the one counted here)
         self.children: dict[Action, _Node] = {}
+        # The children again, by the identity of their action: found without hashing the action when a game
+        # hands out the same action objects (a child keeps its action alive, so an id found here is that object).
+        self.by_id: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+
+    def add(self, action: Action, seat: int) -> _Node:
+        child = self.children[action] = self.by_id[id(action)] = _Node(action, seat)
+        return child
 
 
 class ISMCTSBot:
@@ -248,30 +255,34 @@ class ISMCTSBot:
                 # The other seats move by the playout policy (a model of them); the tree still tells their
                 # moves apart, so the seat's later decisions are searched for what it will have seen.
                 action = rollout(world, rng)  # type: ignore[misc]
-                child = node.children.get(action)
+                child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
-                    child = node.children[action] = _Node(action, mover)
+                    child = node.add(action, mover)
                 apply(action)
                 path.append(child)
                 node = child
                 continue
             legal = world.legal_actions() if candidates is None else self.moves(world, mover)
-            children = node.children
-            untried = [a for a in legal if a not in children]
+            children, by_id = node.children, node.by_id
+            found: list[_Node] = []  # the children of the legal actions tried already, in their order
+            untried: list[Action] = []
+            for a in legal:
+                child = by_id.get(id(a)) or children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    found.append(child)
             if untried:
-                for a in legal:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
+                for child in found:
+                    child.avail += 1
                 action = rng.choice(untried)
-                child = children[action] = _Node(action, mover)
+                child = node.add(action, mover)
                 apply(action)
                 path.append(child)
                 break
             best = None
             best_value = -1.0
-            for a in legal:
-                child = children[a]
+            for child in found:
                 child.avail += 1
                 value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if value > best_value:

@@ -111,12 +111,14 @@ def test_kachuful_whole_playouts_score_as_move_by_move_ones(options: dict[str, A
 
 def test_kachuful_stand_in_moves_as_the_engine_does() -> None:
     rng = random.Random(5)
-    for seed in range(30):
-        state = RULES.new_game(4, {"jokers": seed % 2 == 0, "trump": "turn_up" if seed % 3 else "rotate_no_trump"},
-                               seed=seed)
-        while state.phase == "bid":
+    for seed in range(40):
+        options = {"jokers": seed % 2 == 0, "trump": "turn_up" if seed % 3 else "rotate_no_trump",
+                   "hook": seed % 5 != 0}
+        state = RULES.new_game(3 + seed % 4, options, seed=seed)
+        for _ in range(seed % 6):  # from the bids, or from the play
             state.apply(rng.choice(state.legal_actions()))
         sim = kb.rollout_action.simulator(state.clone())
+        assert sim is not state and type(sim) is not KachufulState
         copy = sim.clone()
         while state.round == 0:
             assert sim.turn == state.turn
@@ -125,8 +127,10 @@ def test_kachuful_stand_in_moves_as_the_engine_does() -> None:
             state.apply(action)
             sim.apply(action, record=False)
         assert sim.turn is None and sim.round == 1
-        assert sim.tricks == list(state.history[0][4])
+        assert (sim.bids, sim.tricks) == (list(state.history[0][3]), list(state.history[0][4]))
         assert copy.turn is not None and copy.left > 0  # clones are independent
+    simultaneous = RULES.new_game(4, {"bidding": "simultaneous"}, seed=1)
+    assert kb.rollout_action.simulator(simultaneous) is simultaneous  # hidden bids: the engine's own state
 
 
 def test_the_search_with_the_fast_paths_builds_the_same_tree() -> None:

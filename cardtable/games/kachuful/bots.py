@@ -30,11 +30,13 @@ from cardtable.core.engine import Action, Event, Result, State
 from cardtable.core.tricks import ace_high, beats, winning_index
 from cardtable.games.kachuful.rules import (
     BID,
+    DECK_CARDS,
     JOKER_RANK,
     PLAY,
     Bid,
     KachufulState,
     Play,
+    forbidden_bid,
     round_points,
 )
 
@@ -492,15 +494,18 @@ _new = object.__new__
 
 
 class _Sim(State):
-    """The play of a round on numbered cards: a faster stand-in for a determinized world in the play phase, for
-    the search only.  It keeps what the search and the playout policy read (the turn, the legal cards, the moves,
-    the bids and tricks) and ends with the round (`turn` None, `round` the next one); views, results and
-    determinizations are the real state's."""
+    """A round on numbered cards: a faster stand-in for a determinized world, for the search only, from the bids
+    made in turn (not simultaneous ones) or from the play.  It keeps what the search and the playout policy read
+    (the turn, the legal moves, the moves, the bids and tricks) and ends with the round (`turn` None, `round` the
+    next one); views, results and determinizations are the real state's."""
 
     __slots__ = ("t", "n", "options", "hand_size", "round", "hands", "masks", "seen", "unseen", "left", "bids",
-                 "tricks", "size", "led", "contend", "top", "winner")
+                 "tricks", "size", "led", "contend", "top", "winner", "bidding", "dealer", "hook", "trump", "jokers")
 
     def __init__(self, state: KachufulState) -> None:
+        assert state.phase == "play" or (state.phase == "bid" and not state.simultaneous and not state.rebid)
+        self.bidding = state.phase == "bid"
+        self.dealer, self.hook, self.trump, self.jokers = state.dealer, state.hook, state.trump, state.jokers
         t = self.t = _tables(state.trump, state.jokers)
         number = _NUMBER
         bit = t.bit
@@ -518,7 +523,7 @@ class _Sim(State):
         self.seen = seen
         self.unseen = t.deck_size - count  # the cards a seat has not seen, its own hand among them
         self.left = sum(len(h) for h in hands)
-        self.bids = [b if b is not None else 0 for b in state.bids]
+        self.bids = list(state.bids)
         self.tricks = list(state.tricks)
         self.size = len(state.trick)
         self.led = led = state.led or JOKER_SUIT
@@ -538,7 +543,37 @@ class _Sim(State):
         o.bids = self.bids[:]
         o.tricks = self.tricks[:]
         o.size, o.led, o.contend, o.top, o.winner = self.size, self.led, self.contend, self.top, self.winner
+        o.bidding, o.dealer, o.hook, o.trump, o.jokers = self.bidding, self.dealer, self.hook, self.trump, self.jokers
         return o
+
+    def legal_bids(self) -> list[int]:
+        """As `KachufulState.legal_bids` (bids in turn: the dealer may not make them total the tricks)."""
+        bids = list(range(self.hand_size + 1))
+        if self.hook and self.turn == self.dealer:
+            no = forbidden_bid([b for b in self.bids if b is not None], self.hand_size)
+            if no is not None:
+                del bids[no]
+        return bids
+
+    def bid(self, amount: int) -> None:
+        seat: int = self.turn  # type: ignore[assignment]
+        self.bids[seat] = amount
+        if seat != self.dealer:
+            self.turn = (seat + 1) % self.n
+        else:
+            self.bidding = False
+            self.turn = (self.dealer + 1) % self.n
+
+    def estimate(self, seat: int) -> float:
+        """`quick_estimate` of `seat`."""
+        return _estimate(self.t, self.hands[seat], self.seen, self.unseen, self.left, self.n, self.hand_size,
+                         self.trump, self.jokers)
+
+    def policy(self) -> Action:
+        """The playout policy's move."""
+        if self.bidding:
+            return BID[_nearest(self.estimate(self.turn), self.legal_bids())]  # type: ignore[arg-type]
+        return _PLAYS[self.pick()]
 
     def _legal(self) -> list[int]:
         hand = self.hands[self.turn]  # type: ignore[index]
@@ -550,6 +585,8 @@ class _Sim(State):
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
             return []
+        if self.bidding:
+            return [BID[b] for b in self.legal_bids()]
         plays = _PLAYS
         return [plays[c] for c in self._legal()]
 
@@ -591,12 +628,17 @@ class _Sim(State):
             self.round += 1
 
     def apply(self, action: Action, record: bool = True) -> list[Event]:
-        self.play(_NUMBER[action.card])  # type: ignore[attr-defined]
+        if self.bidding:
+            self.bid(action.amount)  # type: ignore[attr-defined]
+        else:
+            self.play(_NUMBER[action.card])  # type: ignore[attr-defined]
         return []
 
     def finish(self) -> None:
-        """Play the round out by `pick` for every seat: `play(pick())` until the round ends, in local variables (a
-        playout's moves are most of the search's)."""
+        """Play the round out by the policy for every seat: `apply(policy())` until the round ends, the cards in
+        local variables (a playout's moves are most of the search's)."""
+        while self.bidding:
+            self.bid(self.policy().amount)  # type: ignore[attr-defined]
         if self.turn is None:
             return
         t = self.t
@@ -657,44 +699,65 @@ def quick_estimate(state: KachufulState, seat: int) -> float:
 
 
 def _estimates(state: KachufulState, seats: Sequence[int]) -> list[float]:
-    """`quick_estimate` for each of `seats`: `_expected_tricks` on numbered cards, the same sums in the same
-    order."""
+    """`quick_estimate` for each of `seats`."""
     t = _tables(state.trump, state.jokers)
     number = _NUMBER
     seen, count = _seen_mask(state)
-    hands = state.hands
-    n, h = state.n, state.hand_size
-    trump = state.trump
-    has_trump = trump is not None or state.jokers
-    trumps = t.trumps
+    cards = sum(len(x) for x in state.hands)
+    return [_estimate(t, [number[c] for c in state.hands[s]], seen, t.deck_size - count, cards, state.n,
+                      state.hand_size, state.trump, state.jokers) for s in seats]
+
+
+def _estimate(t: _Tables, hand: list[int], seen: int, unseen: int, cards: int, n: int, h: int, trump: str | None,
+              jokers: bool) -> float:
+    """`_expected_tricks` on numbered cards, the same sums in the same order: `hand` is the seat's (in its order),
+    `seen` the mask of the cards seen by everyone, `unseen` how many cards that leaves, `cards` how many are in
+    the hands."""
+    known = seen
+    for c in hand:
+        known |= 1 << c
+    unseen -= len(hand)
+    q = (cards - len(hand)) / unseen if unseen else 0.0
     suit, stronger, rank = t.suit, t.stronger, t.strength
-    cards = sum(len(x) for x in hands)
-    out = []
-    for seat in seats:
-        hand = [number[c] for c in hands[seat]]
-        known = seen
-        for c in hand:
-            known |= 1 << c
-        unseen = t.deck_size - count - len(hand)
-        q = (cards - len(hand)) / unseen if unseen else 0.0
-        by_suit: dict[str, list[int]] = {}
-        for c in hand:
-            by_suit.setdefault(suit[c], []).append(c)
-        for group in by_suit.values():
-            group.sort(key=rank.__getitem__, reverse=True)
-        short_sides = sum(1 for x in SUITS if x != trump and len(by_suit.get(x, ())) <= 1) if h >= 3 else 0
-        expected = 0.0
-        for x, group in by_suit.items():
-            for depth, c in enumerate(group):
-                p = (1.0 - q) ** (stronger[c] & ~known).bit_count()
-                if x == trumps:
-                    if p < 0.5 and short_sides and h >= 3:
-                        p = max(p, 0.3)
-                elif has_trump:
-                    p *= max(0.2, 1.0 - 0.1 * (n - 1) * (depth + 1) * min(1.0, h / 5))
+    by_suit: dict[str, list[int]] = {}
+    for c in hand:
+        by_suit.setdefault(suit[c], []).append(c)
+    for group in by_suit.values():
+        group.sort(key=rank.__getitem__, reverse=True)
+    short_sides = 0  # side suits of at most one card
+    if h >= 3:
+        for x in SUITS:
+            if x != trump and len(by_suit.get(x, ())) <= 1:
+                short_sides += 1
+    power = _powers(1.0 - q)
+    has_trump = trump is not None or jokers
+    expected = 0.0
+    for x, group in by_suit.items():
+        if x == t.trumps:
+            for c in group:
+                p = power[(stronger[c] & ~known).bit_count()]
+                if p < 0.5 and short_sides and h >= 3:
+                    p = max(p, 0.3)
                 expected += p
-        out.append(expected)
-    return out
+        elif has_trump:
+            for c, ruff in zip(group, _ruffs(n, h), strict=False):
+                expected += power[(stronger[c] & ~known).bit_count()] * ruff
+        else:
+            for c in group:
+                expected += power[(stronger[c] & ~known).bit_count()]
+    return expected
+
+
+@functools.lru_cache(maxsize=256)
+def _powers(base: float) -> list[float]:
+    """base ** k for the counts of stronger cards there can be (the same floats as the expression gives)."""
+    return [base ** k for k in range(16)]
+
+
+@functools.cache
+def _ruffs(n: int, h: int) -> list[float]:
+    """What a side-suit card keeps of its chance of winning at each depth in its suit, against ruffs."""
+    return [max(0.2, 1.0 - 0.1 * (n - 1) * (depth + 1) * min(1.0, h / 5)) for depth in range(DECK_CARDS + 2)]
 
 
 class RolloutPolicy:
@@ -705,7 +768,7 @@ class RolloutPolicy:
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         if type(state) is _Sim:
-            return _PLAYS[state.pick()]
+            return state.policy()
         assert isinstance(state, KachufulState)
         seat = state.turn
         assert seat is not None
@@ -714,8 +777,10 @@ class RolloutPolicy:
         return PLAY[fast_card(state, seat)]
 
     def simulator(self, world: State) -> State:
-        """A faster stand-in for a determinized `world` in the play phase (`_Sim`); `world` itself otherwise."""
-        if isinstance(world, KachufulState) and world.phase == "play" and world.turn is not None:
+        """A faster stand-in for a determinized `world` (`_Sim`): in the play, or bidding in turn; `world` itself
+        otherwise."""
+        if isinstance(world, KachufulState) and world.turn is not None and (
+                world.phase == "play" or (world.phase == "bid" and not world.simultaneous and not world.rebid)):
             return _Sim(world)
         return world
 
@@ -724,7 +789,7 @@ class RolloutPolicy:
         """The rewards of playing `world` (of the root's round) out to the round's end by this policy, or None
         when that could take more than `limit` moves.  `apply` is the world's transition; the world is used up."""
         if type(world) is _Sim:
-            if world.left > limit:
+            if world.left + world.n > limit:
                 return None
             world.finish()
             return world.rewards()
