@@ -350,15 +350,17 @@ def search_reward(state: State, root: State) -> list[float]:
 
 
 def _scaled_points(options: dict[str, Any], h: int, bids: Sequence[int], tricks: Sequence[int]) -> list[float]:
-    scoring, factor, multiplier = options["scoring"], options["penalty_factor"], options["multiplier"]
-    lo, hi = _points_bounds(scoring, factor, multiplier, h)
-    span = (hi - lo) or 1
-    return [(round_points(b, t, scoring, factor, multiplier) - lo) / span for b, t in zip(bids, tricks, strict=True)]
+    table = _scaled_table(options["scoring"], options["penalty_factor"], options["multiplier"], h)
+    return [table[b][t] for b, t in zip(bids, tricks, strict=True)]
 
 
 @functools.cache
-def _points_bounds(scoring: str, factor: int, multiplier: int, h: int) -> tuple[int, int]:
-    return _points_range({"scoring": scoring, "penalty_factor": factor, "multiplier": multiplier}, h)
+def _scaled_table(scoring: str, factor: int, multiplier: int, h: int) -> list[list[float]]:
+    """The scaled points of every bid (rows) and tricks taken (columns) in a round of `h` cards."""
+    lo, hi = _points_range({"scoring": scoring, "penalty_factor": factor, "multiplier": multiplier}, h)
+    span = (hi - lo) or 1
+    return [[(round_points(b, t, scoring, factor, multiplier) - lo) / span for t in range(h + 1)]
+            for b in range(h + 1)]
 
 
 # ----- the playout policy on numbered cards --------------------------------------------------------------------
@@ -390,10 +392,11 @@ class _Tables:
         keys = [(trump_of[i], strength(c), c.suit) for i, c in enumerate(_CARDS)]
         ranked = sorted(set(keys))
         self.low = [ranked.index(k) for k in keys]
+        self.low_of = self.low.__getitem__
         # The leads' keys after p_top or higher_unseen: (suit(c) == trumps, strength(c)) wanting a trick,
         # (suit(c) != trumps, -strength(c)) not.
         self.lead = [trump_of[i] * 32 + strength(c) for i, c in enumerate(_CARDS)]
-        self.duck = [(not trump_of[i]) * 32 - strength(c) for i, c in enumerate(_CARDS)]
+        self.duck = [(not trump_of[i]) * 32 + 16 - strength(c) for i, c in enumerate(_CARDS)]
         # Per led suit: how strongly each card contends for the trick (beats() and winning_index() as one number;
         # -1: it cannot win).
         self.contend = {led: [32 + strength(c) if trump_of[i] else strength(c) if suits[i] == led else -1
@@ -410,24 +413,26 @@ def _pick(t: _Tables, legal: list[int], trick_size: int, top: int, contend: list
     """`choose_card` on numbered cards: `trick_size` cards are on the trick, the best of them contends `top` (by
     `contend`, the led suit's), `known` is the mask of the cards the seat has seen."""
     stronger = t.stronger
-    low = t.low.__getitem__
+    unknown = ~known
     if not trick_size:  # leading
         if need > 0:
             base = 1.0 - q
             lead = t.lead
             best = legal[0]
-            best_key = (base ** (stronger[best] & ~known).bit_count(), lead[best])
+            best_key = (base ** (stronger[best] & unknown).bit_count(), lead[best])
             for c in legal:
-                key = (base ** (stronger[c] & ~known).bit_count(), lead[c])
+                key = (base ** (stronger[c] & unknown).bit_count(), lead[c])
                 if key > best_key:
                     best, best_key = c, key
             if best_key[0] >= 0.6:
                 return best
             suit, trumps = t.suit, t.trumps
             plain = [c for c in legal if suit[c] != trumps]
-            return min(plain or legal, key=low)
+            return min(plain or legal, key=t.low_of)
+        # (higher_unseen(c), suit(c) != trumps, -strength(c)) as one number: `duck` lies in 0..63.
         duck = t.duck
-        return max(legal, key=lambda c: ((stronger[c] & ~known).bit_count(), duck[c]))
+        return max(legal, key=lambda c: (stronger[c] & unknown).bit_count() * 64 + duck[c])
+    low = t.low_of
     winners = [c for c in legal if contend[c] > top]
     last = trick_size == n - 1
     if need > 0:
@@ -435,11 +440,10 @@ def _pick(t: _Tables, legal: list[int], trick_size: int, top: int, contend: list
             return min(legal, key=low)
         if last:
             return min(winners, key=low)
-        safe = [c for c in winners if not stronger[c] & ~known]
+        safe = [c for c in winners if not stronger[c] & unknown]
         return min(safe, key=low) if safe else max(winners, key=low)
-    losers = [c for c in legal if contend[c] <= top]
-    if losers:
-        return max(losers, key=low)
+    if len(winners) < len(legal):
+        return max([c for c in legal if contend[c] <= top], key=low)
     return max(winners, key=low) if last else min(winners, key=low)
 
 
@@ -490,6 +494,8 @@ def fast_card(state: KachufulState, seat: int) -> Card:
 
 
 _PLAYS = [PLAY[c] for c in _CARDS]
+# A card's number from its shared Play action, by identity (an id found here is one of those, as they live on).
+_PLAY_NUMBER = {id(a): i for i, a in enumerate(_PLAYS)}
 _new = object.__new__
 
 
@@ -575,63 +581,67 @@ class _Sim(State):
             return BID[_nearest(self.estimate(self.turn), self.legal_bids())]  # type: ignore[arg-type]
         return _PLAYS[self.pick()]
 
-    def _legal(self) -> list[int]:
-        hand = self.hands[self.turn]  # type: ignore[index]
-        if self.size:
-            suit, led = self.t.suit, self.led
-            return [c for c in hand if suit[c] == led] or hand
-        return hand
-
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
             return []
         if self.bidding:
             return [BID[b] for b in self.legal_bids()]
         plays = _PLAYS
-        return [plays[c] for c in self._legal()]
+        hand = self.hands[self.turn]
+        if self.size:
+            suit, led = self.t.suit, self.led
+            return [plays[c] for c in hand if suit[c] == led] or [plays[c] for c in hand]
+        return [plays[c] for c in hand]
 
     def pick(self) -> int:
         """The rule bot's card for the seat to play (`rule_card`)."""
-        legal = self._legal()
+        seat: int = self.turn  # type: ignore[assignment]
+        hand = self.hands[seat]
+        if self.size:
+            suit, led = self.t.suit, self.led
+            legal = [c for c in hand if suit[c] == led] or hand
+        else:
+            legal = hand
         if len(legal) == 1:
             return legal[0]
-        seat: int = self.turn  # type: ignore[assignment]
-        mine = len(self.hands[seat])
+        mine = len(hand)
         unseen = self.unseen - mine
         q = (self.left - mine) / unseen if unseen else 0.0
         return _pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat], self.n,
                      self.seen | self.masks[seat], q)
 
-    def play(self, card: int) -> None:
-        """The seat to play plays `card` (unchecked: the search plays legal cards)."""
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
+        """The move (unchecked: the search makes legal moves); nothing is ever recorded."""
+        if self.bidding:
+            self.bid(action.amount)  # type: ignore[attr-defined]
+            return []
+        card = _PLAY_NUMBER.get(id(action))
+        if card is None:
+            card = _NUMBER[action.card]  # type: ignore[attr-defined]
         seat: int = self.turn  # type: ignore[assignment]
         self.hands[seat].remove(card)
         b = 1 << card
         self.seen |= b
         self.masks[seat] ^= b
         self.unseen -= 1
-        self.left -= 1
-        if not self.size:
-            led = self.led = self.t.suit[card]
-            contend = self.contend = self.t.contend[led]
+        left = self.left = self.left - 1
+        size = self.size
+        if not size:
+            t = self.t
+            led = self.led = t.suit[card]
+            contend = self.contend = t.contend[led]
             self.top, self.winner = contend[card], seat
         elif self.contend[card] > self.top:
             self.top, self.winner = self.contend[card], seat
-        self.size += 1
-        if self.size == self.n:
+        size += 1
+        if size == self.n:
             self.tricks[self.winner] += 1
             self.turn, self.size = self.winner, 0
         else:
-            self.turn = (seat + 1) % self.n
-        if not self.left:
+            self.turn, self.size = (seat + 1) % self.n, size
+        if not left:
             self.turn = None
             self.round += 1
-
-    def apply(self, action: Action, record: bool = True) -> list[Event]:
-        if self.bidding:
-            self.bid(action.amount)  # type: ignore[attr-defined]
-        else:
-            self.play(_NUMBER[action.card])  # type: ignore[attr-defined]
         return []
 
     def finish(self) -> None:
