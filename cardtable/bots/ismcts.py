@@ -249,7 +249,7 @@ class ISMCTSBot:
         model = self.opponent_model and rollout is not None
         apply = transition(world)
         # Selection and expansion: down the tree through actions legal in this world.
-        while world.turn is not None and not (done is not None and done(world, origin)):
+        while world.turn is not None and (done is None or not done(world, origin)):
             mover = world.turn
             if model and mover != seat:
                 # The other seats move by the playout policy (a model of them); the tree still tells their
@@ -257,7 +257,7 @@ class ISMCTSBot:
                 action = rollout(world, rng)  # type: ignore[misc]
                 child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
-                    child = node.add(action, mover)
+                    child = node.add(action, mover)  # type: ignore[arg-type]
                 apply(action)
                 path.append(child)
                 node = child

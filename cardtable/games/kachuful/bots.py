@@ -576,10 +576,23 @@ class _Sim(State):
                          self.trump, self.jokers)
 
     def policy(self) -> Action:
-        """The playout policy's move."""
+        """The playout policy's move: the estimate's bid, or the rule bot's card (`rule_card`)."""
+        seat: int = self.turn  # type: ignore[assignment]
         if self.bidding:
-            return BID[_nearest(self.estimate(self.turn), self.legal_bids())]  # type: ignore[arg-type]
-        return _PLAYS[self.pick()]
+            return BID[_nearest(self.estimate(seat), self.legal_bids())]
+        hand = self.hands[seat]
+        if self.size:
+            suit, led = self.t.suit, self.led
+            legal = [c for c in hand if suit[c] == led] or hand
+        else:
+            legal = hand
+        if len(legal) == 1:
+            return _PLAYS[legal[0]]
+        mine = len(hand)
+        unseen = self.unseen - mine
+        q = (self.left - mine) / unseen if unseen else 0.0
+        return _PLAYS[_pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat],
+                            self.n, self.seen | self.masks[seat], q)]
 
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
@@ -592,23 +605,6 @@ class _Sim(State):
             suit, led = self.t.suit, self.led
             return [plays[c] for c in hand if suit[c] == led] or [plays[c] for c in hand]
         return [plays[c] for c in hand]
-
-    def pick(self) -> int:
-        """The rule bot's card for the seat to play (`rule_card`)."""
-        seat: int = self.turn  # type: ignore[assignment]
-        hand = self.hands[seat]
-        if self.size:
-            suit, led = self.t.suit, self.led
-            legal = [c for c in hand if suit[c] == led] or hand
-        else:
-            legal = hand
-        if len(legal) == 1:
-            return legal[0]
-        mine = len(hand)
-        unseen = self.unseen - mine
-        q = (self.left - mine) / unseen if unseen else 0.0
-        return _pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat], self.n,
-                     self.seen | self.masks[seat], q)
 
     def apply(self, action: Action, record: bool = True) -> list[Event]:
         """The move (unchecked: the search makes legal moves); nothing is ever recorded."""
