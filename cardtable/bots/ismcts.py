@@ -33,10 +33,12 @@ Games tune the search through optional functions they declare in their `GamePlug
   may also offer `rollout.play_out(world, root, rng, limit, apply) -> list[float] | None`: the whole playout at
   once, for a game that can make it faster than move by move (`apply` is the world's transition, the world is used
   up): the rewards that playing `world` out by the policy (to `done`, the end, or `limit` moves) and scoring it by
-  `reward` would give, or None to have the search play it out move by move.  And `rollout.simulator(world) ->
-  State`: a faster stand-in for a sampled world (or the world itself), that plays the same moves: it answers
-  `turn`, `legal_actions`, `apply` and `clone` as the world would, and the game's hooks read it as they read the
-  world; the search then works on it in place of the world.
+  `reward` would give, or None to have the search play it out move by move.  `rollout.step(world, rng, apply) ->
+  Action`: the policy's move, made in `world` (by `apply`, or as a stand-in makes it) and returned, one call for
+  the two (the other seats' moves inside the tree with `opponent_model`).  And `rollout.simulator(world) -> State`:
+  a faster stand-in for a sampled world (or the world itself), that plays the same moves: it answers `turn`,
+  `legal_actions`, `apply` and `clone` as the world would, and the game's hooks read it as they read the world;
+  the search then works on it in place of the world.
 - `weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
   (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
@@ -248,17 +250,21 @@ class ISMCTSBot:
         log, sqrt = math.log, math.sqrt
         model = self.opponent_model and rollout is not None
         apply = transition(world)
+        step = getattr(rollout, "step", None) if model else None
         # Selection and expansion: down the tree through actions legal in this world.
         while world.turn is not None and (done is None or not done(world, origin)):
             mover = world.turn
             if model and mover != seat:
                 # The other seats move by the playout policy (a model of them); the tree still tells their
                 # moves apart, so the seat's later decisions are searched for what it will have seen.
-                action = rollout(world, rng)  # type: ignore[misc]
+                if step is not None:
+                    action = step(world, rng, apply)
+                else:
+                    action = rollout(world, rng)  # type: ignore[misc]
+                    apply(action)
                 child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
                     child = node.add(action, mover)  # type: ignore[arg-type]
-                apply(action)
                 path.append(child)
                 node = child
                 continue

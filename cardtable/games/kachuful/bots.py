@@ -577,9 +577,19 @@ class _Sim(State):
 
     def policy(self) -> Action:
         """The playout policy's move: the estimate's bid, or the rule bot's card (`rule_card`)."""
-        seat: int = self.turn  # type: ignore[assignment]
         if self.bidding:
-            return BID[_nearest(self.estimate(seat), self.legal_bids())]
+            return BID[_nearest(self.estimate(self.turn), self.legal_bids())]  # type: ignore[arg-type]
+        return _PLAYS[self._card()]
+
+    def policy_step(self) -> Action:
+        """The rule bot's card, played (in the play)."""
+        card = self._card()
+        self._play(card)
+        return _PLAYS[card]
+
+    def _card(self) -> int:
+        """The rule bot's card for the seat to play (`rule_card`)."""
+        seat: int = self.turn  # type: ignore[assignment]
         hand = self.hands[seat]
         if self.size:
             suit, led = self.t.suit, self.led
@@ -587,12 +597,12 @@ class _Sim(State):
         else:
             legal = hand
         if len(legal) == 1:
-            return _PLAYS[legal[0]]
+            return legal[0]
         mine = len(hand)
         unseen = self.unseen - mine
         q = (self.left - mine) / unseen if unseen else 0.0
-        return _PLAYS[_pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat],
-                            self.n, self.seen | self.masks[seat], q)]
+        return _pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat], self.n,
+                     self.seen | self.masks[seat], q)
 
     def legal_actions(self) -> list[Action]:
         if self.turn is None:
@@ -612,8 +622,11 @@ class _Sim(State):
             self.bid(action.amount)  # type: ignore[attr-defined]
             return []
         card = _PLAY_NUMBER.get(id(action))
-        if card is None:
-            card = _NUMBER[action.card]  # type: ignore[attr-defined]
+        self._play(_NUMBER[action.card] if card is None else card)  # type: ignore[attr-defined]
+        return []
+
+    def _play(self, card: int) -> None:
+        """The seat to play plays `card`."""
         seat: int = self.turn  # type: ignore[assignment]
         self.hands[seat].remove(card)
         b = 1 << card
@@ -638,7 +651,6 @@ class _Sim(State):
         if not left:
             self.turn = None
             self.round += 1
-        return []
 
     def finish(self) -> None:
         """Play the round out by the policy for every seat: `apply(policy())` until the round ends, the cards in
@@ -769,8 +781,9 @@ def _ruffs(n: int, h: int) -> list[float]:
 class RolloutPolicy:
     """The playout policy: bid the hand's estimate (nearest legal bid), then play as the rule bot plays.
 
-    `play_out` makes a whole playout at once (see `cardtable.bots.ismcts`): the bids through the engine, then the
-    cards on numbered cards, scored as `search_reward` scores the round's end."""
+    For the search (`cardtable.bots.ismcts`): `simulator` gives a sampled world's stand-in on numbered cards
+    (`_Sim`), `step` makes the policy's move in one call, and `play_out` makes a whole playout at once, scored as
+    `search_reward` scores the round's end.  They choose what the policy chooses from the state's fields."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         if type(state) is _Sim:
@@ -781,6 +794,14 @@ class RolloutPolicy:
         if state.phase == "bid":
             return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
         return PLAY[fast_card(state, seat)]
+
+    def step(self, world: State, rng: random.Random, apply: Callable[[Action], Any]) -> Action:
+        """The policy's move, made in `world` (by `apply`, the world's transition, for the engine's state)."""
+        if type(world) is _Sim and not world.bidding:
+            return world.policy_step()
+        action = self(world, rng)
+        apply(action)
+        return action
 
     def simulator(self, world: State) -> State:
         """A faster stand-in for a determinized `world` (`_Sim`): in the play, or bidding in turn; `world` itself
