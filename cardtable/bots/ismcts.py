@@ -126,7 +126,11 @@ def transition(state: State) -> Callable[[Action], Any]:
     cls = type(state)
     fast = _RECORDS.get(cls)
     if fast is None:
-        fast = _RECORDS[cls] = "record" in inspect.signature(cls.apply).parameters
+        try:
+            fast = "record" in inspect.signature(cls.apply).parameters
+        except (TypeError, ValueError):  # no signature to read: the plain call
+            fast = False
+        _RECORDS[cls] = fast
     return functools.partial(state.apply, record=False) if fast else state.apply
 
 
@@ -300,12 +304,13 @@ class ISMCTSBot:
         play_out = getattr(rollout, "play_out", None)
         rewards = None if play_out is None else play_out(world, origin, rng, self.max_rollout, apply)
         if rewards is None:
-            rewards = self._play_out(world, origin, rng, apply)
+            rewards = self._play_moves(world, origin, rng, apply)
         for child in path:
             child.visits += 1
             child.total += rewards[child.seat]  # type: ignore[index]
 
-    def _play_out(self, world: State, origin: State, rng: random.Random, apply: Callable[[Action], Any]) -> list[float]:
+    def _play_moves(self, world: State, origin: State, rng: random.Random, apply: Callable[[Action], Any]
+                    ) -> list[float]:
         """Play `world` out move by move (the rollout policy, or uniformly random) and score it."""
         hooks = self.hooks
         done, rollout = hooks.done, hooks.rollout

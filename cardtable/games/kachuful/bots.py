@@ -721,7 +721,7 @@ def _estimates(state: KachufulState, seats: Sequence[int]) -> list[float]:
     t = _tables(state.trump, state.jokers)
     number = _NUMBER
     seen, count = _seen_mask(state)
-    cards = sum(len(x) for x in state.hands)
+    cards = sum(map(len, state.hands))
     return [_estimate(t, [number[c] for c in state.hands[s]], seen, t.deck_size - count, cards, state.n,
                       state.hand_size, state.trump, state.jokers) for s in seats]
 
@@ -739,9 +739,14 @@ def _estimate(t: _Tables, hand: list[int], seen: int, unseen: int, cards: int, n
     suit, stronger, rank = t.suit, t.stronger, t.strength
     by_suit: dict[str, list[int]] = {}
     for c in hand:
-        by_suit.setdefault(suit[c], []).append(c)
+        group = by_suit.get(suit[c])
+        if group is None:
+            by_suit[suit[c]] = [c]
+        else:
+            group.append(c)
     for group in by_suit.values():
-        group.sort(key=rank.__getitem__, reverse=True)
+        if len(group) > 1:
+            group.sort(key=rank.__getitem__, reverse=True)
     short_sides = 0  # side suits of at most one card
     if h >= 3:
         for x in SUITS:
