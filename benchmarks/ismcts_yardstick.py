@@ -8,7 +8,8 @@ Three searches, each on positions of one round of seven cards among four players
 - plain: the same plain ISMCTS (`ISMCTSBot` without hooks) over our Kachuful engine, which shows the engine's cost;
 - hard: the hard bot as the table makes it (`make_bot(kachuful, "hard")`, the game's hooks and settings).
 
-Prints search iterations per CPU-second of each and the ratios to the yardstick.  The issue's target: hard at least
+Prints search iterations per CPU-second of each and the ratios to the yardstick (medians over the runs; the ratios
+are taken within each run, the three searches interleaved position by position).  The issue's target: hard at least
 0.5x the yardstick.
 
 Run: python3 benchmarks/ismcts_yardstick.py [--positions N] [--iterations N]
@@ -187,13 +188,11 @@ def our_positions(count: int) -> list:
     return out
 
 
-def rate(search, positions: list, iterations: int) -> float:
-    """Search iterations per CPU-second over `positions`."""
+def timed(search, position) -> tuple[int, float]:
+    """Search iterations made on `position`, and the CPU seconds they took."""
     cpu = time.process_time()
-    done = 0
-    for position in positions:
-        done += search(position)
-    return done / (time.process_time() - cpu)
+    done = search(position)
+    return done, time.process_time() - cpu
 
 
 def main() -> None:
@@ -221,15 +220,28 @@ def main() -> None:
         bot.choose(state, state.turn)
         return bot.last_iterations
 
-    results: dict[str, list[float]] = {"yardstick": [], "plain": [], "hard": []}
-    for _ in range(args.runs):  # interleaved, so a change of the machine's speed touches all three alike
-        results["yardstick"].append(rate(yardstick, lean, args.iterations))
-        results["plain"].append(rate(plain, ours, args.iterations))
-        results["hard"].append(rate(hard, ours, args.iterations))
-    base = statistics.median(results["yardstick"])
-    for name, rates in results.items():
-        median = statistics.median(rates)
-        print(f"{name:10s} {median:9.0f} iterations per CPU-second  ({median / base:.3f}x the yardstick)")
+    names = ("yardstick", "plain", "hard")
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    ratios: dict[str, list[float]] = {name: [] for name in names}
+    for _ in range(args.runs):
+        # Interleaved position by position, so a change of the machine's speed (other programs) touches the three
+        # searches alike; each run's ratios are taken within the run.
+        made = dict.fromkeys(names, 0)
+        spent = dict.fromkeys(names, 0.0)
+        for mine, theirs in zip(lean, ours, strict=True):
+            for name, search, position in (("yardstick", yardstick, mine), ("plain", plain, theirs),
+                                           ("hard", hard, theirs)):
+                done, cpu = timed(search, position)
+                made[name] += done
+                spent[name] += cpu
+        run = {name: made[name] / spent[name] for name in names}
+        for name in names:
+            rates[name].append(run[name])
+            ratios[name].append(run[name] / run["yardstick"])
+    for name in names:
+        each = " ".join(f"{r:.3f}" for r in ratios[name])
+        print(f"{name:10s} {statistics.median(rates[name]):9.0f} iterations per CPU-second  "
+              f"({statistics.median(ratios[name]):.3f}x the yardstick; runs: {each})")
 
 
 if __name__ == "__main__":

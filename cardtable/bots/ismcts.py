@@ -16,6 +16,9 @@ edges are actions, whoever makes them.  Each iteration:
 4. scores the end position with one reward in [0, 1] per seat and adds it to every edge of the path, each edge
    counting the reward of the seat that chose it.
 
+Every simulated move goes through the engine's fast transition, `apply(action, record=False)` (no events), for
+a game whose `apply` takes `record` (`transition`).
+
 The answer is the most visited action at the root.  With a budget in iterations the choice is a function of the
 bot's seed and the position only.  `time_limit` is a safety net counted in the CPU time of the searching thread
 (`search_clock`), not on the wall clock: other programs keeping the processor busy slow the search down but never
@@ -26,7 +29,16 @@ Games tune the search through optional functions they declare in their `GamePlug
 - `reward(state, root) -> list[float]`: one reward in [0, 1] per seat for a position reached in a playout
   (`root` is the determinized root, for what the reward compares against).  Default: `default_reward`.
 - `done(state, root) -> bool`: end playouts early (a round's end in a game of many rounds).
-- `rollout(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.
+- `rollout(state, rng) -> Action`: a cheap playout policy.  It is only ever given determinized states.  The policy
+  may also offer `rollout.play_out(world, root, rng, limit, apply) -> list[float] | None`: the whole playout at
+  once, for a game that can make it faster than move by move (`apply` is the world's transition, the world is used
+  up): the rewards that playing `world` out by the policy (to `done`, the end, or `limit` moves) and scoring it by
+  `reward` would give, or None to have the search play it out move by move.  `rollout.step(world, rng, apply) ->
+  Action`: the policy's move, made in `world` (by `apply`, or as a stand-in makes it) and returned, one call for
+  the two (the other seats' moves inside the tree with `opponent_model`).  And `rollout.simulator(world) -> State`:
+  a faster stand-in for a sampled world (or the world itself), that plays the same moves: it answers `turn`,
+  `legal_actions`, `apply` and `clone` as the world would, and the game's hooks read it as they read the world;
+  the search then works on it in place of the world.
 - `weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
   (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
@@ -105,18 +117,42 @@ class SearchHooks:
     settings: tuple[tuple[str, Any], ...] = ()
 
 
+_RECORDS: dict[type, bool] = {}
+
+
+def transition(state: State) -> Callable[[Action], Any]:
+    """`state.apply` recording nothing, for a game whose `apply` takes `record` (looked up once per state class);
+    plain `state.apply` otherwise."""
+    cls = type(state)
+    fast = _RECORDS.get(cls)
+    if fast is None:
+        try:
+            fast = "record" in inspect.signature(cls.apply).parameters
+        except (TypeError, ValueError):  # no signature to read: the plain call
+            fast = False
+        _RECORDS[cls] = fast
+    return functools.partial(state.apply, record=False) if fast else state.apply
+
+
 class _Node:
     """An edge of the tree and the position after it: who chose `action`, and that seat's statistics."""
 
-    __slots__ = ("action", "seat", "children", "visits", "avail", "total")
+    __slots__ = ("action", "seat", "children", "by_id", "visits", "avail", "total")
 
     def __init__(self, action: Action | None, seat: int | None) -> None:
         self.action = action
         self.seat = seat  # the seat that chose `action` (its reward is the one counted here)
         self.children: dict[Action, _Node] = {}
+        # The children again, by the identity of their action: found without hashing the action when a game
+        # hands out the same action objects (a child keeps its action alive, so an id found here is that object).
+        self.by_id: dict[int, _Node] = {}
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+
+    def add(self, action: Action, seat: int) -> _Node:
+        child = self.children[action] = self.by_id[id(action)] = _Node(action, seat)
+        return child
 
 
 class ISMCTSBot:
@@ -190,7 +226,8 @@ class ISMCTSBot:
                                           else self.moves(origin, seat))
         made = 0
         if len(root_actions) > 1:
-            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
+            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world,
+                                  getattr(self.hooks.rollout, "simulator", None))
             budget = self.iterations
             reuse = max(1, self.world_reuse)
             world, left = origin, 0
@@ -212,42 +249,50 @@ class ISMCTSBot:
                  rng: random.Random) -> None:
         """One iteration from `node` in `world`: select and expand, play out, and back the rewards up `path`."""
         hooks = self.hooks
-        reward, done, rollout, candidates = hooks.reward, hooks.done, hooks.rollout, hooks.candidates
+        done, rollout, candidates = hooks.done, hooks.rollout, hooks.candidates
         c = self.exploration
         log, sqrt = math.log, math.sqrt
         model = self.opponent_model and rollout is not None
-        apply = functools.partial(world.apply, record=False) if _two_speeds(type(world)) else world.apply
+        apply = transition(world)
+        step = getattr(rollout, "step", None) if model else None
         # Selection and expansion: down the tree through actions legal in this world.
-        while world.turn is not None and not (done is not None and done(world, origin)):
+        while world.turn is not None and (done is None or not done(world, origin)):
             mover = world.turn
             if model and mover != seat:
                 # The other seats move by the playout policy (a model of them); the tree still tells their
                 # moves apart, so the seat's later decisions are searched for what it will have seen.
-                action = rollout(world, rng)  # type: ignore[misc]
-                child = node.children.get(action)
+                if step is not None:
+                    action = step(world, rng, apply)
+                else:
+                    action = rollout(world, rng)  # type: ignore[misc]
+                    apply(action)
+                child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
-                    child = node.children[action] = _Node(action, mover)
-                apply(action)
+                    child = node.add(action, mover)  # type: ignore[arg-type]
                 path.append(child)
                 node = child
                 continue
             legal = world.legal_actions() if candidates is None else self.moves(world, mover)
-            children = node.children
-            untried = [a for a in legal if a not in children]
+            children, by_id = node.children, node.by_id
+            found: list[_Node] = []  # the children of the legal actions tried already, in their order
+            untried: list[Action] = []
+            for a in legal:
+                child = by_id.get(id(a)) or children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
+                    found.append(child)
             if untried:
-                for a in legal:
-                    child = children.get(a)
-                    if child is not None:
-                        child.avail += 1
+                for child in found:
+                    child.avail += 1
                 action = rng.choice(untried)
-                child = children[action] = _Node(action, mover)
+                child = node.add(action, mover)
                 apply(action)
                 path.append(child)
                 break
             best = None
             best_value = -1.0
-            for a in legal:
-                child = children[a]
+            for child in found:
                 child.avail += 1
                 value = child.total / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if value > best_value:
@@ -256,7 +301,19 @@ class ISMCTSBot:
             apply(best.action)  # type: ignore[arg-type]
             path.append(best)
             node = best
-        # Playout.
+        play_out = getattr(rollout, "play_out", None)
+        rewards = None if play_out is None else play_out(world, origin, rng, self.max_rollout, apply)
+        if rewards is None:
+            rewards = self._play_moves(world, origin, rng, apply)
+        for child in path:
+            child.visits += 1
+            child.total += rewards[child.seat]  # type: ignore[index]
+
+    def _play_moves(self, world: State, origin: State, rng: random.Random, apply: Callable[[Action], Any]
+                    ) -> list[float]:
+        """Play `world` out move by move (the rollout policy, or uniformly random) and score it."""
+        hooks = self.hooks
+        done, rollout = hooks.done, hooks.rollout
         steps = 0
         max_rollout = self.max_rollout
         rand = rng.random
@@ -267,36 +324,40 @@ class ISMCTSBot:
                 legal = world.legal_actions()
                 apply(legal[int(rand() * len(legal))])
             steps += 1
-        rewards = reward(world, origin)
-        for child in path:
-            child.visits += 1
-            child.total += rewards[child.seat]  # type: ignore[index]
-
-
-@functools.cache
-def _two_speeds(cls: type[State]) -> bool:
-    """Whether a game's engine can apply without recording (`apply(action, record=False)`): a search needs no
-    events, nor the snapshots of their beats."""
-    return "record" in inspect.signature(cls.apply).parameters
+        return hooks.reward(world, origin)
 
 
 def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int,
-                 world: World | None = None) -> Callable[[], State]:
+                 world: World | None = None, simulator: Callable[[State], State] | None = None
+                 ) -> Callable[[], State]:
     """Where each playout starts: a fresh determinization of `state` for `seat` (by the game's `world` hook when
     it has one), or (with a `weight` hook) a copy of one of `particles` determinizations drawn up front, picked by
-    weight."""
+    weight; as the rollout policy's `simulator` makes it stand in, when the policy has one."""
     def draw() -> State:
         return world(state, seat, rng) if world is not None else state.determinize(seat, rng)
 
     if weight is None or particles < 1:
-        return draw
+        if simulator is None:
+            return draw
+        return lambda: simulator(draw())
     pool = [draw() for _ in range(particles)]
     cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
     total = cumulative[-1]
+    if simulator is not None:
+        drawn: list[State | None] = [None] * len(pool)  # the stand-ins, made when first drawn
+
+        def pick(i: int) -> State:
+            world = drawn[i]
+            if world is None:
+                world = drawn[i] = simulator(pool[i])
+            return world.clone()
+    else:
+        def pick(i: int) -> State:
+            return pool[i].clone()
     if not total > 0:  # nothing fits (or a weight is NaN): every world alike
-        return lambda: rng.choice(pool).clone()
+        return lambda: pick(rng.choice(range(len(pool))))
     last = len(pool) - 1
-    return lambda: pool[min(last, bisect.bisect(cumulative, rng.random() * total))].clone()
+    return lambda: pick(min(last, bisect.bisect(cumulative, rng.random() * total)))
 
 
 def _visits(root: _Node, action: Action) -> tuple[int, float]:

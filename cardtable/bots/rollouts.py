@@ -19,18 +19,20 @@ NIPS 1996): against players of the policy's strength it chooses at least as well
 of the sample, and better where looking at the consequences beats the policy's rules of thumb.
 
 A game opts in with the search setting `method="rollouts"` (`cardtable.bots.make_hard_bot`); it uses the same
-hooks as `cardtable.bots.ismcts` (`candidates`, `world`, `weight` and `particles`, `reward`, `done`, `rollout`),
-of which `rollout` is required.
+hooks as `cardtable.bots.ismcts` (`candidates`, `world`, `weight` and `particles`, `reward`, `done`, `rollout`,
+with the policy's `play_out` and `simulator` when it has them), of which `rollout` is required.  Simulated moves
+go through the engine's fast transition (`ismcts.transition`).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardtable.bots import ismcts
-from cardtable.bots.ismcts import SearchHooks, make_sampler
+from cardtable.bots.ismcts import SearchHooks, make_sampler, transition
 from cardtable.core.engine import Action, State
 
 
@@ -97,7 +99,8 @@ class RolloutBot:
         moves = self.last_moves = list(found) if found is not None else legal
         if len(moves) == 1:
             return moves[0]
-        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
+        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world,
+                              getattr(self.hooks.rollout, "simulator", None))
         clock = ismcts.search_clock
         deadline = None if self.time_limit is None else clock() + self.time_limit
         rewards: list[list[float]] = [[] for _ in moves]  # per candidate, per world
@@ -108,8 +111,9 @@ class RolloutBot:
             world = sample()
             for k, i in enumerate(alive):
                 sim = world.clone() if k < len(alive) - 1 else world
-                sim.apply(moves[i])
-                rewards[i].append(self._play_out(sim, origin, rng)[seat])
+                apply = transition(sim)
+                apply(moves[i])
+                rewards[i].append(self._play_out(sim, origin, rng, apply)[seat])
             made += len(alive)
             if deadline is not None and clock() > deadline:
                 break
@@ -155,12 +159,18 @@ class RolloutBot:
             kept.append(i)
         return sorted(kept)
 
-    def _play_out(self, world: State, origin: State, rng: random.Random) -> list[float]:
+    def _play_out(self, world: State, origin: State, rng: random.Random, apply: Callable[[Action], Any]
+                  ) -> list[float]:
         hooks = self.hooks
         rollout, done = hooks.rollout, hooks.done
         assert rollout is not None
+        play_out = getattr(rollout, "play_out", None)
+        if play_out is not None:
+            rewards = play_out(world, origin, rng, self.max_rollout, apply)
+            if rewards is not None:
+                return rewards
         steps = 0
         while world.turn is not None and steps < self.max_rollout and not (done is not None and done(world, origin)):
-            world.apply(rollout(world, rng))
+            apply(rollout(world, rng))
             steps += 1
         return hooks.reward(world, origin)
