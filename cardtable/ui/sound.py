@@ -35,6 +35,11 @@ MIXER_ARGS = {"frequency": 44100, "size": -16, "channels": 2, "buffer": 512}
 #: some 2% of a core with PulseAudio; by then what was played has drained, so closing takes milliseconds (right
 #: after a sound PulseAudio drains it first, 1-1.5 s).  The next sound opens it again, in a millisecond or two.
 QUIET_SECONDS = 5.0
+#: The process has one sound device, whichever `Sounds` opens, plays on or closes it (an app of an earlier test, or
+#: of a table opened again, may still have its watcher running): one lock for all, and the device's openings
+#: counted, so that no `Sounds` plays sounds made for an opening that has since closed.
+_DEVICE_LOCK = threading.RLock()
+_OPENINGS = [0]
 
 
 @contextlib.contextmanager
@@ -69,7 +74,8 @@ class Sounds:
         self.mixer = mixer if mixer is not None else pygame.mixer
         self.quiet_seconds: float | None = None  # see `close_when_quiet`
         self._clock, self._sleep = clock, sleep
-        self._lock = threading.RLock()  # the device is opened and played from the UI, closed by the watcher too
+        self._lock = _DEVICE_LOCK  # the device is opened and played from the UI, closed by the watcher too
+        self._opening = -1  # which opening of the device this one's sounds were made for
         self._played_at = 0.0
         self._watcher: threading.Thread | None = None
         self.state = "closed"  # "open", "closed", or "failed" (no device: silent until the volume is off once)
@@ -155,7 +161,7 @@ class Sounds:
     def close(self) -> None:
         """Close the sound device (if this opened it); a failed one may be tried again at the next sound."""
         with self._lock:
-            if self.state == "open" and self.mixer.get_init():
+            if self.state == "open" and self._opening == _OPENINGS[0] and self.mixer.get_init():
                 self.mixer.quit()
             self.state = "closed"
             self._sounds.clear()
@@ -163,7 +169,7 @@ class Sounds:
     def _open(self) -> bool:
         if self.state == "failed":
             return False
-        if self.state == "open" and self.mixer.get_init():
+        if self.state == "open" and self._opening == _OPENINGS[0] and self.mixer.get_init():
             return True
         self._sounds.clear()  # sounds made for a mixer that has since closed (pygame.quit) cannot play
         try:
@@ -172,6 +178,8 @@ class Sounds:
         except pygame.error as exc:
             self._fail(exc)
             return False
+        _OPENINGS[0] += 1
+        self._opening = _OPENINGS[0]
         self.state = "open"
         return True
 

@@ -123,6 +123,20 @@ class Volume:
         return self.level
 
 
+def test_an_earlier_players_close_leaves_the_device_another_opened_since():
+    """One device a process: an app that has gone (its quiet watcher still running) closing it must not pull it
+    from under the app playing now (that crashed the process), nor may sounds made for a closed opening play."""
+    mixer = FakeMixer()
+    old, new = Sounds(Volume("medium"), mixer), Sounds(Volume("medium"), mixer)
+    assert old.play(WIN)
+    mixer.quit()  # the old app's pygame.quit
+    assert new.play(WIN) and mixer.inits == 2
+    old.close()
+    assert mixer.opened and mixer.quits == 1, "the device the new one opened stays open"
+    assert old.play(WIN) and new.play(WIN), "each plays sounds made for the opening in use"
+    assert mixer.opened
+
+
 def test_volume_off_plays_nothing_and_never_opens_the_device():
     mixer = FakeMixer()
     sounds = Sounds(Volume("off"), mixer)

@@ -484,7 +484,7 @@ def fast_card(state: KachufulState, seat: int) -> Card:
 _PLAYS = [PLAY[c] for c in _CARDS]
 # A card's number from its shared Play action, by identity (an id found here is one of those, as they live on).
 _PLAY_NUMBER = {id(a): i for i, a in enumerate(_PLAYS)}
-_new = object.__new__
+
 
 
 class _Sim(State):
@@ -528,7 +528,7 @@ class _Sim(State):
                 self.top, self.winner = contend[number[c]], s
 
     def clone(self) -> _Sim:
-        o = _new(_Sim)
+        o = _Sim.__new__(_Sim)
         o.t, o.n, o.options, o.hand_size, o.round, o.turn = (self.t, self.n, self.options, self.hand_size,
                                                              self.round, self.turn)
         o.hands = [h[:] for h in self.hands]
