@@ -95,7 +95,7 @@ def play_game(setup: Setup, g: int) -> GameRecord:
             forced[entry_at[seat]] += 1
         if action not in legal:
             raise RuntimeError(f"{setup.kinds[entry_at[seat]]} bot chose an illegal action: {action!r}")
-        state.apply(action)
+        state.apply(action, record=False)
         actions += 1
     result = state.result()
     wins = [0.0] * n

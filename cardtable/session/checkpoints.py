@@ -47,6 +47,6 @@ class Checkpoints:
         base = max((n for n in self._kept if n <= length), default=0)
         state = self._kept[base].clone() if base else self.start()
         for n in range(base, length):
-            state.apply(entries[n].action)
+            state.apply(entries[n].action, record=False)
             self.note(n + 1, state)
         return state

@@ -195,7 +195,7 @@ class Match:
             return False
         group = self._redo.pop()
         for entry in group:
-            self.state.apply(entry.action)
+            self.state.apply(entry.action, record=False)
             self._append(entry)
         self.autosave()
         return True
@@ -303,7 +303,7 @@ class Match:
             turn = self.state.turn
             raise ValueError(f"log entry {n} is played by seat {_short(seat)}, but it was seat {turn}'s turn")
         try:
-            self.state.apply(action)
+            self.state.apply(action, record=False)
         except IllegalAction as exc:
             said = self.game.narration.refusal(exc, Names.seats(len(self.seats)))  # the game's words for it
             reason = _short(said, 200, quote=False)

@@ -25,7 +25,7 @@ class Sealed(State):
         assert seat == self._inner.turn, "determinized for another seat"
         return self._inner.determinize(seat, rng)
 
-    def apply(self, action: Action) -> Any:
+    def apply(self, action: Action, record: bool = True) -> Any:
         raise AssertionError("the bot changed the state it was given")
 
     def result(self) -> Result:

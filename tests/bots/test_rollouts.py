@@ -37,7 +37,7 @@ class Lottery(State):
     def legal_actions(self) -> list[Action]:
         return [Bet(0.0), Bet(0.001), Bet(0.0005)] if self.turn is not None else []
 
-    def apply(self, action: Action) -> list[Any]:
+    def apply(self, action: Action, record: bool = True) -> list[Any]:
         assert isinstance(action, Bet) and self.turn is not None
         self.taken, self.turn = self.prize + action.extra, None
         return []
@@ -162,7 +162,7 @@ class NoisyLottery(Lottery):
     """The lottery with a second luck that differs between the moves in each world (up to 0.1, far more than the
     extras), so that the best average over a few worlds is partly luck."""
 
-    def apply(self, action: Action) -> list[Any]:
+    def apply(self, action: Action, record: bool = True) -> list[Any]:
         assert isinstance(action, Bet) and self.turn is not None
         luck = random.Random(f"{self.prize}:{action.extra}").random() * 0.1
         self.taken, self.turn = self.prize + action.extra + luck, None

@@ -58,7 +58,7 @@ class CountdownState(State):
             return []
         return [Take(tuple(self.pile[-n:][::-1])) for n in (1, 2) if n <= len(self.pile)]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
         if self.turn is None:
             raise IllegalAction("The game is over.")
         if action not in self.legal_actions():

@@ -200,7 +200,7 @@ class FragileState(State):
     def legal_actions(self) -> list[Action]:
         return [Step(1), Step(2)]
 
-    def apply(self, action: Action) -> list[Event]:
+    def apply(self, action: Action, record: bool = True) -> list[Event]:
         assert isinstance(action, Step)
         if action.size > 2:
             raise IllegalAction("step_size", size=action.size)
