@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -15,11 +14,6 @@ from cardtable.games import REGISTRY
 def pytest_generate_tests(metafunc: Any) -> None:
     if "game_id" in metafunc.fixturenames:
         metafunc.parametrize("game_id", sorted(REGISTRY))
-
-
-def records(state: State) -> bool:
-    """Whether the game's engine has the two speeds (`apply(action, record=False)`)."""
-    return "record" in inspect.signature(type(state).apply).parameters
 
 
 def seeded_game(game_id: str, seed: int, moves: int) -> Iterator[tuple[State, Action]]:
