@@ -140,7 +140,7 @@ class TimeLimit:
 class Action:
     """Base of every game's actions: small frozen dataclasses.
 
-    Subclasses set `label` text through `describe()`.  Fields may be ints, strings,
+    `describe()` names one for a developer; the game's narration names it for a person.  Fields may be ints, strings,
     bools, `Card`s or tuples of those; `to_json` / `Rules.action_from_json` round-trip them.
     """
 
@@ -151,8 +151,18 @@ class Action:
         return data
 
     def describe(self) -> str:
-        """Readable text for buttons, logs and hints."""
-        return type(self).__name__
+        """The action for a developer's message ("Play(card=QH)"); what a person reads is the narration's
+        (`Narration.action`)."""
+        fields = ", ".join(f"{f.name}={_plain(getattr(self, f.name))}" for f in dataclasses.fields(self))
+        return f"{type(self).__name__}({fields})"
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_plain(v) for v in value) + ")"
+    return repr(value)
 
 
 def _encode(value: Any) -> Any:

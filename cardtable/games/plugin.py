@@ -95,7 +95,7 @@ class GamePlugin:
     solver: a solitaire's solver (`Solver`): the hint follows its winning line, and the table can say when a
     position can no longer be won (a setting); both ask it off the UI thread.
     describe: a move in words, with its cards named (`describe(state, action)`): how the hint says a step of a
-    winning line the table already knows; None: the action's own `describe()`.
+    winning line the table already knows; None: the narration's name for the action.
     winnable_deals: a table option for deals the solver proved winnable (`WinnableDeals`); the table looks for one
     off the UI thread (`cardtable.session.deal_search`) before it shows a new random deal.
     variant_options: the names of the options that make a variant with a record of its own (Klondike's draw and

@@ -261,7 +261,6 @@ def test_actions_are_named_by_the_narration() -> None:
     assert NARRATION.action(Play(Card(CRAZY, WILD), "G"), names) == "Play Crazy: choose green"
     assert NARRATION.action(Play(Card(DRAW_FOUR, WILD)), names) == "Play Crazy Draw Four (random colour)"
     assert NARRATION.action(DRAW, names) == "Draw a card"
-    assert Play(Card(5, "R")).describe() == "Play red 5"  # for code that still asks the action
 
 
 # ----- the two speeds and the one predicate ---------------------------------------------------------

@@ -678,11 +678,10 @@ def test_illegal_actions_change_nothing() -> None:
 def test_actions_describe_themselves_and_round_trip() -> None:
     """Captured pairs go to the capturing player's won pile (each move says what it does, and is saved and
     loaded as it was)."""
-    assert Capture(C("3D"), C("7H")).describe() == "Capture 7♥ with 3♦"
-    assert Discard(C("4C")).describe() == "Play 4♣ to the layout"
-    assert TakeWithStock(C("7S")).describe() == "Take 7♠ with the turned card"
-    for action in (Capture(C("3D"), C("7H")), Discard(C("4C")), TakeWithStock(C("7S"))):
-        assert NARRATION.action(action, Names.seats(2)) == action.describe()
+    said = NARRATION.action
+    assert said(Capture(C("3D"), C("7H")), Names.seats(2)) == "Capture 7♥ with 3♦"
+    assert said(Discard(C("4C")), Names.seats(2)) == "Play 4♣ to the layout"
+    assert said(TakeWithStock(C("7S")), Names.seats(2)) == "Take 7♠ with the turned card"
     for action in (Capture(C("3D"), C("7H")), Discard(C("10C")), TakeWithStock(C("AS"))):
         assert RULES.action_from_json(action.to_json()) == action
     with pytest.raises(ValueError, match="52-card deck"):

@@ -262,7 +262,8 @@ def test_the_hint_is_a_legal_move_with_a_reason_in_every_phase() -> None:
             assert h is not None and h.action in state.legal_actions(), (state.phase, h)
             said = GAME.narration.hint(h, SEATS)
             assert h.why and not h.text and said.endswith(".") and "{" not in said, said
-            assert said.startswith(h.action.describe().split(" ")[0]) or said.startswith("Choose "), said
+            named = GAME.narration.action(h.action, SEATS)
+            assert said.startswith(named.split(" ")[0]) or said.startswith("Choose "), said
             seen.add(state.phase)
             action = rule(state, seed) if rng.random() < 0.7 else RandomBot(steps).choose(state, state.turn)
             state.apply(action)

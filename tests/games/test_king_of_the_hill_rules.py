@@ -970,9 +970,11 @@ def test_actions_round_trip_through_json() -> None:
                Call(C("BJ")), CALL_NONE, Play((C("QH'"),)), Play(tuple(cards("5D 5D'")))]
     for action in samples:
         assert RULES.action_from_json(action.to_json()) == action
-        assert str(action) == action.describe()
-    assert str(Play(tuple(cards("5D 5D'")))) == "Play a pair of 5♦" and str(Call(C("RJ"))) == "Call red joker"
-    assert str(Bury(tuple(cards("3C 4C 5C 6C 7C 8C 9C 10C")))) == "Bury 8 cards"  # never names hidden cards
+    said = GAME.narration.action
+    names = Names.seats(5)
+    assert said(Play(tuple(cards("5D 5D'"))), names) == "Play a pair of 5♦"
+    assert said(Call(C("RJ")), names) == "Call red joker"
+    assert said(Bury(tuple(cards("3C 4C 5C 6C 7C 8C 9C 10C"))), names) == "Bury 8 cards"  # never names hidden cards
     with pytest.raises(ValueError, match="two decks"):
         RULES.action_from_json({"type": "Play", "cards": [{"card": "QH#2"}]})
     with pytest.raises(ValueError):
@@ -1011,8 +1013,11 @@ def test_every_call_face_once() -> None:
 def test_pass_and_declare_labels() -> None:
     """In the engine the deal is turn-based: each time a player receives a card and holds a declaration that would
     stand, they choose declare or pass"""
-    assert str(Declare("H", False)) == "Declare hearts" and str(Declare("S", True)) == "Declare spades with a pair"
-    assert str(Pass()) == "Pass"
+    said = GAME.narration.action
+    names = Names.seats(5)
+    assert said(Declare("H", False), names) == "Declare hearts"
+    assert said(Declare("S", True), names) == "Declare spades with a pair"
+    assert said(Pass(), names) == "Pass"
 
 
 def test_every_rule_is_traced() -> None:

@@ -164,18 +164,12 @@ class Play(Action):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"Play {self.card.label}"
-
 
 @dataclass(frozen=True)
 class Fold(Action):
     """Fold: play a card face down; a folded card can never win the trick."""
 
     card: Card
-
-    def describe(self) -> str:
-        return f"Fold {self.card.label}"
 
 
 @dataclass(frozen=True)
@@ -184,32 +178,21 @@ class ChooseRegion(Action):
 
     region: str
 
-    def describe(self) -> str:
-        return f"Region: {REGION_NAMES.get(self.region, self.region)}"
-
 
 @dataclass(frozen=True)
 class ClaimSidePot(Action):
     """Show the card one rank above the turned card and take the side pot."""
-
-    def describe(self) -> str:
-        return "Claim the side pot"
 
 
 @dataclass(frozen=True)
 class DealAgain(Action):
     """Between rounds: play another round (the round's winner deals)."""
 
-    def describe(self) -> str:
-        return "Deal again"
-
 
 @dataclass(frozen=True)
 class Stop(Action):
     """Between rounds: end the session."""
 
-    def describe(self) -> str:
-        return "Stop"
 
 
 # Shared action objects: legal_actions allocates no actions.

@@ -50,7 +50,7 @@ from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card, custom_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, TimeLimit, new_seed
-from cardtable.core.words import Names, Seated
+from cardtable.core.words import Seated
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
 WILD = "W"
@@ -117,26 +117,13 @@ class Play(Action):
     card: Card
     colour: str | None = None
 
-    def describe(self) -> str:
-        return _described(self)
-
 
 @dataclass(frozen=True)
 class Draw(Action):
     """Draw one card from the draw pile (only for a player who cannot play)."""
 
-    def describe(self) -> str:
-        return _described(self)
-
 
 DRAW = Draw()
-
-
-def _described(action: Action) -> str:
-    """The narration's words for `action` (its module speaks of these classes, so it is imported when asked)."""
-    from cardtable.games.crazy.narration import NARRATION
-
-    return NARRATION.action(action, Names(()))
 
 
 def _plays(card: Card, choose_draw_four: bool) -> tuple[Play, ...]:

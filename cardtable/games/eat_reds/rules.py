@@ -132,18 +132,12 @@ class Capture(Action):
     card: Card
     target: Card
 
-    def describe(self) -> str:
-        return f"Capture {self.target.label} with {self.card.label}"
-
 
 @dataclass(frozen=True)
 class Discard(Action):
     """Play a card that cannot capture from the hand to the layout."""
 
     card: Card
-
-    def describe(self) -> str:
-        return f"Play {self.card.label} to the layout"
 
 
 @dataclass(frozen=True)
@@ -152,8 +146,6 @@ class TakeWithStock(Action):
 
     target: Card
 
-    def describe(self) -> str:
-        return f"Take {self.target.label} with the turned card"
 
 
 # Shared action objects: legal_actions allocates only its list, and `in` matches on identity first.

@@ -231,15 +231,7 @@ def _in_deck_order(cards: Any) -> Any:
 
 @dataclass(frozen=True)
 class KingAction(Action):
-    """The base of King of the Hill's actions: `str()` is the readable label (the narration's words)."""
-
-    def describe(self) -> str:
-        from cardtable.games.king_of_the_hill.narration import action_text  # the words live in the narration
-
-        return action_text(self)
-
-    def __str__(self) -> str:
-        return self.describe()
+    """The base of King of the Hill's actions."""
 
 
 @dataclass(frozen=True)
