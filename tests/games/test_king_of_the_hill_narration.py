@@ -14,7 +14,7 @@ from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.words import Names
 from cardtable.games.king_of_the_hill import GAME
-from cardtable.games.king_of_the_hill.narration import REFUSALS, SILENT
+from cardtable.games.king_of_the_hill.narration import REFUSALS, SILENT, card_text
 from cardtable.games.king_of_the_hill.rules import (
     CALL,
     CALL_NONE,
@@ -184,7 +184,7 @@ def test_every_refusal_has_a_sentence() -> None:
 def test_actions_are_named_by_the_narration() -> None:
     assert GAME.narration.action(Declare("H", True), SEATS) == "Declare hearts with a pair"
     assert GAME.narration.action(CALL_NONE, SEATS) == "Call no card (play alone)"
-    assert GAME.narration.action(PLAY[DECK[0]], SEATS) == str(PLAY[DECK[0]])
+    assert GAME.narration.action(PLAY[DECK[0]], SEATS) == f"Play {card_text(DECK[0])}" == "Play A\u2660"
 
 
 # ----- results, hints and the status line, said with the names ---------------------------------------------------
