@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
-from cardtable.core.words import N_, Clause, Line, Names, Said, say, tr
+from cardtable.core.words import N_, Clause, Line, Names, Said, Seated, say, tr
 
 #: Refusals the table itself may meet, whatever the game: a move after the end.
 COMMON_REFUSALS = {"game_over": N_("The game is over.")}
@@ -28,6 +28,9 @@ class Narration:
     lines: ClassVar[Mapping[str, Line]] = {}
     #: Refusal reason -> its sentence, with the refusal's fields named.
     refusals: ClassVar[Mapping[str, str]] = {}
+    #: Refusal reason -> its sentence to the person themselves, when a seat among the refusal's fields (a
+    #: `Seated`) is theirs ("You hold no 3." where another reads "Ann holds no 3.").
+    you_refusals: ClassVar[Mapping[str, str]] = {}
 
     def event(self, event: Event, names: Names) -> Said | None:
         """What the table says of `event` (None: nothing; the move speaks for itself)."""
@@ -46,9 +49,16 @@ class Narration:
         return fields
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
-        """Why a move was refused, for the person."""
-        template = self.refusals.get(error.reason) or COMMON_REFUSALS.get(error.reason, UNKNOWN_REFUSAL)
-        return say(template, names, **error.fields)
+        """Why a move was refused, for the person: spoken to them when the refusal is about their seat."""
+        you = any(isinstance(v, Seated) and names.is_you(v.seat) for v in error.fields.values())
+        template = (self.you_refusals.get(error.reason) if you else None) or self.refusals.get(error.reason) \
+            or COMMON_REFUSALS.get(error.reason, UNKNOWN_REFUSAL)
+        return say(template, names, **self.refusal_fields(error, names))
+
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
+        """The named fields of a refusal's sentence (a game words its own values here: a suit's letter as its
+        name)."""
+        return dict(error.fields)
 
     def result(self, result: Result, names: Names) -> str:
         """The outcome of a game (or the standings of one in progress) in a sentence."""

@@ -13,6 +13,7 @@ from babel.messages.mofile import write_mo
 from cardtable import languages
 from cardtable.core import words
 from cardtable.core.cards import Card
+from cardtable.core.engine import IllegalAction
 from cardtable.core.narration import Narration
 from cardtable.core.words import N_, Line, Names, Seated, and_list, say, tr
 from cardtable.games import GAMES
@@ -94,3 +95,22 @@ def test_a_compiled_catalog_is_spoken_and_an_unknown_language_is_english(tmp_pat
     assert languages.wanted({"LANG": "C.UTF-8"}) == "en"
     (folder / "cardtable.mo").write_bytes(b"not a catalog")
     assert languages.use("xx") == "en", "a damaged catalog: English"
+
+
+class Held(Narration):
+    refusals = {"not_held": N_("{player} holds no {rank}.")}
+    you_refusals = {"not_held": N_("You hold no {rank}.")}
+
+    def refusal_fields(self, error, names):
+        fields = dict(error.fields)
+        if "rank" in fields:
+            fields["rank"] = {3: "three"}.get(fields["rank"], fields["rank"])
+        return fields
+
+
+def test_a_refusal_is_said_to_the_person_whose_seat_it_is_about_and_of_others_by_name():
+    narration, names = Held(), Names.of(["You", "Ada"])
+    assert narration.refusal(IllegalAction("not_held", player=Seated(0), rank=3), names) == "You hold no three."
+    assert narration.refusal(IllegalAction("not_held", player=Seated(1), rank=3), names) == "Ada holds no three."
+    assert narration.refusal(IllegalAction("game_over"), names) == "The game is over.", "the table's own refusal"
+    assert narration.refusal(IllegalAction("what"), names) == "That move is not allowed now."

@@ -6,7 +6,7 @@ from typing import Any, ClassVar
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, Seated, say, tr
+from cardtable.core.words import N_, Line, Names, Said, say, tr
 from cardtable.games.cat_in_the_box.rules import Discard, Paradox, Play, Predict
 
 #: The board's colours by name (red is trump).
@@ -126,18 +126,12 @@ class CatNarration(Narration):
         return tr(N_("{move}: {why}")).format(move=self.action(hint.action, names),
                                               why=say(hint.why, names, why=why))
 
-    def refusal(self, error: IllegalAction, names: Names) -> str:
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
         fields = dict(error.fields)
         if "colour" in fields:
             fields["colour"] = colour_word(fields["colour"])
             fields["Colour"] = capitalised(fields["colour"])
-        player = fields.get("player")
-        if isinstance(player, Seated) and names.is_you(player.seat) and error.reason in self.you_refusals:
-            return say(self.you_refusals[error.reason], names, **fields)
-        template = self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
-        return say(template, names, **fields)
+        return fields
 
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Play):

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from cardtable.core.cards import SUIT_SYMBOLS
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Clause, Line, Names, Said, Seated, and_list, say, tr
+from cardtable.core.words import N_, Clause, Line, Names, Said, and_list, say, tr
 from cardtable.games.cat_te.rules import (
     FOUR_OF_A_KIND,
     LOW_HAND,
@@ -101,6 +101,7 @@ class CatTeNarration(Narration):
         "trick": Line(N_("{player} wins trick {value} with {card}."), N_("You win trick {value} with {card}."),
                       N_("wins trick {value} with {card}."), N_("win trick {value} with {card}.")),
     }
+    you_refusals: ClassVar[dict[str, str]] = YOU_REFUSALS
     refusals: ClassVar[dict[str, str]] = {
         "session_over": N_("The session is over."),
         "round_not_over": N_("The round is still being played: deal again or stop once it is over."),
@@ -165,14 +166,8 @@ class CatTeNarration(Narration):
             return say(SIDE_ACE, names, card=card, pot=event.value)
         return say(SIDE_TURNED, names, card=card, pot=event.value, target=target)
 
-    def refusal(self, error: IllegalAction, names: Names) -> str:
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
         fields = dict(error.fields)
-        player = fields.get("player")
-        template = self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
-        if isinstance(player, Seated) and names.is_you(player.seat) and error.reason in YOU_REFUSALS:
-            template = YOU_REFUSALS[error.reason]
         suit = fields.pop("suit", None)
         if suit is not None:
             fields["suits"], fields["suit"] = tr(SUITS[suit]), tr(SUIT[suit])
@@ -180,7 +175,7 @@ class CatTeNarration(Narration):
             fields["region"] = tr(REGION_WORDS[fields["region"]])
         if error.reason == "no_such_region":
             fields["regions"] = and_list(tr(REGION_WORDS[r]) for r in REGIONS)
-        return say(template, names, **fields)
+        return fields
 
     def result(self, result: Result, names: Names) -> str:
         """Who won the session and with how many chips; mid-session the standings: each seat's chips and what it

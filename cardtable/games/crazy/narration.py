@@ -76,12 +76,6 @@ def _named(fields: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _seated(names: Names, fields: Mapping[str, Any]) -> bool:
-    """Whether a refusal's seat is the person spoken to."""
-    seat = fields.get("seat")
-    return isinstance(seat, Seated) and names.is_you(seat.seat)
-
-
 # Penalty draws: (all drawn, one left, several left) x (the turn lost or not).
 _PENALTY: dict[tuple[str, bool], Line] = {
     ("all", True): Line(N_("{player} draws {count} cards and loses their turn."),
@@ -199,18 +193,12 @@ class CrazyNarration(Narration):
         return {}
 
     # ----- refusals and actions -----------------------------------------------------------------------
-    def refusal(self, error: IllegalAction, names: Names) -> str:
-        fields = error.fields
-        template = self.you_refusals.get(error.reason) if _seated(names, fields) else None
-        if template is None:
-            template = self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
-        said = _named(fields)
-        seat = fields.get("seat")
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
+        said = _named(error.fields)
+        seat = error.fields.get("seat")
         if isinstance(seat, Seated):
             said["seat"] = names(seat.seat)
-        return tr(template).format_map(said)
+        return said
 
     def hint(self, hint: Any, names: Names) -> str:
         """A hint's move and why, its cards named as Crazy names them ("red 5")."""

@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from cardtable.core.engine import Action, Event, IllegalAction, Result
+from cardtable.core.engine import Action, Event, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, Seated, card_words, say, tr
+from cardtable.core.words import N_, Line, Names, Said, card_words, say, tr
 from cardtable.games.eat_pairs.rules import Claim, Draw, Miss, Play
 
 DEALS = Line(N_("Deal {number} of {deals}: {player} deals."), N_("Deal {number} of {deals}: You deal."))
@@ -121,6 +121,7 @@ class EatPairsNarration(Narration):
         "not_an_action": N_("That is not an Eat Pairs action: {action}."),
         **{code: forms[0] for code, forms in SEATED_REFUSALS.items()},
     }
+    you_refusals: ClassVar[dict[str, str]] = {code: forms[1] for code, forms in SEATED_REFUSALS.items()}
     #: The kinds the table says nothing of (see the module docstring).
     silent: ClassVar[frozenset[str]] = frozenset({"deal", "offer", "shuffle"})
 
@@ -227,17 +228,6 @@ class EatPairsNarration(Narration):
             left = tr(N_("1 card left") if count == 1 else N_("{count} cards left")).format(count=count)
             then = say(YOUR_DRAW, names, left=left) if mine else DRAWS.say(names, turn, left=left).text
         return f"{head} {then}"
-
-    def refusal(self, error: IllegalAction, names: Names) -> str:
-        player = error.fields.get("player")
-        forms = SEATED_REFUSALS.get(error.reason)
-        if forms is not None and isinstance(player, Seated):  # the seat to act is the sentence's subject
-            fields = {**error.fields, "player": names(player.seat)}
-            return say(forms[1] if names.is_you(player.seat) else forms[0], names, **fields)
-        template = self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
-        return say(template, names, **error.fields)
 
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Play):

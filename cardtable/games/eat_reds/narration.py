@@ -145,17 +145,11 @@ class EatRedsNarration(Narration):
         return say(STANDINGS, names, deal=values["deal"], rounds=values["rounds"],
                    standings=self.standings(scores, names, order))
 
-    def refusal(self, error: IllegalAction, names: Names) -> str:
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
         fields = dict(error.fields)
         if "rank" in fields:
             fields["ranks"] = tr(RANK_PLURALS[fields.pop("rank")])
-        player = fields.get("player")
-        if player is not None and names.is_you(player.seat) and error.reason in self.you_refusals:
-            return say(self.you_refusals[error.reason], names, **fields)
-        template = self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
-        return say(template, names, **fields)
+        return fields
 
     def action(self, action: Action, names: Names) -> str:
         if isinstance(action, Capture):

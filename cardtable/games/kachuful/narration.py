@@ -10,7 +10,7 @@ from typing import Any
 from cardtable.core.cards import JOKER_SUIT, Card
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.narration import Narration
-from cardtable.core.words import N_, Line, Names, Said, Seated, say, tr
+from cardtable.core.words import N_, Line, Names, Said, say, tr
 from cardtable.games.kachuful.rules import Bid, Play
 
 SUITS_SAID = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), JOKER_SUIT: N_("jokers")}
@@ -83,7 +83,8 @@ class KachufulNarration(Narration):
     """What Kachuful's events, refusals and actions say."""
 
     lines = LINES
-    refusals = REFUSALS
+    refusals = {code: text for code, text in REFUSALS.items() if not code.endswith("/you")}
+    you_refusals = {code[:-len("/you")]: text for code, text in REFUSALS.items() if code.endswith("/you")}
 
     def event(self, event: Event, names: Names) -> Said | None:
         kind, seat, value = event.kind, event.seat, event.value
@@ -177,16 +178,13 @@ class KachufulNarration(Narration):
             played=values.get("played", 0), rounds=values.get("rounds", 0), standings=standings)
 
     def refusal(self, error: IllegalAction, names: Names) -> str:
-        seat = error.fields.get("seat")
-        you = isinstance(seat, Seated) and names.is_you(seat.seat)
-        template = self.refusals.get(f"{error.reason}/you") if you else None
-        template = template or self.refusals.get(error.reason)
-        if template is None:
-            return super().refusal(error, names)
+        return capitalized(super().refusal(error, names))
+
+    def refusal_fields(self, error: IllegalAction, names: Names) -> dict[str, Any]:
         fields = dict(error.fields)
         if "suit" in fields:
             fields["suit"] = suit_words(fields["suit"])
-        return capitalized(say(template, names, **fields))
+        return fields
 
     @staticmethod
     def forbidden(bid: int, tricks: int, rebid: bool) -> str:
