@@ -3,7 +3,7 @@ take back; written out for the person ("you") and for the others, through the on
 
 from __future__ import annotations
 
-from cardtable.core.words import N_, Line, Names, Seated, tr
+from cardtable.core.words import N_, Line, Names, tr
 
 TIME_UP = Line(N_("Time is up: {action} was played for {player}."), N_("Time is up: {action} was played for you."))
 TIMED_OUT = Line(N_("{player} timed out {count} times in a row: a bot plays that seat now."),
@@ -46,5 +46,3 @@ def bot_for(name: str) -> str:
         return tr(N_("Bot for you"))
     return tr(N_("Bot for {name}")).format(name=name)
 
-
-__all__ = ["Seated", "bot_for", "handed_over", "only_theirs", "plays_again", "time_up", "timed_out"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardtable.core.engine import Action, TimeLimit
+from cardtable.core.engine import Action
 from cardtable.ui.table.panels import why_not
 
 if TYPE_CHECKING:
@@ -23,9 +23,6 @@ class TablePace:
         self._position: tuple[Any, ...] = ()  # the position the answer and the pace were worked out for
         self._answer: Action | None = None
         self._brisk = False
-        self._limit_for: object = None  # the state and move count the time limit was asked for
-        self._limit_moves = -1
-        self._limit: TimeLimit | None = None
 
     # ----- what the position asks ----------------------------------------------------------------------
     def _work_out(self) -> None:
@@ -90,14 +87,6 @@ class TablePace:
             scene.play(answer)
         return True
 
-    def time_limit(self) -> TimeLimit | None:
-        """The rules' time limit on the decision on the table, asked of the state once per position."""
-        state = self.scene.state
-        if self._limit_for is not state or self._limit_moves != len(self.scene.match.log):
-            self._limit_for, self._limit_moves = state, len(self.scene.match.log)
-            self._limit = state.time_limit()
-        return self._limit
-
     # ----- every frame ----------------------------------------------------------------------------------
     def drive(self, dt: float) -> None:
         """Bots and turn timers: the driver says when a move is due; it is played like a person's."""
@@ -107,7 +96,7 @@ class TablePace:
         ready = at_rest and scene.curtain_for is None and scene.confirm is None and not scene.summaries.open
         if self.act(ready):  # a move chosen ahead, or made for the person without asking them
             return
-        timer = self.time_limit() if scene.human_turn else None
+        timer = scene.position.time_limit() if scene.human_turn else None
         # The setting may change during the game; at the deal's pace a bot has no beat.
         scene.driver.bot_delay = 0.0 if brisk else scene.app.settings.bot_delay
         move = scene.driver.update(dt, ready, timer)
