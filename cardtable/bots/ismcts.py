@@ -33,12 +33,7 @@ Games tune the search through optional functions they declare in their `GamePlug
   may also offer `rollout.play_out(world, root, rng, limit, apply) -> list[float] | None`: the whole playout at
   once, for a game that can make it faster than move by move (`apply` is the world's transition, the world is used
   up): the rewards that playing `world` out by the policy (to `done`, the end, or `limit` moves) and scoring it by
-  `reward` would give, or None to have the search play it out move by move.  `rollout.step(world, rng, apply) ->
-  Action`: the policy's move, made in `world` (by `apply`, or as a stand-in makes it) and returned, one call for
-  the two (the other seats' moves inside the tree with `opponent_model`).  And `rollout.simulator(world) -> State`:
-  a faster stand-in for a sampled world (or the world itself), that plays the same moves: it answers `turn`,
-  `legal_actions`, `apply` and `clone` as the world would, and the game's hooks read it as they read the world;
-  the search then works on it in place of the world.
+  `reward` would give, or None to have the search play it out move by move.
 - `weight(world, seat) -> float`: how likely a determinization is given what everybody did in public
   (their announcements), up to a constant.  With it, each search first draws `particles` determinizations, weighs
   them, and each playout starts from a copy of one drawn by weight: the sampled worlds then agree with the other
@@ -226,8 +221,7 @@ class ISMCTSBot:
                                           else self.moves(origin, seat))
         made = 0
         if len(root_actions) > 1:
-            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world,
-                                  getattr(self.hooks.rollout, "simulator", None))
+            sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
             budget = self.iterations
             reuse = max(1, self.world_reuse)
             world, left = origin, 0
@@ -254,18 +248,14 @@ class ISMCTSBot:
         log, sqrt = math.log, math.sqrt
         model = self.opponent_model and rollout is not None
         apply = transition(world)
-        step = getattr(rollout, "step", None) if model else None
         # Selection and expansion: down the tree through actions legal in this world.
         while world.turn is not None and (done is None or not done(world, origin)):
             mover = world.turn
             if model and mover != seat:
                 # The other seats move by the playout policy (a model of them); the tree still tells their
                 # moves apart, so the seat's later decisions are searched for what it will have seen.
-                if step is not None:
-                    action = step(world, rng, apply)
-                else:
-                    action = rollout(world, rng)  # type: ignore[misc]
-                    apply(action)
+                action = rollout(world, rng)  # type: ignore[misc]
+                apply(action)
                 child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
                     child = node.add(action, mover)  # type: ignore[arg-type]
@@ -328,32 +318,22 @@ class ISMCTSBot:
 
 
 def make_sampler(state: State, seat: int, rng: random.Random, weight: Weight | None, particles: int,
-                 world: World | None = None, simulator: Callable[[State], State] | None = None
-                 ) -> Callable[[], State]:
+                 world: World | None = None) -> Callable[[], State]:
     """Where each playout starts: a fresh determinization of `state` for `seat` (by the game's `world` hook when
     it has one), or (with a `weight` hook) a copy of one of `particles` determinizations drawn up front, picked by
-    weight; as the rollout policy's `simulator` makes it stand in, when the policy has one."""
+    weight."""
     def draw() -> State:
         return world(state, seat, rng) if world is not None else state.determinize(seat, rng)
 
     if weight is None or particles < 1:
-        if simulator is None:
-            return draw
-        return lambda: simulator(draw())
+        return draw
     pool = [draw() for _ in range(particles)]
     cumulative = list(itertools.accumulate(weight(w, seat) for w in pool))
     total = cumulative[-1]
-    if simulator is not None:
-        drawn: list[State | None] = [None] * len(pool)  # the stand-ins, made when first drawn
 
-        def pick(i: int) -> State:
-            world = drawn[i]
-            if world is None:
-                world = drawn[i] = simulator(pool[i])
-            return world.clone()
-    else:
-        def pick(i: int) -> State:
-            return pool[i].clone()
+    def pick(i: int) -> State:
+        return pool[i].clone()
+
     if not total > 0:  # nothing fits (or a weight is NaN): every world alike
         return lambda: pick(rng.choice(range(len(pool))))
     last = len(pool) - 1

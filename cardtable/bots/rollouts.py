@@ -20,7 +20,7 @@ of the sample, and better where looking at the consequences beats the policy's r
 
 A game opts in with the search setting `method="rollouts"` (`cardtable.bots.make_hard_bot`); it uses the same
 hooks as `cardtable.bots.ismcts` (`candidates`, `world`, `weight` and `particles`, `reward`, `done`, `rollout`,
-with the policy's `play_out` and `simulator` when it has them), of which `rollout` is required.  Simulated moves
+with the policy's `play_out` when it has one), of which `rollout` is required.  Simulated moves
 go through the engine's fast transition (`ismcts.transition`).
 """
 
@@ -99,8 +99,7 @@ class RolloutBot:
         moves = self.last_moves = list(found) if found is not None else legal
         if len(moves) == 1:
             return moves[0]
-        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world,
-                              getattr(self.hooks.rollout, "simulator", None))
+        sample = make_sampler(state, seat, rng, self.hooks.weight, self.particles, self.hooks.world)
         clock = ismcts.search_clock
         deadline = None if self.time_limit is None else clock() + self.time_limit
         rewards: list[list[float]] = [[] for _ in moves]  # per candidate, per world

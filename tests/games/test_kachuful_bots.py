@@ -26,6 +26,7 @@ def position(hands: list[str], trump: str | None = "S", dealer: int = 0, **optio
     state.hands = held
     state.trump = trump
     state.trump_card = None
+    state.seen = 0  # nothing played yet, nothing turned up
     used = {c for x in held for c in x}
     state.deck = [c for c in state.full_deck() if c not in used]
     state.dealer = dealer

@@ -74,6 +74,7 @@ def position(
     state.hands = held
     state.trump = trump
     state.trump_card = None
+    state.seen = 0  # nothing played yet, nothing turned up
     used = {c for x in held for c in x}
     state.deck = [c for c in state.full_deck() if c not in used]
     if dealer is not None:

@@ -28,17 +28,18 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
-from cardtable.core.engine import Action, Event, Result, State
+from cardtable.core.engine import Action, State
 from cardtable.core.tricks import ace_high, beats, winning_index
 from cardtable.games.kachuful.rules import (
     BID,
+    CARD_BIT,
+    CARD_NUMBER,
     DECK_CARDS,
     JOKER_RANK,
     PLAY,
     Bid,
     KachufulState,
     Play,
-    forbidden_bid,
     round_points,
 )
 
@@ -324,8 +325,6 @@ def _points_range(options: dict[str, Any], h: int) -> tuple[int, int]:
 
 def search_reward(state: State, root: State) -> list[float]:
     """Each seat's points for the root's round, scaled to [0, 1] by the best and worst a round of that size gives."""
-    if type(state) is _Sim:
-        return state.rewards()
     assert isinstance(state, KachufulState) and isinstance(root, KachufulState)
     index = len(root.history)
     if len(state.history) <= index:  # the playout was cut short (it never is with the default budget)
@@ -359,7 +358,8 @@ def _scaled_table(scoring: str, factor: int, multiplier: int, h: int) -> list[li
 # go to the same card: the first in the hand's order).
 
 _CARDS = _full_deck(jokers=True)
-_NUMBER = {c: i for i, c in enumerate(_CARDS)}
+_NUMBER = CARD_NUMBER  # the engine's numbering, which its record of the cards seen is in
+assert _CARDS == sorted(_NUMBER, key=_NUMBER.__getitem__)
 
 
 class _Tables:
@@ -404,12 +404,12 @@ def _pick(t: _Tables, legal: list[int], trick_size: int, top: int, contend: list
     unknown = ~known
     if not trick_size:  # leading
         if need > 0:
-            base = 1.0 - q
+            power = _powers(1.0 - q)
             lead = t.lead
             best = legal[0]
-            best_key = (base ** (stronger[best] & unknown).bit_count(), lead[best])
+            best_key = (power[(stronger[best] & unknown).bit_count()], lead[best])
             for c in legal:
-                key = (base ** (stronger[c] & unknown).bit_count(), lead[c])
+                key = (power[(stronger[c] & unknown).bit_count()], lead[c])
                 if key > best_key:
                     best, best_key = c, key
             if best_key[0] >= 0.6:
@@ -437,266 +437,41 @@ def _pick(t: _Tables, legal: list[int], trick_size: int, top: int, contend: list
 
 def _seen_mask(state: KachufulState) -> tuple[int, int]:
     """The cards every seat has seen this round (played, and the turned-up trump card): their mask and count."""
-    number = _NUMBER
-    mask = count = 0
-    for pile in state.won:
-        for c in pile:
-            mask |= 1 << number[c]
-        count += len(pile)
-    for _, c in state.trick:
-        mask |= 1 << number[c]
-    count += len(state.trick)
-    if state.trump_card is not None:
-        mask |= 1 << number[state.trump_card]
-        count += 1
-    return mask, count
+    seen = state.seen
+    return seen, seen.bit_count()
 
 
-def _known(state: KachufulState, seat: int) -> tuple[int, float]:
-    """The mask of the cards `seat` has seen (its hand too), and the chance that a given unseen card is in an
-    opponent's hand (`_Table.q`)."""
-    number = _NUMBER
-    known, count = _seen_mask(state)
-    hand = state.hands[seat]
-    for c in hand:
-        known |= 1 << number[c]
-    unseen = len(state.full_deck()) - count - len(hand)
-    in_hands = sum(len(x) for x in state.hands) - len(hand)
-    return known, in_hands / unseen if unseen else 0.0
-
-
-def fast_card(state: KachufulState, seat: int) -> Card:
-    """`rule_card` (the rule bot's card) on numbered cards: the same card, faster."""
-    legal = state.legal_cards()
+def policy_play(state: KachufulState) -> Action:
+    """The rule bot's card (`rule_card`) for the seat to act, on numbered cards: the same card, faster, as its
+    shared `Play` action.  What the seat has seen is the engine's public record of the round (`state.seen`) and
+    its own hand."""
+    legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
+    seat: int = state.turn  # type: ignore[assignment]
     t = _tables(state.trump, state.jokers)
     number = _NUMBER
-    known, q = _known(state, seat)
+    hands = state.hands
+    hand = hands[seat]
+    seen = state.seen
+    known = seen | sum(map(CARD_BIT.__getitem__, hand))  # distinct bits: their sum is their union
+    unseen = t.deck_size - seen.bit_count() - len(hand)
+    # The chance that a given card the seat has not seen is in an opponent's hand (`_Table.q`).
+    q = (sum(map(len, hands)) - len(hand)) / unseen if unseen else 0.0
     bid = state.bids[seat]
-    need = (bid if bid is not None else 0) - state.tricks[seat]
     trick = state.trick
     contend = t.contend[state.led or JOKER_SUIT]
-    top = max((contend[number[c]] for _, c in trick), default=-1)
-    return _CARDS[_pick(t, [number[c] for c in legal], len(trick), top, contend, need, state.n, known, q)]
+    top = max([contend[number[c]] for _, c in trick]) if trick else -1
+    by_play = _PLAY_NUMBER
+    card = _pick(t, [by_play[id(a)] for a in legal], len(trick), top, contend, (bid or 0) - state.tricks[seat],
+                 state.n, known, q)
+    return _PLAYS[card]
 
 
 _PLAYS = [PLAY[c] for c in _CARDS]
-# A card's number from its shared Play action, by identity (an id found here is one of those, as they live on).
+# A card's number from its shared Play action (legal_actions lists those), by identity: they live as long as the
+# module.
 _PLAY_NUMBER = {id(a): i for i, a in enumerate(_PLAYS)}
-
-
-
-class _Sim(State):
-    """A round on numbered cards: a faster stand-in for a determinized world, for the search only, from the bids
-    made in turn (not simultaneous ones) or from the play.  It keeps what the search and the playout policy read
-    (the turn, the legal moves, the moves, the bids and tricks) and ends with the round (`turn` None, `round` the
-    next one); views, results and determinizations are the real state's."""
-
-    __slots__ = ("t", "n", "options", "hand_size", "round", "hands", "masks", "seen", "unseen", "left", "bids",
-                 "tricks", "size", "led", "contend", "top", "winner", "bidding", "dealer", "hook", "trump", "jokers")
-
-    def __init__(self, state: KachufulState) -> None:
-        assert state.phase == "play" or (state.phase == "bid" and not state.simultaneous and not state.rebid)
-        self.bidding = state.phase == "bid"
-        self.dealer, self.hook, self.trump, self.jokers = state.dealer, state.hook, state.trump, state.jokers
-        t = self.t = _tables(state.trump, state.jokers)
-        number = _NUMBER
-        bit = t.bit
-        self.n = n = state.n
-        self.options = state.options
-        self.hand_size = state.hand_size
-        self.round = state.round
-        self.turn = state.turn
-        self.hands = hands = [[number[c] for c in h] for h in state.hands]
-        masks = self.masks = [0] * n
-        for s, h in enumerate(hands):
-            for c in h:
-                masks[s] |= bit[c]
-        seen, count = _seen_mask(state)
-        self.seen = seen
-        self.unseen = t.deck_size - count  # the cards a seat has not seen, its own hand among them
-        self.left = sum(len(h) for h in hands)
-        self.bids = list(state.bids)
-        self.tricks = list(state.tricks)
-        self.size = len(state.trick)
-        self.led = led = state.led or JOKER_SUIT
-        contend = self.contend = t.contend[led]
-        self.top, self.winner = -1, state.turn
-        for s, c in state.trick:
-            if contend[number[c]] > self.top:
-                self.top, self.winner = contend[number[c]], s
-
-    def clone(self) -> _Sim:
-        o = _Sim.__new__(_Sim)
-        o.t, o.n, o.options, o.hand_size, o.round, o.turn = (self.t, self.n, self.options, self.hand_size,
-                                                             self.round, self.turn)
-        o.hands = [h[:] for h in self.hands]
-        o.masks = self.masks[:]
-        o.seen, o.unseen, o.left = self.seen, self.unseen, self.left
-        o.bids = self.bids[:]
-        o.tricks = self.tricks[:]
-        o.size, o.led, o.contend, o.top, o.winner = self.size, self.led, self.contend, self.top, self.winner
-        o.bidding, o.dealer, o.hook, o.trump, o.jokers = self.bidding, self.dealer, self.hook, self.trump, self.jokers
-        return o
-
-    def legal_bids(self) -> list[int]:
-        """As `KachufulState.legal_bids` (bids in turn: the dealer may not make them total the tricks)."""
-        bids = list(range(self.hand_size + 1))
-        if self.hook and self.turn == self.dealer:
-            no = forbidden_bid([b for b in self.bids if b is not None], self.hand_size)
-            if no is not None:
-                del bids[no]
-        return bids
-
-    def bid(self, amount: int) -> None:
-        seat: int = self.turn  # type: ignore[assignment]
-        self.bids[seat] = amount
-        if seat != self.dealer:
-            self.turn = (seat + 1) % self.n
-        else:
-            self.bidding = False
-            self.turn = (self.dealer + 1) % self.n
-
-    def estimate(self, seat: int) -> float:
-        """`quick_estimate` of `seat`."""
-        return _estimate(self.t, self.hands[seat], self.seen, self.unseen, self.left, self.n, self.hand_size,
-                         self.trump, self.jokers)
-
-    def policy(self) -> Action:
-        """The playout policy's move: the estimate's bid, or the rule bot's card (`rule_card`)."""
-        if self.bidding:
-            return BID[_nearest(self.estimate(self.turn), self.legal_bids())]  # type: ignore[arg-type]
-        return _PLAYS[self._card()]
-
-    def policy_step(self) -> Action:
-        """The rule bot's card, played (in the play)."""
-        card = self._card()
-        self._play(card)
-        return _PLAYS[card]
-
-    def _card(self) -> int:
-        """The rule bot's card for the seat to play (`rule_card`)."""
-        seat: int = self.turn  # type: ignore[assignment]
-        hand = self.hands[seat]
-        if self.size:
-            suit, led = self.t.suit, self.led
-            legal = [c for c in hand if suit[c] == led] or hand
-        else:
-            legal = hand
-        if len(legal) == 1:
-            return legal[0]
-        mine = len(hand)
-        unseen = self.unseen - mine
-        q = (self.left - mine) / unseen if unseen else 0.0
-        return _pick(self.t, legal, self.size, self.top, self.contend, self.bids[seat] - self.tricks[seat], self.n,
-                     self.seen | self.masks[seat], q)
-
-    def legal_actions(self) -> list[Action]:
-        if self.turn is None:
-            return []
-        if self.bidding:
-            return [BID[b] for b in self.legal_bids()]
-        plays = _PLAYS
-        hand = self.hands[self.turn]
-        if self.size:
-            suit, led = self.t.suit, self.led
-            return [plays[c] for c in hand if suit[c] == led] or [plays[c] for c in hand]
-        return [plays[c] for c in hand]
-
-    def apply(self, action: Action, record: bool = True) -> list[Event]:
-        """The move (unchecked: the search makes legal moves); nothing is ever recorded."""
-        if self.bidding:
-            self.bid(action.amount)  # type: ignore[attr-defined]
-            return []
-        card = _PLAY_NUMBER.get(id(action))
-        self._play(_NUMBER[action.card] if card is None else card)  # type: ignore[attr-defined]
-        return []
-
-    def _play(self, card: int) -> None:
-        """The seat to play plays `card`."""
-        seat: int = self.turn  # type: ignore[assignment]
-        self.hands[seat].remove(card)
-        b = 1 << card
-        self.seen |= b
-        self.masks[seat] ^= b
-        self.unseen -= 1
-        left = self.left = self.left - 1
-        size = self.size
-        if not size:
-            t = self.t
-            led = self.led = t.suit[card]
-            contend = self.contend = t.contend[led]
-            self.top, self.winner = contend[card], seat
-        elif self.contend[card] > self.top:
-            self.top, self.winner = self.contend[card], seat
-        size += 1
-        if size == self.n:
-            self.tricks[self.winner] += 1
-            self.turn, self.size = self.winner, 0
-        else:
-            self.turn, self.size = (seat + 1) % self.n, size
-        if not left:
-            self.turn = None
-            self.round += 1
-
-    def finish(self) -> None:
-        """Play the round out by the policy for every seat: `apply(policy())` until the round ends, the cards in
-        local variables (a playout's moves are most of the search's)."""
-        while self.bidding:
-            self.bid(self.policy().amount)  # type: ignore[attr-defined]
-        if self.turn is None:
-            return
-        t = self.t
-        suit, contends = t.suit, t.contend
-        n, hands, masks, bids, tricks = self.n, self.hands, self.masks, self.bids, self.tricks
-        seat, seen, unseen_all, left = self.turn, self.seen, self.unseen, self.left
-        size, led, contend, top, winner = self.size, self.led, self.contend, self.top, self.winner
-        while left:
-            hand = hands[seat]
-            legal = ([c for c in hand if suit[c] == led] or hand) if size else hand
-            if len(legal) == 1:
-                card = legal[0]
-            else:
-                mine = len(hand)
-                unseen = unseen_all - mine
-                q = (left - mine) / unseen if unseen else 0.0
-                card = _pick(t, legal, size, top, contend, bids[seat] - tricks[seat], n, seen | masks[seat], q)
-            hand.remove(card)
-            left -= 1
-            unseen_all -= 1
-            b = 1 << card
-            seen |= b
-            masks[seat] ^= b
-            if not size:
-                led = suit[card]
-                contend = contends[led]
-                top, winner = contend[card], seat
-            elif contend[card] > top:
-                top, winner = contend[card], seat
-            size += 1
-            if size == n:
-                tricks[winner] += 1
-                seat, size = winner, 0
-            else:
-                seat = (seat + 1) % n
-        self.seen, self.unseen, self.left = seen, unseen_all, 0
-        self.size, self.led, self.contend, self.top, self.winner = size, led, contend, top, winner
-        self.turn = None
-        self.round += 1
-
-    def rewards(self) -> list[float]:
-        """`search_reward` at the round's end."""
-        return _scaled_points(self.options, self.hand_size, self.bids, self.tricks)
-
-    def result(self) -> Result:
-        raise TypeError("a search's stand-in has no result: ask the real state")
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        raise TypeError("a search's stand-in has no view: ask the real state")
-
-    def determinize(self, seat: int | None, rng: random.Random) -> State:
-        raise TypeError("a search's stand-in is a determinization already")
 
 
 def quick_estimate(state: KachufulState, seat: int) -> float:
@@ -774,54 +549,31 @@ def _ruffs(n: int, h: int) -> list[float]:
 class RolloutPolicy:
     """The playout policy: bid the hand's estimate (nearest legal bid), then play as the rule bot plays.
 
-    For the search (`cardtable.bots.ismcts`): `simulator` gives a sampled world's stand-in on numbered cards
-    (`_Sim`), `step` makes the policy's move in one call, and `play_out` makes a whole playout at once, scored as
-    `search_reward` scores the round's end.  They choose what the policy chooses from the state's fields."""
+    For the search (`cardtable.bots.ismcts`), `play_out` plays a whole playout at once, scored as `search_reward`
+    scores the round's end, every move through the engine's own transition."""
 
     def __call__(self, state: State, rng: random.Random) -> Action:
-        if type(state) is _Sim:
-            return state.policy()
         assert isinstance(state, KachufulState)
         seat = state.turn
         assert seat is not None
         if state.phase == "bid":
             return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
-        return PLAY[fast_card(state, seat)]
-
-    def step(self, world: State, rng: random.Random, apply: Callable[[Action], Any]) -> Action:
-        """The policy's move, made in `world` (by `apply`, the world's transition, for the engine's state)."""
-        if type(world) is _Sim and not world.bidding:
-            return world.policy_step()
-        action = self(world, rng)
-        apply(action)
-        return action
-
-    def simulator(self, world: State) -> State:
-        """A faster stand-in for a determinized `world` (`_Sim`): in the play, or bidding in turn; `world` itself
-        otherwise."""
-        if isinstance(world, KachufulState) and world.turn is not None and (
-                world.phase == "play" or (world.phase == "bid" and not world.simultaneous and not world.rebid)):
-            return _Sim(world)
-        return world
+        return policy_play(state)
 
     def play_out(self, world: State, root: State, rng: random.Random, limit: int,
                  apply: Callable[[Action], Any]) -> list[float] | None:
         """The rewards of playing `world` (of the root's round) out to the round's end by this policy, or None
         when that could take more than `limit` moves.  `apply` is the world's transition; the world is used up."""
-        if type(world) is _Sim:
-            if world.left + world.n > limit:
-                return None
-            world.finish()
-            return world.rewards()
         assert isinstance(world, KachufulState) and isinstance(root, KachufulState)
         if world.round != root.round or world.turn is None:
             return search_reward(world, root)
-        if sum(len(h) for h in world.hands) + world.n + 1 > limit:
+        if sum(map(len, world.hands)) + world.n + 1 > limit:
             return None
         while world.phase == "bid":
             apply(self(world, rng))
-        sim = _Sim(world)
-        return self.play_out(sim, root, rng, limit, sim.apply)
+        while world.turn is not None and world.round == root.round:
+            apply(policy_play(world))
+        return search_reward(world, root)
 
 
 rollout_action = RolloutPolicy()

@@ -120,6 +120,10 @@ _DECK_JOKERS_SET = frozenset(_DECK_JOKERS)
 #: before the cards go back to the deck.
 TRICK_HOLD = 1.5
 ROUND_HOLD = 0.5
+#: Every card's number (its place in the full deck, jokers last) and bit: the public record of the cards seen this
+#: round (`KachufulState.seen`) is a set of these bits.
+CARD_NUMBER: dict[Card, int] = {c: i for i, c in enumerate(_ALL_CARDS)}
+CARD_BIT: dict[Card, int] = {c: 1 << i for c, i in CARD_NUMBER.items()}
 _SORT_KEY = {c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy) for c in _ALL_CARDS}
 # The same order as one int per card (the keys above are all different), cheaper to compare.
 _SORT_RANK = {c: i for i, c in enumerate(sorted(_ALL_CARDS, key=_SORT_KEY.__getitem__))}
@@ -226,7 +230,7 @@ class KachufulState(State):
     __slots__ = (
         "turn", "n", "options", "seed", "sequence", "round", "dealer", "hand_size", "hands", "deck", "trump",
         "trump_card", "phase", "bids", "rebid", "tricks", "won", "trick", "led", "leader", "last_trick",
-        "last_winner", "voids", "history", "misdeals", "simultaneous", "hook", "jokers",
+        "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers",
     )
 
     def __init__(self, players: int, options: dict[str, Any], seed: int, sequence: tuple[int, ...]) -> None:
@@ -256,6 +260,7 @@ class KachufulState(State):
         self.last_trick: tuple[tuple[int, Card], ...] = ()
         self.last_winner: int | None = None
         self.voids = [0] * players  # bit set of effective suits each seat has shown out of, this round
+        self.seen = 0  # the cards every seat has seen this round (played, or turned up): a set of CARD_BIT bits
         # Finished rounds: (hand size, dealer, trump, bids, tricks).  The only record scores come from.
         self.history: list[tuple[int, int, str | None, tuple[int, ...], tuple[int, ...]]] = []
         self.misdeals = [0] * players  # redeals caused by a faulty deal, per dealer
@@ -366,6 +371,7 @@ class KachufulState(State):
         self.last_trick = ()
         self.last_winner = None
         self.voids = [0] * n
+        self.seen = CARD_BIT[self.trump_card] if self.trump_card is not None else 0
         self.turn = first
         if events is not None:
             events.append(Event("round_start", seat=self.dealer,
@@ -386,15 +392,6 @@ class KachufulState(State):
             return None  # hidden bids: the hook is applied when they are revealed
         return forbidden_bid([b for b in self.bids if b is not None], self.hand_size)
 
-    def _following(self, hand: list[Card]) -> list[Action]:
-        """The plays of the cards of `hand` that follow the suit led (effective suits: a joker is a trump).  The
-        follow-suit rule: play one of these if there are any, else any card."""
-        led = self.led
-        if led is None:
-            return []
-        suit = _EFFECTIVE[self.trump]
-        return [PLAY[c] for c in hand if suit[c] == led]
-
     def reason(self, action: Action) -> IllegalAction | None:
         """Why `action` is illegal now (the refusal, with its code and fields), or None if it is legal: the one
         legality test, which `apply` makes and `legal_actions` lists the passing actions of."""
@@ -410,8 +407,12 @@ class KachufulState(State):
             if type(card) is not Card or card not in hand:
                 return IllegalAction("not_in_hand", seat=Seated(turn), card=card if type(card) is Card else repr(card))
             led = self.led
-            if led is not None and _EFFECTIVE[self.trump][card] != led and self._following(hand):
-                return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=led)
+            if led is not None:
+                suit = _EFFECTIVE[self.trump]
+                if suit[card] != led:
+                    for c in hand:
+                        if suit[c] == led:
+                            return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=led)
             return None
         if cls is Bid:
             if self.phase != "bid":
@@ -438,7 +439,13 @@ class KachufulState(State):
             return []
         if self.phase == "play":
             hand = self.hands[self.turn]
-            return self._following(hand) or [PLAY[c] for c in hand]
+            led = self.led
+            if led is not None:
+                suit = _EFFECTIVE[self.trump]
+                following = [PLAY[c] for c in hand if suit[c] == led]
+                if following:
+                    return following
+            return list(map(PLAY.__getitem__, hand))
         if self.phase != "bid":
             return []
         bids = _BIDS[: self.hand_size + 1]
@@ -531,6 +538,7 @@ class KachufulState(State):
         else:
             self.led = suit
         trick.append((seat, card))
+        self.seen |= CARD_BIT[card]
         n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
@@ -742,6 +750,7 @@ class KachufulState(State):
         o.last_trick = self.last_trick
         o.last_winner = self.last_winner
         o.voids = self.voids[:]
+        o.seen = self.seen
         o.history = self.history[:]
         o.misdeals = self.misdeals[:]
         return o
