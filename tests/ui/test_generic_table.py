@@ -468,3 +468,21 @@ def test_an_idle_table_asks_the_engine_nothing_and_a_drag_asks_each_target_once(
     middle = centre(table.layout.zone("table").slot)
     driver.drag(start, middle, steps=40)
     assert meant and max(meant.values()) == 1, f"targets asked more than once a drag: {meant}"
+
+
+@pytest.mark.parametrize("table_speed", ["fast"])
+def test_undo_while_a_beat_holds_shows_the_position_taken_back_to_and_nothing_of_the_move(table_app, open_table):
+    """The moment shown is reset by undo: no held picture, card or word of the move taken back stays."""
+    match = pairs(seed_with_capture())
+    table, driver = open_table(match, bot_delay=30.0)
+    card, index = capture_pair(match)
+    target = match.state.table[index]
+    table.play(Capture(card, target))
+    assert table.stages
+    table.undo()
+    driver.settle(table)
+    assert not table.stages
+    assert card in [s.card for s in table.layout.zone("hand0").spots]
+    assert {card, target}.isdisjoint(s.card for s in table.layout.zone("pile0").spots)
+    said = table.messages.all() + table.move_log.lines() + list(table.words.seat_notes.notes.values())
+    assert not [text for text in said if "capture" in text.lower()], said

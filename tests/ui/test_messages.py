@@ -76,3 +76,15 @@ def test_a_key_moment_stays_its_whole_time_and_is_never_dropped():
     assert m.text.startswith("Ann plays the called"), "it stays although others wait"
     m.update(0.2)
     assert not m.text.startswith("Ann plays the called")
+
+
+def test_undo_takes_the_news_of_the_moves_taken_back_with_them_and_keeps_the_rest():
+    m = Messages()
+    m.announce("Ann bids 2.", 1)
+    m.announce("Bob bids 1.", 1)
+    m.taken_back(1)
+    assert m.all() == ["Ann bids 2.", "Bob bids 1."], "move 1 stays: its news stays"
+    m.announce("Bob wins the hand.", 2, lasting=True)
+    m.announce("Cy deals.", 2)
+    m.taken_back(1)
+    assert m.all() == [] and not m.showing, "move 2 taken back: its news goes, a key moment too"

@@ -62,6 +62,12 @@ class Messages:
             self.queue.pop(drop)
             self._moments.pop(drop)
 
+    def taken_back(self, moves: int) -> None:
+        """Only `moves` moves are left in the game (undo): the news of any later move goes, shown or waiting."""
+        if self.moment is not None and self.moment > moves:
+            self.text, self.time_left, self.moment, self.lasting = "", 0.0, None, False
+        self._keep(lambda i: self._moments[i] <= moves)
+
     def _keep(self, wanted: Callable[[int], bool]) -> None:
         """Keep only the waiting announcements at the indexes `wanted` accepts."""
         keep = [i for i in range(len(self.queue)) if wanted(i)]

@@ -53,5 +53,5 @@ class TableWords:
         scene = self.scene
         recent = scene.match.recent_events(RECALLED_MOVES)
         self.seat_notes.recall(recent)
-        if scene.layout.move_log is not None:
-            scene.move_log.refill(recent, scene.narrator.said)
+        scene.move_log.refill(recent, scene.narrator.said)
+        scene.messages.taken_back(len(scene.match.log))
