@@ -4,7 +4,8 @@ The files are the app's own, but they are read like any other file: with a size 
 a regular file, and a missing or unusable file becomes one clear sentence in place of the text, never a crash.
 
 The text is the small part of markdown the rules use: `#` and `##` headings, paragraphs, `- ` bullets and
-`**bold**`.  `parse` turns it into blocks of spans (text, bold) for the screen to lay out; it knows no pygame.
+`**bold**`, and a rule's id at the end of its bullet or paragraph (`{#id}`, see `cardtable.rulebook`), which is
+not shown.  `parse` turns it into blocks of spans (text, bold) for the screen to lay out; it knows no pygame.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pygame
 
 from cardtable.files.reader import Unreadable, read_bytes
 from cardtable.resources import asset_path
+from cardtable.rulebook import strip_marks
 
 log = logging.getLogger("cardtable")
 
@@ -104,7 +106,7 @@ def parse(text: str) -> list[Block]:
     kind, lines = "", []
 
     def close() -> None:
-        found = spans(" ".join(lines))
+        found = spans(strip_marks(" ".join(lines)))  # the rule ids are for the tests, not the reader
         if found:
             blocks.append(Block(kind, found))
         lines.clear()
