@@ -40,7 +40,7 @@ from cardtable.games.cat_te.rules import (
     claim_card,
     instant_win,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -155,6 +155,7 @@ SWEEP_MOVES = ("AS", "~2C", "~9C", "~KC", "KS", "~3C", "~10C", "~AC", "QS", "~4C
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@traces("cat_te:cards.rank", "cat_te:deal.six")
 def test_the_deal(players: int) -> None:
     """Standard 52-card deck, A high … 2 low.  Six cards each; the rest of the deck is not used."""
     for seed in range(10):
@@ -168,6 +169,7 @@ def test_the_deal(players: int) -> None:
     assert len(state.deck) == 52 - 6 * players  # never drawn from
 
 
+@traces("cat_te:cards.rank")
 def test_ace_high_two_low() -> None:
     """Standard 52-card deck, A high … 2 low."""
     assert STRENGTH[C("AH")] > STRENGTH[C("KH")] > STRENGTH[C("3H")] > STRENGTH[C("2H")]
@@ -176,6 +178,7 @@ def test_ace_high_two_low() -> None:
     assert state.last_winner == 1
 
 
+@traces("cat_te:players")
 def test_players_and_default() -> None:
     """2 to 6 players (default 4)."""
     assert RULES.players == range(2, 7)
@@ -185,6 +188,7 @@ def test_players_and_default() -> None:
             RULES.new_game(wrong, seed=1)
 
 
+@traces("cat_te:cards.no-trump", "cat_te:trick.sixth")
 def test_no_trump_and_suits_unranked() -> None:
     """Suits have no ranking.  No trump.  Sixth trick: any card may be played face up, suit does not bind; the
     highest card of the led suit still wins."""
@@ -199,6 +203,7 @@ def test_no_trump_and_suits_unranked() -> None:
                                                                    (2, "AH", True)]
 
 
+@traces("cat_te:option.region", "cat_te:option.region.change")
 def test_region_option_and_its_change() -> None:
     """Region (chosen at the table, shown in the status bar, cyclable there before the first card is played):
     Khmer, Laos, Vietnamese."""
@@ -243,12 +248,14 @@ def test_region_option_and_its_change() -> None:
     ("2H 5H 7H 9H JH KS", None),
     ("5S 5H 5D 9C 9S JH", None),
 ])
+@traces("cat_te:instant")
 def test_instant_win_hands(hand: str, kind: str | None) -> None:
     """Right after the deal, a hand with four of a kind, six cards of one suit, or six cards all of rank 5 or lower
     (A counts low here) wins the round at once."""
     assert instant_win(cards(hand)) == kind
 
 
+@traces("cat_te:instant", "cat_te:instant.shown", "cat_te:option.instant")
 def test_an_instant_win_ends_the_round_at_once() -> None:
     """Instant wins (table option, on by default).  Right after the deal, a hand with four of a kind, six cards of
     one suit, or six cards all of rank 5 or lower (A counts low here) wins the round at once."""
@@ -269,6 +276,7 @@ def test_an_instant_win_ends_the_round_at_once() -> None:
 
 
 @pytest.mark.parametrize(("dealer", "winner"), [(0, 1), (1, 3), (2, 3), (3, 1)])
+@traces("cat_te:instant.several")
 def test_several_instant_wins(dealer: int, winner: int) -> None:
     """Several: the first in turn order starting at the dealer's left (the dealer last) wins."""
     hands = ["2S 3S 4S 6D 7D 8D", "2H 5H 7H 9H JH KH", "9C 10C JC QC 9D 10D", "AS 2C 3D 4C 5S 2D"]
@@ -280,6 +288,7 @@ def test_several_instant_wins(dealer: int, winner: int) -> None:
 # ----- tricks ----------------------------------------------------------------------------------
 
 
+@traces("cat_te:lead")
 def test_the_dealer_leads_and_winners_lead_next() -> None:
     """The dealer leads the first trick; each trick's winner leads the next."""
     state = position(KHMER, dealer=1)
@@ -289,6 +298,7 @@ def test_the_dealer_leads_and_winners_lead_next() -> None:
     assert state.view(2)["leader"] == 0 and state.view(2)["trick"] == 2
 
 
+@traces("cat_te:turn.order")
 def test_turn_order_is_seat_order() -> None:
     """Turn order is seat order (the next seat is the dealer's left)."""
     state = position(SWEEP, dealer=2, instant_wins=False)
@@ -299,6 +309,7 @@ def test_turn_order_is_seat_order() -> None:
     assert seen == [2, 3, 0, 1]
 
 
+@traces("cat_te:lead.face-up")
 def test_the_leader_plays_face_up() -> None:
     """The leader always plays face up."""
     state = position(KHMER)
@@ -308,6 +319,7 @@ def test_the_leader_plays_face_up() -> None:
     assert state.piles[0] == [(C("2H"), True)]
 
 
+@traces("cat_te:follow", "cat_te:fold")
 def test_following_suit_or_folding() -> None:
     """Following: a player holding the led suit must play a card of it face up, or fold."""
     state = position(KHMER)
@@ -319,6 +331,7 @@ def test_following_suit_or_folding() -> None:
     assert state.piles[1] == [(C("3H"), False)]
 
 
+@traces("cat_te:follow.void")
 def test_without_the_led_suit_a_player_must_fold() -> None:
     """A player without the led suit must fold."""
     state = position(KHMER)
@@ -328,6 +341,7 @@ def test_without_the_led_suit_a_player_must_fold() -> None:
     assert "holds no spades, the led suit, so must fold" in refused(state, Play(C("2D")))
 
 
+@traces("cat_te:fold.never-wins", "cat_te:fold.hidden")
 def test_a_folded_card_never_wins() -> None:
     """Fold: play any card face down.  A folded card can never win."""
     state = position(KHMER)
@@ -341,6 +355,7 @@ def test_a_folded_card_never_wins() -> None:
     assert state2.view(1)["played"][1][0]["card"] == C("AS")  # its owner sees it
 
 
+@traces("cat_te:fold")
 def test_folding_is_allowed_at_any_time() -> None:
     """Folding is allowed at any time, even holding the led suit."""
     state = position(KHMER)
@@ -354,6 +369,7 @@ def test_folding_is_allowed_at_any_time() -> None:
     assert state.round_winner == 0
 
 
+@traces("cat_te:must-beat", "cat_te:option.must-beat")
 def test_must_beat() -> None:
     """Must beat (table option, on by default as in the seed's implementation notes; off = the traditional rule): a
     player who follows suit face up must beat the best card so far if any of their cards of the led suit can."""
@@ -377,6 +393,7 @@ def test_must_beat() -> None:
     assert off.last_winner == 2
 
 
+@traces("cat_te:trick.winner")
 def test_the_highest_face_up_card_of_the_led_suit_wins() -> None:
     """The highest face-up card of the led suit wins the trick."""
     state = position(["9H 2S 3S 4S 5S 6C", "QH 8S 9S 2C 3C 7C", "KH 5H 2D 3D 4D 8C"], must_beat=False,
@@ -389,6 +406,7 @@ def test_the_highest_face_up_card_of_the_led_suit_wins() -> None:
 # ----- regions ---------------------------------------------------------------------------------
 
 
+@traces("cat_te:khmer", "cat_te:pot")
 def test_khmer_the_sixth_trick_wins() -> None:
     """Khmer: six tricks; the winner of the sixth trick wins the round.  Other tricks only decide the lead."""
     state = position(KHMER)
@@ -403,6 +421,7 @@ def test_khmer_the_sixth_trick_wins() -> None:
 
 
 @pytest.mark.parametrize("region", ["laos", "vietnamese"])
+@traces("cat_te:sweep", "cat_te:sweep.double")
 def test_a_sweep_wins_at_once_paid_double(region: str) -> None:
     """Laos and Vietnamese: after the fourth trick, - a player who won all four tricks wins the round at once (with 4
     or more players at the deal they are paid double); the double payment for a four-trick sweep is an extra ante
@@ -423,6 +442,7 @@ def test_a_sweep_wins_at_once_paid_double(region: str) -> None:
     assert khmer.phase == "play" and khmer.trick_no == 5  # no sweep in Khmer
 
 
+@traces("cat_te:sweep.short")
 def test_a_player_who_cannot_pay_a_double_pays_what_they_have() -> None:
     """a player who cannot pay a double pays what they have."""
     state = position(SWEEP, region="laos", instant_wins=False)
@@ -432,6 +452,7 @@ def test_a_player_who_cannot_pay_a_double_pays_what_they_have() -> None:
     assert state.chips[0] == 95 + 20 + 12
 
 
+@traces("cat_te:eliminated", "cat_te:fifth.lead")
 def test_elimination_after_the_fourth_trick() -> None:
     """- otherwise every player who won none of the first four is eliminated, and the others continue. - Fifth
     trick: the winner of the fourth trick leads face up"""
@@ -450,6 +471,7 @@ def test_elimination_after_the_fourth_trick() -> None:
     assert state.turn == 0  # seat 3 is skipped
 
 
+@traces("cat_te:fifth.hidden", "cat_te:fifth.turn-over")
 def test_the_fifth_trick_is_played_face_down() -> None:
     """the other remaining players play face down and all are turned over together after everyone has played
     (followers do not see each other's card)."""
@@ -473,6 +495,7 @@ def test_the_fifth_trick_is_played_face_down() -> None:
                                                       "folded": False}
 
 
+@traces("cat_te:fifth.follow", "cat_te:fifth.turn-over", "cat_te:fifth.sixth")
 def test_a_fifth_trick_fold_stays_face_down() -> None:
     """The following rules still apply (follow the led suit or fold; must-beat is judged against the leader's card
     alone). - The winner of the fifth trick leads the sixth; its winner wins the round."""
@@ -492,6 +515,7 @@ def test_a_fifth_trick_fold_stays_face_down() -> None:
     assert state.records[-1].eliminated == (3,)
 
 
+@traces("cat_te:eliminated")
 def test_eliminated_seats_never_act_again() -> None:
     """- otherwise every player who won none of the first four is eliminated, and the others continue."""
     state = position(LAOS, region="vietnamese")
@@ -507,6 +531,7 @@ def test_eliminated_seats_never_act_again() -> None:
 # ----- stakes ----------------------------------------------------------------------------------
 
 
+@traces("cat_te:stakes.ante", "cat_te:option.chips", "cat_te:option.ante")
 def test_chips_and_the_ante() -> None:
     """Every player starts with 100 chips (table option).  Before each deal, everyone puts the ante (default 5) into
     the pot."""
@@ -524,6 +549,7 @@ def test_chips_and_the_ante() -> None:
     assert state.pot == 20 or state.phase == "between"  # (an instant win may take it at once)
 
 
+@traces("cat_te:deal.dealer", "cat_te:pot")
 def test_the_winner_takes_the_pot_and_deals_next() -> None:
     """The round's winner takes the pot; Seat 0 deals the first round; the winner of a round (an instant winner
     too) deals the next."""
@@ -543,6 +569,7 @@ def test_the_winner_takes_the_pot_and_deals_next() -> None:
     assert instant.dealer == 1
 
 
+@traces("cat_te:stakes.drop-out")
 def test_a_player_short_of_the_ante_drops_out() -> None:
     """A player with fewer chips than the ante drops out of the session"""
     state = position(KHMER, instant_wins=False)
@@ -563,6 +590,7 @@ def test_a_player_short_of_the_ante_drops_out() -> None:
     assert state.out[1] and not state.dealt[1]  # for good
 
 
+@traces("cat_te:goal", "cat_te:session.stop", "cat_te:session.end")
 def test_the_session_ends() -> None:
     """The session ends when the players stop or only one player has chips; the standings show chips won and
     lost."""
@@ -586,6 +614,7 @@ def test_the_session_ends() -> None:
     assert two.result().winners == [0]
 
 
+@traces("cat_te:goal", "cat_te:session.end", "cat_te:option.session")
 def test_a_session_of_a_set_number_of_rounds() -> None:
     """The rounds option (a table option beside the rules' stopping): by default the session runs until the players
     stop; with a number of rounds it ends by itself after the last one, the chips all still there."""
@@ -617,6 +646,7 @@ def test_a_session_of_a_set_number_of_rounds() -> None:
 # ----- side pot --------------------------------------------------------------------------------
 
 
+@traces("cat_te:side.stake", "cat_te:side.card", "cat_te:side.claim", "cat_te:option.side-pot")
 def test_the_side_pot() -> None:
     """Side pot (table option, off by default): each round everyone also puts 1 chip in a side pot; after the deal
     one card is turned up; whoever holds the card of the same suit one rank higher (none for a turned ace) may claim
@@ -650,6 +680,7 @@ def test_the_side_pot() -> None:
     assert "no side pot" in refused(off, CLAIM)
 
 
+@traces("cat_te:side.carry")
 def test_an_unclaimed_side_pot_carries_over() -> None:
     """unclaimed, it carries over."""
     state = position(["AS KS QS JS 10S 2H", "8H 4S 5S 6S 7S 3H", "8S 9S 2D 3D 4D AH"], side_card="7H",
@@ -661,9 +692,45 @@ def test_an_unclaimed_side_pot_carries_over() -> None:
     assert sum(state.chips) + state.pot + state.side_pot == 300
 
 
+@traces("cat_te:side.claim", "cat_te:side.carry")
+def test_the_side_pot_is_claimed_at_a_turn_before_or_after_playing_the_card_and_not_once_out() -> None:
+    """The claimant may claim at any of its turns while the tricks are played, before or after playing the claiming
+    card, but not once eliminated; a side pot still unclaimed when the session ends goes to nobody."""
+    state = position(LAOS, side_card="4D", side_pot=True, region="laos")
+    assert state.side_holder == 3 and state.side_pot == 4
+    act(state, "AS", "~6C", "~9C")
+    assert state.turn == 3 and CLAIM in state.legal_actions()  # before playing the 5♦
+    act(state, "~5D", "2H", "AH", "~8C")
+    assert state.turn == 3 and CLAIM in state.legal_actions()  # after folding it
+    claimed = state.clone()
+    claimed.apply(CLAIM)
+    assert claimed.chips[3] == 94 + 4 and claimed.side_pot == 0 and claimed.turn == 3
+    act(state, *LAOS_FIRST_FOUR[7:])
+    assert state.eliminated[3] and not state.can_claim(3) and not state.view(3)["can_claim"]
+    finish_round(state)
+    assert state.side_claim is None and state.side_pot == 4
+    state.apply(STOP)
+    assert state.is_over() and state.side_pot == 4
+    assert sum(state.chips) == 400 - 4 and sum(state.result().scores) == -4
+
+
+@traces("cat_te:stakes.drop-out", "cat_te:side.stake")
+def test_with_the_side_pot_a_player_short_of_the_whole_stake_drops_out() -> None:
+    """With the side pot on, the stake is the ante and the side-pot chip: a seat holding the ante alone drops out,
+    keeping its chips; a seat holding exactly the stake pays it all and plays."""
+    state = position(KHMER, side_pot=True, instant_wins=False)
+    act(state, *KHMER_MOVES)
+    carried = state.side_pot
+    state.chips[0], state.chips[1] = 6, 5
+    state.apply(DEAL_AGAIN)
+    assert state.out == [False, True, False] and state.chips[1] == 5
+    assert state.chips[0] == 0 and state.dealt == [True, False, True]
+    assert state.pot == 10 and state.side_pot == carried + 2
+
 # ----- hidden information ----------------------------------------------------------------------
 
 
+@traces("cat_te:fold.hidden")
 def test_the_view_hides_what_a_seat_may_not_see() -> None:
     """Fold: play any card face down."""
     state = position(KHMER)
@@ -683,6 +750,7 @@ def test_the_view_hides_what_a_seat_may_not_see() -> None:
     assert C("3S") not in cards_in(view) and C("3S") in cards_in(state.view(1))
 
 
+@traces("cat_te:played.stay")
 def test_the_view_has_what_the_table_shows() -> None:
     """Seat piles in a row (hands) and a played-cards pile for each seat (face up and face down cards stay visible,
     stacked, for the whole round), the current player's gold frame, a crown over the trick leader, legal cards

@@ -36,6 +36,7 @@ from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.input import drop_area
 from cardtable.ui.table.view import table_context
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain,
@@ -107,6 +108,7 @@ def conserved(state: CatTeState) -> bool:
 # --------------------------------------------------------------------------- Play and Fold
 
 
+@traces("cat_te:table.buttons")
 def test_a_selected_card_is_played_with_the_play_button(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -136,6 +138,7 @@ def test_a_press_on_the_greyed_play_button_says_why_it_is_greyed(table_app, open
     assert len(match.log) == before and table.input.selected == []
 
 
+@traces("cat_te:table.buttons")
 def test_a_selected_card_is_folded_with_the_fold_button_and_stays_hidden_from_the_others(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -163,6 +166,7 @@ def test_a_selected_card_that_may_not_be_played_disables_play_with_the_reason(ta
     assert table.buttons["select:Fold"].is_enabled, "any card may be folded"
 
 
+@traces("cat_te:table.drag")
 def test_a_card_dragged_onto_the_played_pile_is_played(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -173,6 +177,7 @@ def test_a_card_dragged_onto_the_played_pile_is_played(table_app, open_table):
     assert table.layout.zone("played0").spots[-1].card == card
 
 
+@traces("cat_te:table.drag")
 def test_a_card_dragged_onto_the_fold_area_is_folded(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -184,6 +189,7 @@ def test_a_card_dragged_onto_the_fold_area_is_folded(table_app, open_table):
     assert (spot.card, spot.face_up) == (card, False)
 
 
+@traces("cat_te:table.drag")
 def test_any_other_drop_returns_the_card(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -211,6 +217,7 @@ def test_any_other_drop_returns_the_card(table_app, open_table):
     assert table.message == table.narrator.refusal(state.reason(Play(wrong))) and table.message_error
 
 
+@traces("cat_te:table.outlines")
 def test_legal_cards_are_outlined_blue_and_the_selected_card_green(table_app, open_table):
     match = at(4, following)
     table, driver = open_table(match, bot_delay=30.0)
@@ -242,6 +249,7 @@ def region_choices(table: TableScene) -> dict[str, tuple[bool, object]]:
             for n in table.buttons if n.startswith("choice:")}
 
 
+@traces("cat_te:table.region", "cat_te:option.region.change")
 def test_the_region_changes_before_the_first_card_and_not_after(table_app, open_table):
     match = at(4, first_lead)
     table, driver = open_table(match, bot_delay=30.0)
@@ -276,6 +284,7 @@ def last_in_fifth(state: CatTeState) -> bool:
 
 @fast
 @pytest.mark.parametrize("region", ["laos", "vietnamese"])
+@traces("cat_te:fifth.hidden", "cat_te:fifth.turn-over")
 def test_the_fifth_trick_is_followed_face_down_and_turned_over_together(table_app, open_table, region):
     match = at(4, last_in_fifth, {"region": region})
     table, driver = open_table(match, bot_delay=30.0)
@@ -310,6 +319,7 @@ def test_the_fifth_trick_is_followed_face_down_and_turned_over_together(table_ap
 
 
 @fast
+@traces("cat_te:table.piles", "cat_te:table.marks")
 def test_a_complete_trick_holds_its_beat_with_the_winners_card_marked(table_app, open_table):
     match = at(4, lambda s: s.phase == "play" and s.turn == 0 and s.region == "khmer" and s.trick_no < 6
                and len(s.trick) == 3 and bool(s.legal_plays()))
@@ -329,6 +339,7 @@ def test_a_complete_trick_holds_its_beat_with_the_winners_card_marked(table_app,
     assert "current" in table.layout.zone(f"seat{winner}").marks and "crown" in table.layout.zone(f"seat{winner}").marks
 
 
+@traces("cat_te:eliminated")
 def test_eliminated_seats_are_marked_out(table_app, open_table):
     match = at(4, lambda s: s.phase == "play" and s.turn == 0 and any(s.eliminated) and not s.eliminated[0],
                {"region": "laos"})
@@ -361,6 +372,7 @@ def check_chips(table: TableScene) -> None:
         assert pot.lines[1] == f"Side pot {state.side_pot}"
 
 
+@traces("cat_te:table.chips", "cat_te:pot")
 def test_chips_and_the_pot_are_shown_and_conserved_through_a_round(table_app, open_table):
     match = cat_te(3, seed=4, options={"side_pot": True})
     table, driver = open_table(match)
@@ -384,6 +396,7 @@ def test_chips_and_the_pot_are_shown_and_conserved_through_a_round(table_app, op
     assert record.chips[record.winner] == 94 + 15 + side, "the round's winner takes the pot"
 
 
+@traces("cat_te:table.claim", "cat_te:side.claim")
 def test_the_side_pot_shows_its_card_and_is_claimed_with_a_button(table_app, open_table):
     options = {"side_pot": True}
     match = at(4, lambda s: s.can_claim(0) and s.turn == 0 and s.trick_no > 1, options)
@@ -411,6 +424,7 @@ def my_deal(state: CatTeState) -> bool:
     return state.phase == "between" and state.turn == 0
 
 
+@traces("cat_te:table.between", "cat_te:deal.dealer")
 def test_deal_again_plays_another_round(table_app, open_table):
     match = at(4, my_deal)
     table, driver = open_table(match, bot_delay=30.0)
@@ -428,6 +442,7 @@ def test_deal_again_plays_another_round(table_app, open_table):
     assert match.state.dealer == 0, "the round's winner deals"
 
 
+@traces("cat_te:option.session", "cat_te:table.hint")
 def test_a_session_of_five_rounds_offers_no_stop_and_says_how_long_it_is(table_app, open_table):
     match = at(4, my_deal, {"rounds": 5})
     table, driver = open_table(match, bot_delay=30.0)
@@ -443,6 +458,7 @@ def test_a_session_of_five_rounds_offers_no_stop_and_says_how_long_it_is(table_a
     assert isinstance(match.log[-1].action, DealAgain) and match.state.round == number + 1
 
 
+@traces("cat_te:table.scores")
 def test_the_score_sheets_won_or_lost_row_leaves_out_the_next_rounds_ante(table_app, open_table):
     """Round 2 under way (everyone's ante in the pot): S shows the sheet, whose last row is each seat's result
     after round 1, not that result less the ante put in since."""
@@ -458,6 +474,7 @@ def test_the_score_sheets_won_or_lost_row_leaves_out_the_next_rounds_ante(table_
     assert last[-4:] != tuple(f"{x:+d}" for x in state.net()), "the ante in the pot is not counted as lost"
 
 
+@traces("cat_te:table.between")
 def test_stop_ends_the_session_with_the_standings(table_app, open_table):
     match = at(4, my_deal)
     table, driver = open_table(match, bot_delay=30.0)
@@ -479,6 +496,7 @@ def assert_curtain_hides_folds(table: TableScene, driver: UIDriver) -> None:
     assert_curtain(table, driver, {c for p in state.piles for c, up in p if not up})
 
 
+@traces("cat_te:table.pass")
 def test_pass_and_play_keeps_hands_and_folded_cards_behind_the_curtain(table_app, open_table):
     match = at(3, lambda s: s.round == 1 and first_lead(s), humans=("Pia", "Quin"))
     table, driver = open_table(match)
@@ -550,6 +568,8 @@ def test_a_whole_session_through_the_table_with_bots_ends_with_the_result(table_
 # --------------------------------------------------------------------------- what the table shows
 
 
+@traces("cat_te:table.piles", "cat_te:table.marks", "cat_te:table.status", "cat_te:table.outlines",
+        "cat_te:table.drag", "cat_te:played.stay")
 def test_the_table_shows_what_the_rules_file_says(table_app, open_table):
     """What the table shows: Seat piles in a row (hands) and a played-cards pile for each seat (face up and face
     down cards stay visible, stacked, for the whole round), the current player's gold frame, a crown over the trick
