@@ -39,7 +39,7 @@ from cardtable.games.crazy.rules import (
     card_points,
     shuffled_pack,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -177,6 +177,7 @@ def legal_cards(state: CrazyState) -> set[Card]:
 # ----- cards -----------------------------------------------------------------------------------
 
 
+@traces("crazy:cards.colours", "crazy:cards.wild")
 def test_the_deck_has_112_cards_in_four_colours_and_eight_wild_cards() -> None:
     """Four colours: red, yellow, green, blue.
     Per colour: two of each number 0–9, two Draw Two, two Skip, two Reverse (26 per colour, 104 in all).
@@ -202,6 +203,7 @@ def test_the_deck_has_112_cards_in_four_colours_and_eight_wild_cards() -> None:
     assert C("R5#1").code == "5:R#1" and C("W4#3").code == "14:W#3"
 
 
+@traces("crazy:points.values")
 def test_card_names_and_points() -> None:
     """The names the texts use; points as in "numbers at face value, Draw Two / Skip / Reverse 20, wild cards 50"."""
     assert card_name(C("R5")) == "red 5"
@@ -238,6 +240,7 @@ def test_actions_round_trip_through_json() -> None:
 # ----- players and setup -----------------------------------------------------------------------
 
 
+@traces("crazy:players")
 def test_two_to_ten_players() -> None:
     """2 to 10 players (default 4)."""
     assert RULES.players == range(2, 11)
@@ -250,6 +253,7 @@ def test_two_to_ten_players() -> None:
             new(n)
 
 
+@traces("crazy:option.draw-four", "crazy:option.points")
 def test_options_are_declared_and_checked() -> None:
     """Table option "choose colour on Draw Four" and table option "score by points", off by default."""
     names = {o.name: o for o in RULES.options}
@@ -265,6 +269,7 @@ def test_options_are_declared_and_checked() -> None:
         new(4, 1, score_by_points=1)
 
 
+@traces("crazy:turn.order")
 def test_seat_0_plays_first_and_play_goes_up_the_seats() -> None:
     """Seat 0 plays first; play goes in increasing seat order until a Reverse."""
     assert all(new(n, seed).turn == 0 for n in range(2, 11) for seed in range(5))
@@ -277,6 +282,7 @@ def test_seat_0_plays_first_and_play_goes_up_the_seats() -> None:
     assert state.direction == 1 and state.view(None)["direction"] == 1
 
 
+@traces("crazy:deal")
 def test_the_deal_gives_seven_cards_one_at_a_time() -> None:
     """Deal 7 cards to each player, one at a time.
     The rest is the draw pile."""
@@ -297,6 +303,7 @@ def test_the_deal_gives_seven_cards_one_at_a_time() -> None:
     assert [(e.src, e.dst, e.value, e.cards) for e in deals] == [("draw", f"hand{s}", 7, ()) for s in range(3)]
 
 
+@traces("crazy:deal.first-card")
 def test_the_opening_discard_is_turned_until_a_number_card() -> None:
     """Turn the top card of the draw pile onto the discard pile.
     While it is not a number card, turn the next one onto it.
@@ -322,6 +329,7 @@ def test_the_opening_discard_is_turned_until_a_number_card() -> None:
 # ----- a turn ----------------------------------------------------------------------------------
 
 
+@traces("crazy:match")
 def test_playable_cards_match_colour_or_label_or_are_wild() -> None:
     """A card is playable when it matches the current colour or the current label, or is a wild card."""
     state = position(["R1 B5 G9 Y2 W W4 RS", "B1"], top="R5")
@@ -336,6 +344,7 @@ def test_playable_cards_match_colour_or_label_or_are_wild() -> None:
     assert state.view(0)["legal"]["cards"] == cards("B5 W")
 
 
+@traces("crazy:must-play")
 def test_a_player_who_can_play_must_play() -> None:
     """A player who can play must play (any playable card: the choice is theirs)."""
     state = position(["R1 R2 B5 G9", "B1"], top="R5")
@@ -349,6 +358,7 @@ def test_a_player_who_can_play_must_play() -> None:
     assert state.view(0)["legal"] == {"cards": cards("R1 R2 B5"), "draw": False, "choose_colour": []}
 
 
+@traces("crazy:draw", "crazy:draw.keep", "crazy:safety.turns")
 def test_a_player_who_cannot_play_draws_one_card_and_keeps_an_unplayable_one() -> None:
     """A player who cannot play draws one card.
     otherwise they keep it and the turn passes."""
@@ -365,6 +375,7 @@ def test_a_player_who_cannot_play_draws_one_card_and_keeps_an_unplayable_one() -
     assert_illegal(state, Play(C("Y7")), "not in their hand")  # it is Seat 2's turn now
 
 
+@traces("crazy:draw.playable", "crazy:safety.turns")
 def test_a_playable_drawn_card_must_be_played_at_once() -> None:
     """If it is playable they must play it at once"""
     state = position(["G1 B2", "B1", "B3"], top="R5", draw="R9 Y7")
@@ -385,6 +396,7 @@ def test_a_playable_drawn_card_must_be_played_at_once() -> None:
     assert state.turn == 1 and state.turns == 1 and state.drawn is None and state.discard[-1] == C("R9")
 
 
+@traces("crazy:draw.playable")
 def test_a_drawn_wild_card_is_played_with_its_colour_choice() -> None:
     """The drawn card must be played at once: a drawn Crazy still lets the player choose its colour."""
     state = position(["G1 B2", "B1", "B3"], top="R5", draw="W Y7")
@@ -399,6 +411,7 @@ def test_a_drawn_wild_card_is_played_with_its_colour_choice() -> None:
     assert state.legal_actions() == [Play(C("W4"))]
 
 
+@traces("crazy:reverse", "crazy:turn.order")
 def test_reverse_flips_the_direction() -> None:
     """Reverse: direction flips."""
     state = position(["RR B1 B8", "R2 B2", "R3 B3 G3", "R4 B4 RR#1", "R6 R8 B6"], top="R5")
@@ -415,6 +428,7 @@ def test_reverse_flips_the_direction() -> None:
     assert state.turn == 0
 
 
+@traces("crazy:reverse.two")
 def test_reverse_with_two_players_is_a_skip() -> None:
     """With two players it acts as a Skip."""
     state = position(["RR R1 B8", "R2 B2"], top="R5")
@@ -427,6 +441,7 @@ def test_reverse_with_two_players_is_a_skip() -> None:
     assert state.turn == 1
 
 
+@traces("crazy:skip", "crazy:safety.turns")
 def test_skip_makes_the_next_player_lose_their_turn() -> None:
     """Skip: the next player loses their turn."""
     state = position(["RS B1", "R2 B2", "R3 B3", "R4 B4"], top="R5")
@@ -444,6 +459,7 @@ def test_skip_makes_the_next_player_lose_their_turn() -> None:
     assert state.turn == 0
 
 
+@traces("crazy:draw-two", "crazy:safety.turns")
 def test_draw_two_makes_the_next_player_draw_two_and_lose_their_turn() -> None:
     """Draw Two: the next player draws two cards, cannot play either, and loses their turn."""
     state = position(["RD B1", "R2 B2", "R3 B3", "R4 B4"], top="R5", draw="R7 R8 G1")
@@ -461,6 +477,7 @@ def test_draw_two_makes_the_next_player_draw_two_and_lose_their_turn() -> None:
     assert len(state.hands[3]) == 4 and state.turn == 2
 
 
+@traces("crazy:crazy", "crazy:match")
 def test_crazy_lets_its_player_choose_the_colour() -> None:
     """Crazy: the player who played it chooses the new colour."""
     state = position(["W B1", "R2 G2 Y7", "R3 B3"], top="R5")
@@ -480,6 +497,7 @@ def test_crazy_lets_its_player_choose_the_colour() -> None:
     assert_illegal(state, Play(C("R2")), "matches neither", "green")
 
 
+@traces("crazy:draw-four")
 def test_crazy_draw_four_gets_a_random_colour_and_the_next_player_draws_four() -> None:
     """Crazy Draw Four: the new colour is chosen at random (the seed's rule); the next player draws four, cannot
     play them, and loses their turn."""
@@ -506,6 +524,7 @@ def test_crazy_draw_four_gets_a_random_colour_and_the_next_player_draws_four() -
     assert seen == set(COLOURS)
 
 
+@traces("crazy:draw-four", "crazy:option.draw-four")
 def test_the_table_option_lets_the_player_choose_the_draw_four_colour() -> None:
     """Table option "choose colour on Draw Four" lets the player choose instead."""
     state = position(["W4 B1", "R2 B2", "R3 B3"], top="R5", choose_draw_four_colour=True)
@@ -525,6 +544,7 @@ def test_a_coloured_card_takes_no_colour_choice() -> None:
 # ----- the draw pile ---------------------------------------------------------------------------
 
 
+@traces("crazy:reshuffle")
 def test_an_empty_draw_pile_is_remade_from_the_discard_pile() -> None:
     """When the draw pile is empty, the discard pile except its top card is shuffled into a new draw pile."""
     state = position(["G1 B2", "B1 Y1", "B3"], top="R5", draw="", discard="R0 R1 R2", rest="discard")
@@ -544,6 +564,7 @@ def test_an_empty_draw_pile_is_remade_from_the_discard_pile() -> None:
     assert state.chance == 1
 
 
+@traces("crazy:reshuffle")
 def test_a_penalty_remakes_the_draw_pile_in_the_middle() -> None:
     """When the draw pile is empty, the discard pile except its top card is shuffled into a new draw pile:
     also in the middle of a Draw Four."""
@@ -561,6 +582,7 @@ def test_a_penalty_remakes_the_draw_pile_in_the_middle() -> None:
     assert Counter(state.every_card()) == Counter(DECK)
 
 
+@traces("crazy:exhausted")
 def test_with_both_piles_exhausted_a_draw_gets_nothing() -> None:
     """If both are exhausted, a player who must draw simply draws nothing and the turn passes."""
     pool = [c for c in DECK if c != C("R5")]
@@ -593,6 +615,7 @@ def test_with_both_piles_exhausted_a_draw_gets_nothing() -> None:
 # ----- the end ---------------------------------------------------------------------------------
 
 
+@traces("crazy:win", "crazy:win.penalty")
 def test_playing_the_last_card_wins_at_once() -> None:
     """A player who plays their last card wins at once, except that a final Draw Two or Crazy Draw Four still
     makes the next player draw first."""
@@ -621,6 +644,7 @@ def test_playing_the_last_card_wins_at_once() -> None:
     assert state.is_over() and state.hands[2] == cards("R3 B3 G1 G2 G3 G4") and len(state.hands[1]) == 2
 
 
+@traces("crazy:option.points", "crazy:points.values", "crazy:points.counted")
 def test_scores_by_points_and_plain_wins() -> None:
     """Scores for the results screen (table option "score by points", off by default): the winner scores the cards
     left in the other hands — numbers at face value, Draw Two / Skip / Reverse 20, wild cards 50."""
@@ -643,6 +667,7 @@ def test_scores_by_points_and_plain_wins() -> None:
     assert state.result().scores == [2 + 7 + 8 + 3, 0, 0]
 
 
+@traces("crazy:safety", "crazy:safety.turns", "crazy:points.counted")
 def test_the_safety_rule_ends_endless_games() -> None:
     """Safety rule for endless games: after 2,000 turns with no winner the game ends and the fewest cards wins
     (shared on a tie)."""

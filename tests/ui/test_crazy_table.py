@@ -41,6 +41,7 @@ from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     assert_curtain_colour,
     assert_curtain_for,
@@ -227,6 +228,7 @@ def human_move(table: TableScene, driver: UIDriver, rng: random.Random, moves: i
     assert (entry.seat, entry.action) == (seat, action)
 
 
+@traces("crazy:table.play", "crazy:win")
 def test_a_game_against_three_bots_played_with_the_mouse_to_the_end(table_app, open_table):
     match = crazy(seed=25)  # when written: the person draws 6 times, plays a Crazy and wins (the "You won!" path)
     table, driver = open_table(match)
@@ -274,6 +276,7 @@ def has(rank: int) -> Callable[[CrazyState], bool]:
     return lambda s: any(c.rank == rank for c in s.hands[0])
 
 
+@traces("crazy:table.colour", "crazy:table.counts", "crazy:table.play")
 def test_the_table_shows_the_piles_the_colour_the_direction_the_counts_and_the_playable_cards(table_app, open_table):
     """Draw pile, discard pile with the current colour clearly shown (a wild card's chosen colour included), the
     direction of play, every player's card count, and the hand with playable cards highlighted."""
@@ -297,6 +300,7 @@ def test_the_table_shows_the_piles_the_colour_the_direction_the_counts_and_the_p
     check_colour_panel(table, chosen)
 
 
+@traces("crazy:table.chooser", "crazy:table.colour", "crazy:crazy")
 def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_table):
     """A wild card dropped on the discard pile opens a four-colour chooser."""
     match = crazy(seed=seed_where(has(CRAZY)))
@@ -338,6 +342,7 @@ def test_a_crazy_card_opens_the_colour_chooser_cancel_and_green(table_app, open_
     shot(table_app, "after_wild")
 
 
+@traces("crazy:table.chooser", "crazy:table.play")
 def test_a_click_on_a_crazy_card_opens_the_chooser_too_and_esc_closes_it(table_app, open_table):
     match = crazy(seed=seed_where(has(CRAZY)))
     table, driver = open_table(match, bot_delay=30.0)
@@ -355,6 +360,7 @@ def test_a_click_on_a_crazy_card_opens_the_chooser_too_and_esc_closes_it(table_a
 
 
 @pytest.mark.parametrize("choose", [False, True])
+@traces("crazy:table.chooser", "crazy:option.draw-four")
 def test_a_crazy_draw_four_takes_a_random_colour_unless_the_table_lets_the_player_choose(table_app, choose, open_table):
     options = {"choose_draw_four_colour": choose}
     match = crazy(options, seed=seed_where(has(DRAW_FOUR), options=options))
@@ -394,6 +400,7 @@ def drawn_playable(s: CrazyState) -> bool:
     return t.drawn is not None
 
 
+@traces("crazy:table.draw", "crazy:must-play")
 def test_the_draw_pile_refuses_a_player_who_can_play(open_table):
     match = crazy(seed=seed_where(lambda s: not cannot_play(s)))
     table, driver = open_table(match, bot_delay=30.0)
@@ -410,7 +417,31 @@ def test_the_draw_pile_refuses_a_player_who_can_play(open_table):
     assert table.message.endswith(", so you must play a card: only a player who cannot play draws.")
 
 
+@traces("crazy:table.hint", "crazy:table.undo")
+def test_h_hints_a_play_and_undo_takes_back_the_persons_move_with_the_bots_replies(open_table):
+    """H suggests a play and plays nothing; Ctrl+Z against bots takes back the person's last decision together with
+    the bots' moves after it, and the person is to play again from the same cards."""
+    match = crazy(seed=seed_where(lambda s: not cannot_play(s)))
+    table, driver = open_table(match)
+    until_human(table, driver)
+    assert match.state.turn == 0 and not match.log
+    before = match.state.view(0)
+    driver.key(pygame.K_h)
+    assert table.message.startswith("Hint: ") and not match.log, "a hint plays nothing"
+    assert table.hint_marks, "the hinted card is lit"
+    human_move(table, driver, random.Random(1), 0)
+    until_human(table, driver)
+    assert match.state.turn == 0 and not match.state.is_over()
+    replies = [e.seat for e in match.log[1:]]
+    assert match.log[0].seat == 0 and replies and 0 not in replies, "the person's move, then the bots'"
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.settle(table)
+    assert match.log == [] and match.state.turn == 0 and table.human_turn
+    assert match.state.view(0) == before
+
+
 @pytest.mark.parametrize("keeps", [False, True], ids=["plays_it", "keeps_it"])
+@traces("crazy:table.draw", "crazy:draw.playable", "crazy:draw.keep")
 def test_a_player_who_cannot_play_clicks_the_lit_draw_pile(table_app, keeps, open_table):
     """Drawing is a click (or drag) on the draw pile, offered only when the player cannot play."""
     match = crazy(seed=seed_where(lambda s: cannot_play(s) and drawn_playable(s) != keeps))
@@ -469,6 +500,7 @@ def mixed_hand(s: CrazyState) -> bool:
     return bool(legal) and any(c not in legal for c in s.hands[0])
 
 
+@traces("crazy:table.refused", "crazy:table.play")
 def test_an_illegal_card_is_refused_with_the_engine_reason_and_goes_home(table_app, open_table):
     match = crazy(seed=seed_where(mixed_hand))
     table, driver = open_table(match, bot_delay=30.0)
@@ -578,6 +610,7 @@ def assert_curtain_hides(table: TableScene, driver: UIDriver, name: str) -> None
             assert_curtain_colour(table.app, ((x + 3, y + 3), (x + w // 2, y + h // 2), (x + w - 3, y + h - 3)))
 
 
+@traces("crazy:table.pass")
 def test_pass_and_play_two_people_and_a_bot_with_the_curtain(table_app, open_table):
     match = crazy(humans=("Pia", "Quin"), players=3, seed=8)
     table, driver = open_table(match)
