@@ -375,6 +375,19 @@ def test_random_trump_is_seeded_and_uses_every_suit() -> None:
     assert set(seen) == {"S", "H", "D", "C"}
 
 
+@traces("kachuful:option.trump.random")
+def test_random_trump_is_drawn_again_every_round() -> None:
+    """Random suit: each round's trump is one of the four suits, drawn afresh (never a round without trump)."""
+    state = new(3, 5, trump="random", hands=",".join(["1"] * 24))
+    trumps = []
+    rng = random.Random(5)
+    while state.turn is not None:
+        trumps.append(state.trump)
+        play_out(state, rng, until_round=state.round + 1)
+    assert set(trumps) == {"S", "H", "D", "C"}
+    assert [row["trump"] for row in state.score_sheet()] == trumps
+
+
 @traces("kachuful:bid.order", "kachuful:option.bidding.sequential")
 def test_sequential_bidding_goes_clockwise_from_the_dealers_left() -> None:
     """bidding: sequential clockwise from the dealer's left (default) | simultaneous (every bid is hidden until all have bid"""  # noqa: E501
