@@ -58,6 +58,8 @@ def rule_ids(text: str) -> dict[str, str]:
                 raise BadRuleMark(f"a rule's id must end its bullet or paragraph: {block[:60]!r}")
             continue
         rule = block[: tail.start()].strip()
+        if "{#" in rule:
+            raise BadRuleMark(f"a rule's id must end its bullet or paragraph: {rule[:60]!r}")
         for rule_id in _MARK.findall(tail.group(0)):
             if not RULE_ID.fullmatch(rule_id):
                 raise BadRuleMark(f"{rule_id!r} is not a rule id (lower-case words, digits, _ - .)")

@@ -36,7 +36,7 @@ from cardtable.games.eat_reds.rules import (
     pip,
     points_of,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -145,6 +145,7 @@ def shown(value: Any) -> set[Card]:
 # ----- cards and players -------------------------------------------------------------------------
 
 
+@traces("eat_reds:players", "eat_reds:deck")
 def test_a_standard_deck_for_two_to_four_players() -> None:
     """Standard 52-card deck. 2 to 4 players (default 2)."""
     assert RULES.players == range(2, 5)
@@ -156,6 +157,7 @@ def test_a_standard_deck_for_two_to_four_players() -> None:
             RULES.new_game(players, seed=1)
 
 
+@traces("eat_reds:pips", "eat_reds:pips.rank")
 def test_pip_values() -> None:
     """Pip value: A = 1, 2–9 face value. 10, J, Q and K have no pip sum: they pair only with the same rank."""
     assert [pip(C(code)) for code in ("AH", "2S", "5D", "9C")] == [1, 2, 5, 9]
@@ -167,6 +169,7 @@ def test_pip_values() -> None:
 
 
 @pytest.mark.parametrize(("players", "each"), [(2, 12), (3, 8), (4, 6)])
+@traces("eat_reds:deal.hands", "eat_reds:deal.stock", "eat_reds:deal.layout")
 def test_the_deal(players: int, each: int) -> None:
     """Deal 24 ÷ players cards to each (2: 12, 3: 8, 4: 6). The rest is the face-down stock. Turn four stock cards
     face up as the layout (the table)."""
@@ -182,6 +185,24 @@ def test_the_deal(players: int, each: int) -> None:
     assert RULES.new_game(players, seed=1).hands != RULES.new_game(players, seed=2).hands  # shuffled
 
 
+@traces("eat_reds:deal.hands", "eat_reds:option.rounds.dealer")
+def test_the_deal_goes_one_card_at_a_time_from_the_dealers_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dealer deals one card at a time, starting at their left; the next deal's dealer starts at theirs."""
+    order = list(DECK)
+    monkeypatch.setattr(EatRedsState, "_shuffled", lambda self: list(order))
+    state = RULES.new_game(3, {"rounds": 2}, seed=1)
+    assert state.dealer == 0
+    for k, seat in enumerate((1, 2, 0)):  # card k of each round of the deal goes to the k-th seat from the left
+        assert sorted(state.hands[seat]) == sorted(order[k:24:3])
+    rng = random.Random(1)
+    while state.deal == 0:
+        state.apply(rng.choice(state.legal_actions()))
+    assert state.dealer == 1
+    for k, seat in enumerate((2, 0, 1)):
+        assert sorted(state.hands[seat]) == sorted(order[k:24:3])
+
+
+@traces("eat_reds:turn.no-draw")
 def test_no_drawing_into_the_hand() -> None:
     """There is no drawing into the hand: the cards dealt are all a player will hold."""
     state = RULES.new_game(3, seed=7)
@@ -201,6 +222,7 @@ def test_no_drawing_into_the_hand() -> None:
 @pytest.mark.parametrize(("played", "target"), [("AH", "9S"), ("9S", "AH"), ("2D", "8C"), ("8C", "2D"),
                                                 ("3H", "7D"), ("7D", "3H"), ("4S", "6H"), ("6H", "4S"),
                                                 ("5C", "5D")])
+@traces("eat_reds:pips", "eat_reds:capture.ten", "eat_reds:capture.won")
 def test_every_pair_to_ten_captures(played: str, target: str) -> None:
     """A card captures a layout card when their pips sum to ten (A+9, 2+8, 3+7, 4+6, 5+5), or when both are the
     same rank among 10, J, Q, K. Captured pairs go to the capturing player's won pile, face up (they stay
@@ -217,6 +239,7 @@ def test_every_pair_to_ten_captures(played: str, target: str) -> None:
 
 
 @pytest.mark.parametrize("rank", ["10", "J", "Q", "K"])
+@traces("eat_reds:pips.rank", "eat_reds:capture.rank")
 def test_tens_and_face_cards_match_by_rank(rank: str) -> None:
     """A card captures a layout card when both are the same rank among 10, J, Q, K."""
     others = [r for r in ("10", "J", "Q", "K") if r != rank]
@@ -228,6 +251,7 @@ def test_tens_and_face_cards_match_by_rank(rank: str) -> None:
 
 @pytest.mark.parametrize(("played", "target"), [("3H", "6D"), ("JS", "QD"), ("10C", "KH"), ("5S", "10D"),
                                                 ("AH", "AD")])
+@traces("eat_reds:capture.ten", "eat_reds:capture.rank")
 def test_cards_that_do_not_pair_cannot_capture(played: str, target: str) -> None:
     """A card captures a layout card when their pips sum to ten (A+9, 2+8, 3+7, 4+6, 5+5), or when both are the
     same rank among 10, J, Q, K. (Any other pair is refused, with the reason.)"""
@@ -239,6 +263,7 @@ def test_cards_that_do_not_pair_cannot_capture(played: str, target: str) -> None
 # ----- the special layout rules -----------------------------------------------------------------------
 
 
+@traces("eat_reds:layout.trio")
 def test_the_fourth_card_captures_the_three_of_a_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     """If the initial layout holds three cards of one rank among 5, 10, J, Q, K, then the fourth card of that rank,
     whenever it is played or turned, captures all three. Three of a kind means exactly three; the fourth card then
@@ -258,6 +283,7 @@ def test_the_fourth_card_captures_the_three_of_a_kind(monkeypatch: pytest.Monkey
     assert state.trio is None
 
 
+@traces("eat_reds:layout.trio")
 def test_the_turned_fourth_card_captures_the_three_of_a_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     """If the initial layout holds three cards of one rank among 5, 10, J, Q, K, then the fourth card of that rank,
     whenever it is played or turned, captures all three."""
@@ -270,6 +296,7 @@ def test_the_turned_fourth_card_captures_the_three_of_a_kind(monkeypatch: pytest
     assert state.layout == cards("2D 4C") and state.turn == 0
 
 
+@traces("eat_reds:layout.trio.exact")
 def test_exactly_three_of_a_kind(monkeypatch: pytest.MonkeyPatch) -> None:
     """Three of a kind means exactly three. (Two of a rank are no three of a kind: a third card takes one of them,
     as its player chooses; three of a rank other than 5, 10, J, Q, K are plain cards too.)"""
@@ -284,6 +311,7 @@ def test_exactly_three_of_a_kind(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("special", [["5H", "10D", "JC", "KS"], ["QH", "QS", "QD", "QC"], ["5H", "5S", "5D", "5C"],
                                      ["10H", "10S", "KD", "JC"]])
+@traces("eat_reds:layout.dealer", "eat_reds:layout.dealer.score")
 def test_a_layout_of_5s_10s_and_face_cards_goes_to_the_dealer(monkeypatch: pytest.MonkeyPatch,
                                                               special: list[str]) -> None:
     """If the initial four layout cards are all 5s, 10s or face cards, the dealer captures all four before the first
@@ -297,6 +325,7 @@ def test_a_layout_of_5s_10s_and_face_cards_goes_to_the_dealer(monkeypatch: pytes
     assert state.view(1)["dealer_captures"] == [cards(special)]
 
 
+@traces("eat_reds:layout.dealer.again")
 def test_the_dealer_captures_again(monkeypatch: pytest.MonkeyPatch) -> None:
     """if those are again all 5s, 10s or face cards, the dealer captures again."""
     state = rigged(monkeypatch, [], ["5H 10D JC KS", "QH QS 5D 10C", "KH KD 2S 8C"], players=3)
@@ -306,6 +335,7 @@ def test_the_dealer_captures_again(monkeypatch: pytest.MonkeyPatch) -> None:
     assert state.trio is None
 
 
+@traces("eat_reds:layout.order")
 def test_the_dealer_rule_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
     """This rule is applied first; the three-of-a-kind rule is then judged on the final starting layout."""
     state = rigged(monkeypatch, [], ["KH KS KC QD", "5H 5S 5C 8D"])
@@ -316,6 +346,7 @@ def test_the_dealer_rule_comes_first(monkeypatch: pytest.MonkeyPatch) -> None:
     assert state.won[0] == [] and state.trio == 13
 
 
+@traces("eat_reds:layout.trio.lost")
 def test_the_fourth_card_may_already_be_the_dealers(monkeypatch: pytest.MonkeyPatch) -> None:
     """the three-of-a-kind rule is then judged on the final starting layout. (When the dealer's capture took the
     fourth card, the three stay in the layout to the end, scored by no one.)"""
@@ -328,6 +359,7 @@ def test_the_fourth_card_may_already_be_the_dealers(monkeypatch: pytest.MonkeyPa
     assert state.history[-1].left_points >= 10
 
 
+@traces("eat_reds:layout.pair")
 def test_a_starting_pair_to_ten_stays(monkeypatch: pytest.MonkeyPatch) -> None:
     """A starting layout that holds two cards summing to ten stays as it is: only played or turned cards capture."""
     state = rigged(monkeypatch, [], ["3H 7S 2C 8D"])
@@ -338,6 +370,7 @@ def test_a_starting_pair_to_ten_stays(monkeypatch: pytest.MonkeyPatch) -> None:
 # ----- a turn -----------------------------------------------------------------------------------
 
 
+@traces("eat_reds:deal.dealer", "eat_reds:deal.first", "eat_reds:option.rounds.dealer")
 def test_who_deals_and_who_plays() -> None:
     """Seat 0 deals the first deal (with the rounds option the deal passes to the next seat each deal). The player
     to the dealer's left (the next seat) plays first; turns pass to the left (seat numbers increasing)."""
@@ -359,6 +392,7 @@ def test_who_deals_and_who_plays() -> None:
     assert seen_turns[:6] == [1, 2, 0, 1, 2, 0]
 
 
+@traces("eat_reds:turn.play")
 def test_play_a_card_from_hand() -> None:
     """Play a card from hand."""
     state = position(["9C", "4C 2H"], "7H")
@@ -369,6 +403,7 @@ def test_play_a_card_from_hand() -> None:
     assert state.legal_actions() == [Discard(C("4C")), Discard(C("2H"))]
 
 
+@traces("eat_reds:turn.must")
 def test_a_card_that_can_capture_must_capture() -> None:
     """If it can capture, it must capture. (Another card that cannot capture may still be played: it joins the
     layout.)"""
@@ -379,6 +414,7 @@ def test_a_card_that_can_capture_must_capture() -> None:
     assert C("4C") in state.layout and C("7H") in state.layout
 
 
+@traces("eat_reds:turn.choose")
 def test_the_player_chooses_the_target() -> None:
     """where several layout cards could be captured, the player chooses which (drop the card on it)."""
     state = position(["9C", "3D"], "7S 7H 2S")
@@ -390,6 +426,7 @@ def test_the_player_chooses_the_target() -> None:
     assert state.layout == cards("7S 2S")
 
 
+@traces("eat_reds:turn.layout")
 def test_a_card_that_cannot_capture_joins_the_layout() -> None:
     """If it cannot, it joins the layout."""
     state = position(["9C", "4D"], "7S", stock="")
@@ -399,6 +436,7 @@ def test_a_card_that_cannot_capture_joins_the_layout() -> None:
     assert said(events[0]) == "Seat 2 plays 4♦ to the layout."
 
 
+@traces("eat_reds:turn.stock")
 def test_the_top_stock_card_is_turned_and_joins_the_layout() -> None:
     """Turn the top stock card. otherwise it joins the layout."""
     state = position(["9C 2C", "4D 2D"], "7S", stock="JH 5C")
@@ -410,6 +448,7 @@ def test_the_top_stock_card_is_turned_and_joins_the_layout() -> None:
     assert state.layout == cards("7S 4D JH") and state.stock == [C("5C")] and state.turn == 0
 
 
+@traces("eat_reds:turn.stock.capture")
 def test_the_turned_card_captures() -> None:
     """If it can capture, it does (where there is a choice, the player whose turn it is chooses)"""
     state = position(["9C 2C", "4D 2D"], "7S 9H", stock="AH 5C")
@@ -419,6 +458,7 @@ def test_the_turned_card_captures() -> None:
     assert state.won[1] == cards("AH 9H") and state.points[1] == 30 and state.turn == 0
 
 
+@traces("eat_reds:turn.stock.capture")
 def test_the_player_chooses_the_turned_cards_target() -> None:
     """If it can capture, it does (where there is a choice, the player whose turn it is chooses)"""
     state = position(["9C 2C", "4D 2D"], "7S 7D", stock="3H 5C")
@@ -442,6 +482,7 @@ def test_the_player_chooses_the_turned_cards_target() -> None:
     refuses(state, TakeWithStock(C("7S")), "No turned stock card")
 
 
+@traces("eat_reds:turn.stock.capture")
 def test_the_turned_card_may_take_the_card_just_played() -> None:
     """Turn the top stock card. If it can capture, it does (where there is a choice, the player whose turn it is
     chooses)"""
@@ -450,6 +491,7 @@ def test_the_turned_card_may_take_the_card_just_played() -> None:
     assert state.won[1] == cards("6H 4D") and state.layout == cards("KS")
 
 
+@traces("eat_reds:turn.stock.empty")
 def test_an_empty_stock_leaves_the_play_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """When the stock is empty (after the dealer's capture it runs out four turns early), the turn is the play
     alone."""
@@ -468,6 +510,7 @@ def test_an_empty_stock_leaves_the_play_alone(monkeypatch: pytest.MonkeyPatch) -
     assert len(turned) == 20  # four turns early
 
 
+@traces("eat_reds:turn.stock.empty")
 def test_the_stock_runs_out_with_the_hands() -> None:
     """When the stock is empty (after the dealer's capture it runs out four turns early), the turn is the play
     alone. (Without a dealer's capture the last card of the stock is turned on the last turn.)"""
@@ -501,6 +544,7 @@ def ending() -> EatRedsState:
     return position(hands, layout, turn=0, won=won)
 
 
+@traces("eat_reds:end", "eat_reds:end.layout")
 def test_the_end_of_the_game() -> None:
     """The game ends when the hands and the stock are used up. Cards still in the layout then are scored by no one
     (the results screen shows them)."""
@@ -519,6 +563,7 @@ def test_the_end_of_the_game() -> None:
     refuses(state, Discard(C("4C")), "The game is over")
 
 
+@traces("eat_reds:deck", "eat_reds:end")
 def test_every_game_ends_with_all_52_cards() -> None:
     """The game ends when the hands and the stock are used up."""
     for players in (2, 3, 4):
@@ -534,6 +579,7 @@ def test_every_game_ends_with_all_52_cards() -> None:
             assert not state.stock and not any(state.hands)
 
 
+@traces("eat_reds:goal", "eat_reds:points.black")
 def test_card_points() -> None:
     """Each player counts their won pile: black cards: 0 red aces: 20 each red K, Q, J, 10 and 9: 10 each other red
     cards: their pip value"""
@@ -551,26 +597,31 @@ def test_card_points() -> None:
         20, 20, 10, 10, 10, 10, 10, 8, 2]
 
 
+@traces("eat_reds:points.black")
 def test_black_cards() -> None:
     """black cards: 0"""
     assert all(card_points(c) == 0 for c in DECK if c.suit in "SC")
 
 
+@traces("eat_reds:points.aces")
 def test_red_aces() -> None:
     """red aces: 20 each"""
     assert card_points(C("AH")) == card_points(C("AD")) == 20
 
 
+@traces("eat_reds:points.high")
 def test_red_nines_to_kings() -> None:
     """red K, Q, J, 10 and 9: 10 each"""
     assert {card_points(C(f"{r}{s}")) for r in ("K", "Q", "J", "10", "9") for s in "HD"} == {10}
 
 
+@traces("eat_reds:points.low")
 def test_other_reds() -> None:
     """other red cards: their pip value"""
     assert [card_points(C(f"{r}H")) for r in range(2, 9)] == list(range(2, 9))
 
 
+@traces("eat_reds:points.total")
 def test_the_reds_are_worth_210() -> None:
     """The 26 red cards are worth 210 points in all (aces 40, red 9–K 100, red 2–8 70), which the results screen can
     check against what was captured plus what was left in the layout."""
@@ -589,6 +640,7 @@ def test_the_reds_are_worth_210() -> None:
     assert "208 captured + 2 left in the layout = 210" in result_said(state)
 
 
+@traces("eat_reds:goal", "eat_reds:end.win")
 def test_highest_total_wins() -> None:
     """Highest total wins (ties shared)."""
     state = ending()
@@ -609,6 +661,7 @@ def test_highest_total_wins() -> None:
     assert "share the win" in result_said(tied)
 
 
+@traces("eat_reds:option.rounds", "eat_reds:option.rounds.total")
 def test_rounds_with_a_running_total() -> None:
     """Table option "rounds": play several deals with a running total (default 1)."""
     option = next(o for o in RULES.options if o.name == "rounds")
@@ -642,6 +695,7 @@ def test_rounds_with_a_running_total() -> None:
 # ----- what the table shows ----------------------------------------------------------------------
 
 
+@traces("eat_reds:deal.stock", "eat_reds:table.shows")
 def test_what_the_table_shows() -> None:
     """Layout cards spread in the centre, the stock with its count, each player's won pile (fanned, face up, with a
     running score), hands (opponents face down). A card that can capture highlights its possible targets when
@@ -663,6 +717,7 @@ def test_what_the_table_shows() -> None:
 # ----- the contract ------------------------------------------------------------------------------
 
 
+@traces("eat_reds:turn.play", "eat_reds:turn.must")
 def test_illegal_actions_change_nothing() -> None:
     """Play a card from hand. If it can capture, it must capture (a refused move leaves the game as it was)."""
     state = position(["9C", "3D 4C"], "7H", stock="2S")
@@ -716,6 +771,7 @@ def test_clone_and_determinize() -> None:
     assert changed
 
 
+@traces("eat_reds:deal.hands")
 def test_seeded_games_reproduce() -> None:
     """Deal 24 ÷ players cards to each (2: 12, 3: 8, 4: 6). (The same seed deals the same game.)"""
     for players in (2, 3, 4):
@@ -728,6 +784,7 @@ def test_seeded_games_reproduce() -> None:
         assert a.view(None) == b.view(None) and a.result() == b.result()
 
 
+@traces("eat_reds:capture.ten", "eat_reds:capture.rank")
 def test_helpers_agree_with_the_state() -> None:
     """A card captures a layout card when their pips sum to ten (A+9, 2+8, 3+7, 4+6, 5+5), or when both are the
     same rank among 10, J, Q, K. (The pure `captures` helper, for layouts and bots, gives the state's moves.)"""

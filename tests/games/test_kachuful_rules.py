@@ -38,7 +38,7 @@ from cardtable.games.kachuful.rules import (
     max_hand,
     round_points,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -165,6 +165,7 @@ def play_out(state: KachufulState, rng: random.Random, until_round: int | None =
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+@traces("kachuful:players", "kachuful:deck")
 def test_three_to_seven_players(players: int) -> None:
     """3 to 7 players (default 4), standard 52-card deck, A high."""
     state = new(players)
@@ -174,18 +175,21 @@ def test_three_to_seven_players(players: int) -> None:
 
 
 @pytest.mark.parametrize("players", [0, 1, 2, 8, 9])
+@traces("kachuful:players")
 def test_other_player_counts_are_refused(players: int) -> None:
     """3 to 7 players (default 4), standard 52-card deck, A high."""
     with pytest.raises(ValueError, match="3-7 players"):
         new(players)
 
 
+@traces("kachuful:players")
 def test_four_players_by_default() -> None:
     """3 to 7 players (default 4), standard 52-card deck, A high."""
     assert RULES.new_game(options={}, seed=3).n == 4
     assert inspect.signature(RULES.new_game).parameters["players"].default == 4
 
 
+@traces("kachuful:ace-high", "kachuful:trick.winner")
 def test_ace_is_high() -> None:
     """3 to 7 players (default 4), standard 52-card deck, A high."""
     state = position(["AH 2C", "KH 3C", "2H 4C"], trump="S", dealer=2, bids=[0, 0, 1])
@@ -194,6 +198,7 @@ def test_ace_is_high() -> None:
     assert trick.seat == 0 and trick.dst == "won0"
 
 
+@traces("kachuful:deck", "kachuful:option.jokers")
 def test_no_jokers_by_default() -> None:
     """Jokers only with the joker option."""
     for players in range(3, 8):
@@ -205,6 +210,7 @@ def test_no_jokers_by_default() -> None:
 # ----- table options -------------------------------------------------------------------------------
 
 
+@traces("kachuful:option.hands", "kachuful:option.factors")
 def test_options_are_declared_with_their_defaults() -> None:
     """hand-size sequence: down and up 8→1→8 (default) | down 8→1 | up 1→8 | custom list."""
     options = {o.name: o for o in RULES.options}
@@ -228,6 +234,7 @@ def test_options_are_declared_with_their_defaults() -> None:
     ("5,3,1", [5, 3, 1]),
     (" 2, 2 ,2", [2, 2, 2]),
 ])
+@traces("kachuful:rounds", "kachuful:option.hands", "kachuful:option.hands.custom")
 def test_hand_size_sequences(hands: str, expected: list[int]) -> None:
     """hand-size sequence: down and up 8→1→8 (default) | down 8→1 | up 1→8 | custom list."""
     state = new(4, hands=hands)
@@ -243,6 +250,7 @@ def test_hand_size_sequences(hands: str, expected: list[int]) -> None:
     assert [row["hand_size"] for row in state.score_sheet()] == expected
 
 
+@traces("kachuful:option.hands.custom")
 def test_custom_sequence_is_stored_in_canonical_form() -> None:
     """hand-size sequence: down and up 8→1→8 (default) | down 8→1 | up 1→8 | custom list."""
     assert RULES.validate_options({"hands": " 3 ,2,1"})["hands"] == "3,2,1"
@@ -254,6 +262,7 @@ def test_custom_sequence_is_stored_in_canonical_form() -> None:
 
 
 @pytest.mark.parametrize(("players", "cap"), [(3, 17), (4, 13), (5, 10), (6, 8), (7, 7)])
+@traces("kachuful:hands.cap")
 def test_the_largest_hand_is_capped(players: int, cap: int) -> None:
     """The largest hand is capped at ⌊52 ÷ players⌋ (7 players: 7)"""
     assert max_hand(players) == cap == 52 // players
@@ -263,6 +272,7 @@ def test_the_largest_hand_is_capped(players: int, cap: int) -> None:
     assert all(len(h) == cap for h in state.hands)
 
 
+@traces("kachuful:hands.cap", "kachuful:option.hands")
 def test_seven_players_play_seven_to_one_to_seven() -> None:
     """The largest hand is capped at ⌊52 ÷ players⌋ (7 players: 7)"""
     assert hand_sequence("down_up", 7) == (7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7)
@@ -272,6 +282,7 @@ def test_seven_players_play_seven_to_one_to_seven() -> None:
 
 
 @pytest.mark.parametrize(("players", "hands"), [(7, "8"), (6, "1,9,1"), (4, "14"), (5, "11,10"), (3, "18")])
+@traces("kachuful:option.hands.too-large")
 def test_a_sequence_that_needs_more_is_rejected(players: int, hands: str) -> None:
     """a sequence that needs more is rejected at table creation with a message."""
     with pytest.raises(ValueError) as info:
@@ -281,6 +292,7 @@ def test_a_sequence_that_needs_more_is_rejected(players: int, hands: str) -> Non
     assert "too large" in message
 
 
+@traces("kachuful:option.trump.rotate")
 def test_rotating_trump() -> None:
     """trump: rotate spades, diamonds, clubs, hearts, then repeat (default) | turn up the first undealt card (no trump when none is left) | rotate with no-trump rounds (spades, diamonds, clubs, hearts, none) | random."""  # noqa: E501
     state = new(4, hands="1,1,1,1,1,1,1,1,1")
@@ -294,6 +306,7 @@ def test_rotating_trump() -> None:
     assert [row["trump"] for row in state.score_sheet()] == trumps
 
 
+@traces("kachuful:option.trump.no-trump")
 def test_rotating_trump_with_no_trump_rounds() -> None:
     """rotate with no-trump rounds (spades, diamonds, clubs, hearts, none)"""
     state = new(3, hands="2,2,2,2,2,2,2", trump="rotate_no_trump")
@@ -305,6 +318,7 @@ def test_rotating_trump_with_no_trump_rounds() -> None:
     assert trumps == ["S", "D", "C", "H", None, "S", "D"]
 
 
+@traces("kachuful:trick.winner", "kachuful:option.trump.no-trump")
 def test_no_trump_round_highest_of_the_led_suit_wins() -> None:
     """rotate with no-trump rounds (spades, diamonds, clubs, hearts, none)"""
     state = position(["2S 9H", "AD KS", "QS 3C"], trump=None, dealer=2, bids=[0, 1, 0])
@@ -313,6 +327,7 @@ def test_no_trump_round_highest_of_the_led_suit_wins() -> None:
     assert state.view(0)["trump"] is None
 
 
+@traces("kachuful:option.trump.turn-up")
 def test_turn_up_trump() -> None:
     """turn up the first undealt card (no trump when none is left)"""
     for seed in range(20):
@@ -327,6 +342,7 @@ def test_turn_up_trump() -> None:
         assert view["deck"] == 52 - 5 * 8 - 1
 
 
+@traces("kachuful:option.trump.turn-up")
 def test_turn_up_with_no_card_left_means_no_trump() -> None:
     """turn up the first undealt card (no trump when none is left)"""
     state = new(4, hands="13", trump="turn_up")
@@ -334,6 +350,7 @@ def test_turn_up_with_no_card_left_means_no_trump() -> None:
     assert state.view(0)["trump"] is None and state.view(0)["trump_card"] is None
 
 
+@traces("kachuful:option.trump.turn-up")
 def test_turned_up_joker_means_no_trump_suit() -> None:
     """turn up the first undealt card (no trump when none is left)"""
     for seed in range(400):
@@ -346,6 +363,7 @@ def test_turned_up_joker_means_no_trump_suit() -> None:
         pytest.fail("no joker turned up in 400 deals")
 
 
+@traces("kachuful:option.trump.random")
 def test_random_trump_is_seeded_and_uses_every_suit() -> None:
     """random."""
     seen = Counter()
@@ -357,6 +375,20 @@ def test_random_trump_is_seeded_and_uses_every_suit() -> None:
     assert set(seen) == {"S", "H", "D", "C"}
 
 
+@traces("kachuful:option.trump.random")
+def test_random_trump_is_drawn_again_every_round() -> None:
+    """Random suit: each round's trump is one of the four suits, drawn afresh (never a round without trump)."""
+    state = new(3, 5, trump="random", hands=",".join(["1"] * 24))
+    trumps = []
+    rng = random.Random(5)
+    while state.turn is not None:
+        trumps.append(state.trump)
+        play_out(state, rng, until_round=state.round + 1)
+    assert set(trumps) == {"S", "H", "D", "C"}
+    assert [row["trump"] for row in state.score_sheet()] == trumps
+
+
+@traces("kachuful:bid.order", "kachuful:option.bidding.sequential")
 def test_sequential_bidding_goes_clockwise_from_the_dealers_left() -> None:
     """bidding: sequential clockwise from the dealer's left (default) | simultaneous (every bid is hidden until all have bid"""  # noqa: E501
     state = new(5, hands="3,3")
@@ -371,6 +403,7 @@ def test_sequential_bidding_goes_clockwise_from_the_dealers_left() -> None:
     assert order == [1, 2, 3, 4, 0]
 
 
+@traces("kachuful:option.bidding.simultaneous")
 def test_simultaneous_bids_are_hidden_until_all_have_bid() -> None:
     """bidding: sequential clockwise from the dealer's left (default) | simultaneous (every bid is hidden until all have bid"""  # noqa: E501
     state = new(4, bidding="simultaneous", hook=False, hands="3")
@@ -394,6 +427,7 @@ def test_simultaneous_bids_are_hidden_until_all_have_bid() -> None:
     assert state.phase == "play"
 
 
+@traces("kachuful:option.bidding.simultaneous")
 def test_simultaneous_bids_are_collected_one_seat_at_a_time() -> None:
     """in software each seat bids in turn without seeing the others')."""
     state = new(3, bidding="simultaneous", hands="2")
@@ -428,6 +462,7 @@ def test_determinize_resamples_hidden_simultaneous_bids() -> None:
 # ----- the hook --------------------------------------------------------------------------------------
 
 
+@traces("kachuful:option.hook")
 def test_hook_is_on_by_default() -> None:
     """last-bidder restriction ("hook"): on (default) | off."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
@@ -437,6 +472,7 @@ def test_hook_is_on_by_default() -> None:
     assert Bid(1) not in state.legal_actions()
 
 
+@traces("kachuful:option.hook.off")
 def test_hook_off_allows_every_bid() -> None:
     """last-bidder restriction ("hook"): on (default) | off."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, hook=False)
@@ -447,6 +483,7 @@ def test_hook_off_allows_every_bid() -> None:
 
 
 @pytest.mark.parametrize("dealer", [0, 1, 2, 3])
+@traces("kachuful:option.hook")
 def test_the_dealer_may_not_make_the_bids_total_the_tricks(dealer: int) -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=dealer)
@@ -462,6 +499,7 @@ def test_the_dealer_may_not_make_the_bids_total_the_tricks(dealer: int) -> None:
     assert state.bids[dealer] == 3
 
 
+@traces("kachuful:option.hook")
 def test_only_the_dealer_is_restricted() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
@@ -473,6 +511,7 @@ def test_only_the_dealer_is_restricted() -> None:
     assert state.turn == 0 and state.legal_bids() == [1, 2]
 
 
+@traces("kachuful:option.hook")
 def test_nothing_is_forbidden_when_the_others_already_bid_more_than_the_tricks() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
@@ -482,6 +521,7 @@ def test_nothing_is_forbidden_when_the_others_already_bid_more_than_the_tricks()
 
 
 @pytest.mark.parametrize(("others", "forbidden"), [((0, 0), 1), ((1, 0), 0), ((1, 1), None)])
+@traces("kachuful:option.hook")
 def test_hook_in_a_one_card_round(others: tuple[int, int], forbidden: int | None) -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS", "4S", "7S"], dealer=2)
@@ -490,6 +530,7 @@ def test_hook_in_a_one_card_round(others: tuple[int, int], forbidden: int | None
     assert state.legal_actions()  # the dealer always has a bid left
 
 
+@traces("kachuful:option.hook.simultaneous")
 def test_hook_with_simultaneous_bids_makes_the_dealer_change() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
@@ -513,6 +554,7 @@ def test_hook_with_simultaneous_bids_makes_the_dealer_change() -> None:
     assert state.phase == "play" and state.bids == [1, 1, 0, 2]
 
 
+@traces("kachuful:option.hook.simultaneous")
 def test_hook_with_simultaneous_bids_that_do_not_total_the_tricks() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
@@ -524,6 +566,7 @@ def test_hook_with_simultaneous_bids_that_do_not_total_the_tricks() -> None:
 
 
 @pytest.mark.parametrize(("bid_", "won", "points"), [(0, 0, 10), (3, 3, 13), (8, 8, 18), (2, 1, 0), (0, 4, 0)])
+@traces("kachuful:option.scoring.standard")
 def test_standard_scoring(bid_: int, won: int, points: int) -> None:
     """scoring: standard (exact: 10 + bid, miss: 0"""
     assert round_points(bid_, won, "standard") == points
@@ -532,6 +575,7 @@ def test_standard_scoring(bid_: int, won: int, points: int) -> None:
 @pytest.mark.parametrize(("bid_", "won", "factor", "points"), [
     (2, 2, 1, 12), (0, 0, 5, 10), (3, 1, 1, -2), (1, 4, 1, -3), (0, 2, 2, -4), (5, 3, 10, -20),
 ])
+@traces("kachuful:option.scoring.penalty")
 def test_penalty_scoring(bid_: int, won: int, factor: int, points: int) -> None:
     """default) | penalty (exact: 10 + bid, miss: −|won − bid| × factor, factor default 1) | multiplier (exact: bid × multiplier, default 10"""  # noqa: E501
     assert round_points(bid_, won, "penalty", factor) == points
@@ -540,11 +584,14 @@ def test_penalty_scoring(bid_: int, won: int, factor: int, points: int) -> None:
 @pytest.mark.parametrize(("bid_", "won", "mult", "points"), [
     (3, 3, 10, 30), (1, 1, 5, 5), (0, 0, 10, 0), (2, 3, 10, 0),
 ])
+@traces("kachuful:option.scoring.multiplier")
 def test_multiplier_scoring(bid_: int, won: int, mult: int, points: int) -> None:
     """miss 0)."""
     assert round_points(bid_, won, "multiplier", multiplier=mult) == points
 
 
+@traces("kachuful:score", "kachuful:option.scoring.standard", "kachuful:option.scoring.penalty",
+        "kachuful:option.scoring.multiplier")
 def test_worked_example_under_each_scoring_model() -> None:
     """Score by the scoring option."""
     expected = {
@@ -571,6 +618,7 @@ def test_worked_example_under_each_scoring_model() -> None:
         ]
 
 
+@traces("kachuful:score")
 def test_the_end_of_round_message_lists_who_made_their_bid() -> None:
     """Score by the scoring option (the table announces who made their bids, and each seat's bid, tricks won and
     points)."""
@@ -582,6 +630,7 @@ def test_the_end_of_round_message_lists_who_made_their_bid() -> None:
         "Seat 3 0/0 +10, Seat 4 1/0 0."]
 
 
+@traces("kachuful:option.factors")
 def test_penalty_factor_and_multiplier_options() -> None:
     """default) | penalty (exact: 10 + bid, miss: −|won − bid| × factor, factor default 1) | multiplier (exact: bid × multiplier, default 10"""  # noqa: E501
     state = new(4, scoring="penalty", penalty_factor=3, hands="2")
@@ -600,6 +649,7 @@ def test_penalty_factor_and_multiplier_options() -> None:
 # ----- jokers ------------------------------------------------------------------------------------------
 
 
+@traces("kachuful:option.jokers")
 def test_jokers_option_adds_two_jokers() -> None:
     """jokers: off (default) | on: two jokers are added"""
     state = new(4, jokers=True)
@@ -609,6 +659,7 @@ def test_jokers_option_adds_two_jokers() -> None:
     assert Counter(state.every_card()) == Counter(deck_with_jokers(2))
 
 
+@traces("kachuful:option.jokers.trump")
 def test_a_joker_is_the_highest_trump() -> None:
     """a joker is the highest trump, the first one played beats the second."""
     state = position(["AS 2H", "JK 3H", "KS 4H"], trump="S", dealer=2, bids=[1, 0, 0], jokers=True)
@@ -616,6 +667,7 @@ def test_a_joker_is_the_highest_trump() -> None:
     assert [e.seat for e in events if e.kind == "trick"] == [1]
 
 
+@traces("kachuful:option.jokers.trump")
 def test_a_joker_trumps_a_plain_lead_and_follows_as_trump() -> None:
     """a joker is the highest trump, the first one played beats the second."""
     state = position(["AH 2H", "JK 3H", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
@@ -630,6 +682,7 @@ def test_a_joker_trumps_a_plain_lead_and_follows_as_trump() -> None:
     assert [e.seat for e in events if e.kind == "trick"] == [1]
 
 
+@traces("kachuful:option.jokers.first")
 def test_the_first_joker_played_beats_the_second() -> None:
     """a joker is the highest trump, the first one played beats the second."""
     for first, second in (("JK", "JK#1"), ("JK#1", "JK")):
@@ -639,6 +692,7 @@ def test_the_first_joker_played_beats_the_second() -> None:
         assert [e.seat for e in events if e.kind == "trick"] == [1]
 
 
+@traces("kachuful:option.jokers.no-trump")
 def test_jokers_alone_are_trumps_without_a_trump_suit() -> None:
     """a joker is the highest trump, the first one played beats the second."""
     state = position(["AH 2C", "JK 3C", "KH 4C"], trump=None, dealer=2, jokers=True, bids=[1, 0, 0])
@@ -671,6 +725,7 @@ def said(result: Result) -> str:
     return GAME.narration.result(result, Names.seats(len(result.scores)))
 
 
+@traces("kachuful:end.tie", "kachuful:option.tie-break.round")
 def test_tie_break_highest_single_round_score() -> None:
     """tie-break: highest single-round score (default) | shared."""
     # Totals: seat 0: 10 + 10 = 20; seat 1: 0 + 20 = 20 (bid 10, made) ; seat 2: 10.
@@ -681,6 +736,7 @@ def test_tie_break_highest_single_round_score() -> None:
     assert "highest single-round score" in said(result)
 
 
+@traces("kachuful:end.tie", "kachuful:option.tie-break.shared")
 def test_tie_break_shared() -> None:
     """tie-break: highest single-round score (default) | shared."""
     state = _finished([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], tie_break="shared")
@@ -688,6 +744,7 @@ def test_tie_break_shared() -> None:
     assert result.winners == [0, 1] and "share" in said(result)
 
 
+@traces("kachuful:end.tie", "kachuful:option.tie-break.round")
 def test_tie_on_the_highest_round_too_is_shared() -> None:
     """When the sequence is done the highest total wins; ties by the tie-break option."""
     state = _finished([((0, 0, 1), (0, 0, 0)), ((1, 1, 0), (0, 0, 0))])
@@ -695,6 +752,7 @@ def test_tie_on_the_highest_round_too_is_shared() -> None:
     assert state.result().winners == [0, 1, 2]
 
 
+@traces("kachuful:goal", "kachuful:end")
 def test_the_highest_total_wins() -> None:
     """When the sequence is done the highest total wins; ties by the tie-break option."""
     state = _finished([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))])
@@ -708,6 +766,7 @@ def test_the_highest_total_wins() -> None:
 # ----- turn timer -----------------------------------------------------------------------------------------
 
 
+@traces("kachuful:option.timer")
 def test_turn_timer_option() -> None:
     """turn timer: off (default) | 15 / 30 / 60 s."""
     option = {o.name: o for o in RULES.options}["turn_timer"]
@@ -718,6 +777,7 @@ def test_turn_timer_option() -> None:
         new(4, turn_timer=20)
 
 
+@traces("kachuful:option.timer.move")
 def test_time_out_bids_at_random() -> None:
     """On time-out the seat's action is made for it: a random legal bid, or its lowest legal card."""
     state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
@@ -727,6 +787,7 @@ def test_time_out_bids_at_random() -> None:
     assert seen == {Bid(0), Bid(2), Bid(3)}  # every legal bid, never the forbidden one
 
 
+@traces("kachuful:option.timer.move")
 def test_time_out_plays_the_lowest_legal_card() -> None:
     """On time-out the seat's action is made for it: a random legal bid, or its lowest legal card."""
     state = position(["AH 9C", "KH 2H", "3S 2D"], trump="S", dealer=2, bids=[1, 0, 0])
@@ -785,6 +846,7 @@ def run_turn(match: Any, driver: Any, sleepers: tuple[int, ...], rng: random.Ran
     return driver.moved(move, seat)
 
 
+@traces("kachuful:option.timer.bot")
 def test_three_time_outs_in_a_row_hand_the_seat_to_a_bot() -> None:
     """A player timed out three times in a row is handed to a bot for the rest of the game."""
     match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(1,))
@@ -799,6 +861,7 @@ def test_three_time_outs_in_a_row_hand_the_seat_to_a_bot() -> None:
     assert driver.people == [0, 2, 3]
 
 
+@traces("kachuful:option.timer.bot")
 def test_a_move_in_time_starts_the_count_again() -> None:
     """A player timed out three times in a row is handed to a bot for the rest of the game."""
     match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(1,))
@@ -811,6 +874,7 @@ def test_a_move_in_time_starts_the_count_again() -> None:
     assert 1 not in driver.timeouts and 1 not in driver.bots
 
 
+@traces("kachuful:option.timer.bot")
 def test_a_timed_out_game_plays_to_the_end() -> None:
     """A player timed out three times in a row is handed to a bot for the rest of the game."""
     match, driver = sleeping_table({"hands": "3,2", "turn_timer": 15}, sleepers=(2,))
@@ -824,6 +888,7 @@ def test_a_timed_out_game_plays_to_the_end() -> None:
 # ----- a round ---------------------------------------------------------------------------------------------
 
 
+@traces("kachuful:deal", "kachuful:dealer")
 def test_deal_one_card_at_a_time_from_the_dealers_left(monkeypatch: pytest.MonkeyPatch) -> None:
     """Deal the round's hand size to each player, one card at a time, starting at the dealer's left."""
     ordered = standard_deck()
@@ -853,6 +918,7 @@ def test_deal_one_card_at_a_time_from_the_dealers_left(monkeypatch: pytest.Monke
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+@traces("kachuful:deal")
 def test_deal_correctness(players: int) -> None:
     """Deal the round's hand size to each player, one card at a time, starting at the dealer's left."""
     for seed in range(5):
@@ -866,6 +932,7 @@ def test_deal_correctness(players: int) -> None:
         assert state.misdeals == [0] * players
 
 
+@traces("kachuful:dealer", "kachuful:bid.order")
 def test_the_dealer_rotates_clockwise() -> None:
     """The dealer rotates clockwise every round."""
     state = new(3, hands="1,1,1,1,1")
@@ -881,6 +948,7 @@ def test_the_dealer_rotates_clockwise() -> None:
     assert [row["dealer"] for row in state.score_sheet()] == dealers
 
 
+@traces("kachuful:trump")
 def test_trump_is_set_by_the_option() -> None:
     """Set the trump by the trump option."""
     for mode in ("rotate", "turn_up", "rotate_no_trump", "random"):
@@ -896,6 +964,7 @@ def test_trump_is_set_by_the_option() -> None:
                                         "No trump this round."))
 
 
+@traces("kachuful:bid.range")
 def test_bids_from_zero_to_the_hand_size() -> None:
     """Bids, 0 to the hand size, per the bidding option and the hook."""
     state = new(4, hands="5")
@@ -910,6 +979,7 @@ def test_bids_from_zero_to_the_hand_size() -> None:
     assert_illegal(state, Bid("2"), "0 to 5")  # type: ignore[arg-type]
 
 
+@traces("kachuful:trick.lead")
 def test_the_player_left_of_the_dealer_leads_the_first_trick() -> None:
     """Tricks: the player to the dealer's left leads the first"""
     for dealer in range(4):
@@ -919,6 +989,7 @@ def test_the_player_left_of_the_dealer_leads_the_first_trick() -> None:
         assert state.view(0)["leader"] == (dealer + 1) % 4
 
 
+@traces("kachuful:trick.follow")
 def test_players_must_follow_the_led_suit() -> None:
     """players must follow the led suit if they can, otherwise may play any card"""
     state = position(["AH 2C", "3H KC", "4D 5C"], trump="S", dealer=2, bids=[1, 0, 0])
@@ -933,6 +1004,7 @@ def test_players_must_follow_the_led_suit() -> None:
     assert state.voids[2] == 2  # showed out of hearts (public)
 
 
+@traces("kachuful:trick.lead")
 def test_the_leader_may_play_any_card() -> None:
     """players must follow the led suit if they can, otherwise may play any card"""
     state = position(["AH 2C 3S", "3H KC 4S", "4D 5C 5S"], trump="S", dealer=2, bids=[1, 1, 0])
@@ -948,6 +1020,7 @@ def test_the_leader_may_play_any_card() -> None:
     (("2H", "AC", "KD"), "C", 1),  # ... unless trump
     (("10H", "JH", "9H"), None, 1),  # no trump
 ])
+@traces("kachuful:trick.winner")
 def test_trick_winner(plays: tuple[str, str, str], trump: str | None, winner: int) -> None:
     """the highest trump wins, else the highest card of the led suit"""
     others = ["4D", "5D", "6D"]
@@ -961,6 +1034,7 @@ def test_trick_winner(plays: tuple[str, str, str], trump: str | None, winner: in
     assert state.tricks[winner] == 1 and state.won[winner] == [C(p) for p in plays]
 
 
+@traces("kachuful:trick.next")
 def test_the_winner_leads_the_next_trick() -> None:
     """the winner leads the next."""
     state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
@@ -972,6 +1046,7 @@ def test_the_winner_leads_the_next_trick() -> None:
     assert state.is_over()
 
 
+@traces("kachuful:trick.lead")
 def test_events_of_a_trick() -> None:
     """the winner leads the next."""
     state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
@@ -1032,6 +1107,7 @@ def _bots_match(seed: int, autosave: Path | None = None, steps: int | None = Non
     return match
 
 
+@traces("kachuful:record.save")
 def test_every_action_goes_into_the_log(registered: Path) -> None:
     """Every action (deal seed, bid, card) goes into the game's event log."""
     match = _bots_match(11)
@@ -1044,6 +1120,7 @@ def test_every_action_goes_into_the_log(registered: Path) -> None:
     assert RULES.action_from_json(play_json) == Play(Card.from_code(play_json["card"]["card"]))
 
 
+@traces("kachuful:record.sheet")
 def test_scores_are_recomputed_from_the_log(registered: Path) -> None:
     """The scores shown are recomputed from the log, never kept separately"""
     from cardtable.games import get_game
@@ -1061,6 +1138,7 @@ def test_scores_are_recomputed_from_the_log(registered: Path) -> None:
     assert state.totals() == [sum(r["points"][s] for r in state.score_sheet()) for s in range(3)]
 
 
+@traces("kachuful:record.sheet")
 def test_the_score_sheet_shows_every_round(registered: Path) -> None:
     """a score sheet shows every round's bid, tricks and points per player."""
     match = _bots_match(13)
@@ -1080,6 +1158,7 @@ def test_the_score_sheet_shows_every_round(registered: Path) -> None:
     assert len(partial.state.view(1)["sheet"]) == 1
 
 
+@traces("kachuful:record.save")
 def test_saved_after_every_action_and_resumed(registered: Path) -> None:
     """The game is saved after every action, so a crash or a closed window resumes at the same point."""
     from cardtable.games import get_game
@@ -1095,6 +1174,7 @@ def test_saved_after_every_action_and_resumed(registered: Path) -> None:
         assert resumed.state.legal_actions() == match.state.legal_actions()
 
 
+@traces("kachuful:record.replay")
 def test_a_game_is_replayed_step_by_step(registered: Path) -> None:
     """A finished (or saved) game can be replayed step by step from its log."""
     from cardtable.session.replay import Replay
@@ -1114,6 +1194,7 @@ def test_a_game_is_replayed_step_by_step(registered: Path) -> None:
     assert replay.back() and replay.position == 9
 
 
+@traces("kachuful:record.refused")
 def test_illegal_actions_are_rejected_unchanged() -> None:
     """The engine rejects an illegal action (not following suit, a forbidden bid, a card not in hand, an action out of turn) with a clear message and leaves the state unchanged."""  # noqa: E501
     state = position(["AH 2C 3D", "KH AC 4D", "QH 3C AD", "JH 4C 2D"], dealer=3)
@@ -1135,6 +1216,7 @@ def test_illegal_actions_are_rejected_unchanged() -> None:
     assert_illegal(state, None, "not a kachuful action")
 
 
+@traces("kachuful:record.refused")
 def test_nothing_is_legal_after_the_end() -> None:
     """The engine rejects an illegal action (not following suit, a forbidden bid, a card not in hand, an action out of turn) with a clear message and leaves the state unchanged."""  # noqa: E501
     state = new(3, hands="1")
@@ -1144,6 +1226,7 @@ def test_nothing_is_legal_after_the_end() -> None:
     assert_illegal(state, Play(C("AS")), "game is over")
 
 
+@traces("kachuful:record.seed")
 def test_seeds_come_from_the_secure_source(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seeds come from the operating system's secure random source"""
     monkeypatch.setattr(kachuful, "new_seed", lambda: 424242)
@@ -1155,6 +1238,7 @@ def test_seeds_come_from_the_secure_source(monkeypatch: pytest.MonkeyPatch) -> N
     assert "SystemRandom" in inspect.getsource(engine.new_seed)
 
 
+@traces("kachuful:record.seed")
 def test_the_seed_reproduces_the_deal() -> None:
     """the seed is recorded so a deal can be reproduced."""
     a, b, c = new(5, 77), new(5, 77), new(5, 78)
@@ -1202,6 +1286,7 @@ def test_a_deck_that_cannot_be_dealt_is_an_error(monkeypatch: pytest.MonkeyPatch
         new(4)
 
 
+@traces("kachuful:record.sheet")
 def test_the_state_has_no_hidden_score_keeper() -> None:
     """Seed §7.7: the scorekeeper's error is fixed by recomputing from the event log."""
     state = new(3, 5, hands="2,2")

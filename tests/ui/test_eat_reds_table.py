@@ -34,6 +34,7 @@ from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
 from cardtable.ui.table.view import table_context
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain,
@@ -49,6 +50,7 @@ from tests.ui.table_helpers import (
     overlaps,
     run_until,
     seats,
+    shows_sheet,
 )
 
 NAMES = ("You", "Ann", "Bob", "Cy")
@@ -117,6 +119,7 @@ def let_go(table: TableScene, driver: UIDriver) -> None:
 # --------------------------------------------------------------------------- capturing with the played card
 
 
+@traces("eat_reds:table.drag")
 def test_a_card_dropped_on_a_chosen_layout_card_captures_that_card(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None)
     match = eat(seed=seed, moves=moves)
@@ -133,6 +136,7 @@ def test_a_card_dropped_on_a_chosen_layout_card_captures_that_card(table_app, op
     assert {card, second.target} <= {s.card for s in table.layout.zone("won0").spots}
 
 
+@traces("eat_reds:table.drag")
 def test_picking_a_card_up_lights_the_cards_it_can_capture(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None
                              and any(not captures_of(s, c) for c in s.hands[0]))
@@ -152,6 +156,7 @@ def test_picking_a_card_up_lights_the_cards_it_can_capture(table_app, open_table
     assert len(match.log) == len(moves), "holding a card and letting it go plays nothing"
 
 
+@traces("eat_reds:table.click")
 def test_a_click_on_a_card_lights_its_targets_and_a_click_on_one_captures_it(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and with_choice(s) is not None)
     match = eat(seed=seed, moves=moves)
@@ -169,6 +174,7 @@ def test_a_click_on_a_card_lights_its_targets_and_a_click_on_one_captures_it(tab
     assert table.input.selected == []
 
 
+@traces("eat_reds:table.drag")
 def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(not captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)
@@ -183,6 +189,7 @@ def test_a_card_that_cannot_capture_is_dropped_on_the_layout_area(table_app, ope
     assert card in state.layout or any(card in w for w in state.won), "it joined the layout (a turned card may take it)"
 
 
+@traces("eat_reds:table.click")
 def test_a_click_on_the_lit_layout_area_plays_the_selected_card_there(table_app, open_table):
     """A card that cannot capture, selected with a click, lights the whole layout area; a click on an empty place
     of it plays the card to the layout, as a drop there does."""
@@ -200,6 +207,7 @@ def test_a_click_on_the_lit_layout_area_plays_the_selected_card_there(table_app,
     assert card not in state.hands[0] and table.input.selected == []
 
 
+@traces("eat_reds:table.refused")
 def test_a_refused_click_says_why_and_lets_the_selected_card_go(table_app, open_table):
     """A card that can capture, selected, then a click on a layout card it cannot take: the engine's reason shows
     and the card is no longer selected (nothing stays lit for a move that was refused)."""
@@ -220,6 +228,7 @@ def test_a_refused_click_says_why_and_lets_the_selected_card_go(table_app, open_
     assert table.input.selected == [] and table.input.target_rects() == []
 
 
+@traces("eat_reds:table.refused", "eat_reds:turn.must")
 def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_reason(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and any(captures_of(s, c) for c in s.hands[0]))
     match = eat(seed=seed, moves=moves)
@@ -239,6 +248,7 @@ def test_a_card_that_can_capture_is_refused_on_the_layout_area_with_the_engines_
 # --------------------------------------------------------------------------- the turned stock card
 
 
+@traces("eat_reds:table.turned")
 def test_the_turned_cards_target_is_chosen_by_a_click_on_a_lit_layout_card(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: s.phase == STOCK and s.turn == 0)
     match = eat(seed=seed, moves=moves)
@@ -261,6 +271,7 @@ def test_the_turned_cards_target_is_chosen_by_a_click_on_a_lit_layout_card(table
     assert not table.layout.zone("turned").spots
 
 
+@traces("eat_reds:table.turned")
 def test_the_turned_card_may_also_be_dragged_onto_its_target(table_app, open_table):
     seed, moves = find_moves(RULES, 2, lambda s: s.phase == STOCK and s.turn == 0)
     match = eat(seed=seed, moves=moves)
@@ -272,6 +283,7 @@ def test_the_turned_card_may_also_be_dragged_onto_its_target(table_app, open_tab
 
 
 @pytest.mark.parametrize("table_speed", ["fast"])
+@traces("eat_reds:table.turned")
 def test_the_turned_card_shows_for_a_beat_before_it_captures_or_joins_the_layout(table_app, open_table):
     def turns_simply(state: EatRedsState) -> bool:
         if not to_play(state) or not state.stock:
@@ -305,6 +317,7 @@ def trio_for_seat0(state: EatRedsState) -> bool:
 
 
 @pytest.mark.parametrize("which", [0, 1, 2])
+@traces("eat_reds:table.trio")
 def test_the_fourth_card_captures_all_three_by_a_drop_on_any_of_them(table_app, open_table, which: int):
     seed, moves = find_moves(RULES, 2, lambda s: to_play(s) and trio_for_seat0(s), seeds=range(20000),
                              deal=trio_for_seat0)
@@ -329,6 +342,7 @@ def test_the_fourth_card_captures_all_three_by_a_drop_on_any_of_them(table_app, 
 # --------------------------------------------------------------------------- pass and play
 
 
+@traces("eat_reds:table.pass")
 def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
     match = eat(players=3, seed=5, humans=("Pia", "Quin"))
     table, driver = open_table(match)
@@ -359,6 +373,7 @@ def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table
 
 
 @pytest.mark.parametrize(("players", "options"), [(2, {"rounds": 2}), (4, {})])
+@traces("eat_reds:points.total", "eat_reds:end.layout")
 def test_a_whole_game_through_the_table_with_bots_ends_on_the_result_with_the_210_check(
         table_app, open_table, players: int, options: dict):
     """Every move of the person is a gesture (a drop on a layout card, a drop on the layout area, a click on a lit
@@ -408,6 +423,7 @@ def deal_ends_with_the_persons_card(state: EatRedsState) -> bool:
 
 
 @fast
+@traces("eat_reds:table.summary")
 def test_a_summary_between_deals_shows_each_players_reds_and_points_until_continue(table_app, open_table):
     """The person plays the last card of deal 1 of 2: once the deal's end has played out, a panel says each
     player's red cards captured and points, and what the layout kept; the table waits (the bot too) until
@@ -449,6 +465,7 @@ def test_a_summary_between_deals_shows_each_players_reds_and_points_until_contin
     assert table.settled and (len(match.log) > played or table.human_turn), "deal 2 goes on"
 
 
+@traces("eat_reds:table.summary")
 def test_enter_closes_the_summary_between_deals(table_app, open_table):
     seed, moves = find_moves(RULES, 2, deal_ends_with_the_persons_card, {"rounds": 2})
     match = eat(seed=seed, moves=moves, options={"rounds": 2})
@@ -462,6 +479,7 @@ def test_enter_closes_the_summary_between_deals(table_app, open_table):
 # --------------------------------------------------------------------------- what the table shows
 
 
+@traces("eat_reds:table.shows")
 def test_what_the_table_shows(table_app, open_table):
     """What the table shows: "Layout cards spread in the centre, the stock with its count, each player's won pile
     (fanned, face up, with a running score), hands (opponents face down)."  And: "A card that can capture
@@ -540,6 +558,7 @@ def test_the_winners_crown_stays_inside_the_free_area(table_app, open_table, siz
                for y in range(sprite.image.get_height())), "the crown is drawn"
 
 
+@traces("eat_reds:table.sheet", "eat_reds:option.rounds.total")
 def test_the_score_sheet_has_a_row_per_deal_with_the_running_total(table_app, open_table):
     match = eat(players=3, seed=2, options={"rounds": 3})
     state = match.state
@@ -554,6 +573,28 @@ def test_the_score_sheet_has_a_row_per_deal_with_the_running_total(table_app, op
                                                                       strict=True))
     assert sheet.rows[-1][2:5] == tuple(str(t) for t in state.standings())
     assert "Deal 3 of 3" in table.status_text()
+
+
+@traces("eat_reds:table.sheet")
+def test_the_scores_button_and_the_s_key_open_the_score_sheet(table_app, open_table):
+    """Scores (or S) opens the score sheet: a row per deal, with the running total; S closes it again."""
+    match = eat(players=2, seed=4, options={"rounds": 2})
+    state = match.state
+    rng = random.Random(4)
+    while state.deal < 1:
+        match.apply(rng.choice(state.legal_actions()))
+    table, driver = open_table(match, bot_delay=30.0)
+    sheet = LAYOUT.score_sheet(table.view(), table.context())
+    assert [r[0] for r in sheet.rows] == ["1", "2 (now)", "Total"]
+    driver.click_widget(table.buttons["scores"])
+    assert table.sheet_window is not None and table.sheet_window.alive()
+    assert shows_sheet(table, sheet), "the window shows the deals and the running total"
+    table.sheet_window.kill()
+    driver.frames(1)
+    driver.key(pygame.K_s)
+    assert table.sheet_window is not None and table.sheet_window.alive() and shows_sheet(table, sheet)
+    driver.key(pygame.K_s)
+    assert table.sheet_window is None, "S closes it again"
 
 
 # --------------------------------------------------------------------------- the layout at every size

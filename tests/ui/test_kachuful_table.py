@@ -27,6 +27,7 @@ from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.window import App
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     assert_curtain_colour,
     assert_curtain_for,
@@ -163,6 +164,7 @@ def dealer_to_bid(hook: bool) -> Match:
     return match
 
 
+@traces("kachuful:table.bid", "kachuful:table.play", "kachuful:table.shows")
 def test_the_table_shows_trump_round_bids_tricks_the_turn_the_bid_panel_legal_cards_and_the_sheet(open_table):
     """Trump suit, round number and hand size, bids and tricks won next to each seat, whose turn it is, a bid panel
     (0…hand size, with the forbidden bid disabled and explained), legal cards highlighted, and the score sheet at
@@ -187,6 +189,7 @@ def test_the_table_shows_trump_round_bids_tricks_the_turn_the_bid_panel_legal_ca
     assert table.buttons["scores"].visible, "the score sheet at any time"
 
 
+@traces("kachuful:table.bid", "kachuful:option.hook")
 def test_the_forbidden_bid_is_disabled_and_explained(table_app, open_table):
     match = dealer_to_bid(hook=True)
     table, driver = open_table(match)
@@ -215,6 +218,7 @@ def test_the_forbidden_bid_is_disabled_and_explained(table_app, open_table):
     assert match.state.phase == "play"
 
 
+@traces("kachuful:table.bid", "kachuful:option.hook.off")
 def test_without_the_hook_every_bid_is_open(open_table):
     match = dealer_to_bid(hook=False)
     table, driver = open_table(match)
@@ -257,6 +261,7 @@ def to_fourth_card(seed: int, lead: Card) -> Match:
     return match
 
 
+@traces("kachuful:record.refused", "kachuful:trick.follow")
 def test_an_illegal_card_is_refused_with_the_engine_reason(table_app, open_table):
     seed, lead = mixed_hand_seed()
     match = to_fourth_card(seed, lead)
@@ -299,6 +304,7 @@ def assert_curtain_hides(table: TableScene, driver: UIDriver, name: str, area: S
                                       for py in (y + 6, y + h // 2, y + h - 6)])
 
 
+@traces("kachuful:table.pass")
 def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_hand(table_app, open_table):
     """The seed's network items (server, disconnection, client concurrency) describe an online service; here every
     seat is local."""
@@ -341,6 +347,7 @@ def test_pass_and_play_shows_a_curtain_and_only_the_seat_at_the_screen_sees_its_
     assert table.result_panel is not None
 
 
+@traces("kachuful:option.bidding.simultaneous")
 def test_simultaneous_bids_stay_hidden_until_all_have_bid(table_app, open_table):
     match = kachuful({"bidding": "simultaneous"}, humans=("Pia", "Quin"))
     table, driver = open_table(match)
@@ -410,6 +417,7 @@ def check_sheet(table: TableScene, rounds: int) -> None:
     assert shows_sheet(table, sheet), "the window shows it"
 
 
+@traces("kachuful:table.sheet")
 def test_the_score_sheet_opens_mid_game_with_the_button_and_the_s_key_and_at_the_end(table_app, open_table):
     match = kachuful({"hands": "2,1,1"})
     table, driver = open_table(match)
@@ -574,6 +582,7 @@ def time_out(table: TableScene, driver: UIDriver) -> None:
         assert entry.action == lowest, "on time-out the lowest legal card is played"
 
 
+@traces("kachuful:option.timer.move", "kachuful:option.timer.bot", "kachuful:option.timer.back")
 def test_the_turn_timer_moves_for_a_sleeper_and_three_time_outs_hand_the_seat_to_a_bot(table_app, open_table):
     """Their meaning carries over where it fits: a "disconnected" seat is a seat handed to a bot, and the engine is
     the single authority that every action passes through."""
@@ -620,6 +629,7 @@ def handed_over(table: TableScene, driver: UIDriver) -> None:
     assert table.match.seats[0].handed_over and table.confirm is not None and table.confirm.alive()
 
 
+@traces("kachuful:option.timer.back")
 def test_a_seat_handed_to_a_bot_is_said_and_marked_and_the_person_takes_it_back(table_app, open_table,
                                                                                   reopen_autosave):
     match = kachuful({"turn_timer": 15})
@@ -671,6 +681,7 @@ def test_a_game_opened_again_with_the_seat_handed_over_keeps_the_bot_until_the_s
     assert hand_faces(again)["hand0"] == list(resumed.state.hands[0]), "the person sees their hand again"
 
 
+@traces("kachuful:option.timer.back")
 def test_the_seat_is_taken_back_from_the_question(table_app, open_table):
     match = kachuful({"turn_timer": 15})
     table, driver = open_table(match)
@@ -720,6 +731,7 @@ def picture(table: TableScene) -> list[tuple]:
             for z in table.layout.zones]
 
 
+@traces("kachuful:record.save")
 def test_a_new_app_resumes_the_autosaved_game_at_the_same_point(table_app, open_table, reopen_autosave):
     match = kachuful()
     table, driver = open_table(match)
@@ -845,6 +857,7 @@ def test_in_pass_and_play_a_person_cannot_take_back_another_persons_move(table_a
     assert table.message_error and seats[first].name in table.message
 
 
+@traces("kachuful:table.play")
 def test_the_whole_middle_of_the_table_takes_a_card_and_lights_up(open_table):
     """A card dropped anywhere in the middle is played, not only on the card played last; while it is dragged the
     whole area lights up."""
@@ -906,6 +919,7 @@ def test_the_persons_panel_note_speaks_to_them(table_app, open_table):
     assert any(t.line is None and t.text == note for t in texts), "the note is on the panel, whole"
 
 
+@traces("kachuful:table.shows")
 def test_the_trump_shows_as_a_badge_beside_the_deck(table_home):
     """At the smallest window with seven seats: the round's trump is a badge in its suit's colour beside the deck,
     clear of the panels and the hand; with the turn-up option the turned card shows it instead."""
