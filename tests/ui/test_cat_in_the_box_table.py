@@ -102,7 +102,7 @@ def last_copy(state: CatState, seat: int, number: int) -> Card:
 # --------------------------------------------------------------------------- playing a card
 
 
-@traces("cat_in_the_box:table.drag")
+@traces("cat_in_the_box:table.drag", "cat_in_the_box:table.trick")
 def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open_table):
     seed, moves = find_moves(RULES, 5, lambda s: to_play(s) and any(
         len([c for c in s.hands[0] if c.rank == p.card.rank]) > 1 for p in s.legal_plays(0)))
@@ -506,7 +506,7 @@ def test_observer_tokens_are_not_a_players(table_app, open_table):
     assert OBSERVER_COLOUR not in [player_colour(s) for s in range(5)]
 
 
-@traces("cat_in_the_box:table.board", "cat_in_the_box:table.seats")
+@traces("cat_in_the_box:table.board", "cat_in_the_box:table.seats", "cat_in_the_box:table.trick")
 def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(table_app, open_table):
     """The research board as a grid (rows = numbers, columns = colours, tokens in seat colours, the led colour
     marked), each player's board (available colours, prediction, tricks won), the current trick, and the hand."""
