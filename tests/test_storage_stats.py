@@ -16,6 +16,7 @@ import pytest
 from cardtable import stats, storage
 from cardtable.stats import GameStats, format_time
 from cardtable.storage import Settings, keep_aside, read_json, write_json_atomic
+from tests.rule_trace import traces
 
 
 @pytest.fixture(autouse=True)
@@ -192,6 +193,7 @@ def test_empty_statistics() -> None:
     assert s.lines() == ["Played 0, won 0 (0%)", "Best time —", "Streak 0 (longest 0)"]
 
 
+@traces("klondike:stats")
 def test_record_a_sequence_of_games() -> None:
     # W W L W W W L with times; the fastest win is 75 s, a faster loss (10 s) must not count
     games = [(True, 200.0), (True, 150.0), (False, 10.0), (True, 300.0), (True, 75.04), (True, 90.0), (False, 5.0)]
@@ -225,6 +227,7 @@ def test_best_score_is_the_highest() -> None:
     assert stats.record("klondike", False, 1.0).stats.best_score == 120
 
 
+@traces("klondike:stats")
 def test_statistics_persist_across_sessions(home: Path) -> None:
     stats.record("klondike", True, 100.0)
     stats.record("kachuful", False, 30.0)
@@ -309,6 +312,7 @@ def put_stats(data: Any) -> Path:
     return path
 
 
+@traces("klondike:stats.variants")
 def test_a_game_counts_for_the_game_and_for_its_variant() -> None:
     s = stats.record("klondike", True, 100.0, 15, variant=VEGAS, deal=7).stats
     assert s == stats.load("klondike", VEGAS) and (s.played, s.won, s.total_score) == (1, 1, 15)
@@ -431,6 +435,7 @@ def test_a_damaged_running_total_falls_back_to_nothing(total: Any) -> None:
     assert found.problem is not None and found.records["klondike"] == GameStats(played=1)
 
 
+@traces("klondike:score.running_total")
 def test_the_running_total_adds_every_score() -> None:
     for score in (-52, 3, -27):
         s = stats.record("klondike", False, 10.0, score, variant=VEGAS).stats

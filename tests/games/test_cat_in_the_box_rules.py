@@ -35,7 +35,7 @@ from cardtable.games.cat_in_the_box.rules import (
     largest_group,
     round_scores,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -111,6 +111,7 @@ def plays(state: CatState) -> set[tuple[int, str]]:
 
 @pytest.mark.parametrize(("players", "top", "each", "left"), [(5, 9, 9, 0), (4, 8, 10, 0), (3, 7, 11, 2),
                                                               (2, 5, 10, 5)])
+@traces("cat_in_the_box:cards", "cat_in_the_box:deck", "cat_in_the_box:deal")
 def test_the_deck_per_player_count(players: int, top: int, each: int, left: int) -> None:
     """Cat cards: numbers only, no colour.  Five copies of each number. | players | numbers | cards | dealt each |
     left over (face down, out of play) | | --- | --- | --- | --- | --- | | 5 | 1–9 | 45 | 9 | 0 | | 4 | 1–8 | 40 |
@@ -127,6 +128,7 @@ def test_the_deck_per_player_count(players: int, top: int, each: int, left: int)
     assert new(players, seed=2).hands != state.hands  # shuffled
 
 
+@traces("cat_in_the_box:colours", "cat_in_the_box:win")
 def test_colours_and_red_trump() -> None:
     """Colours: red, blue, yellow, green.  Red is trump; the other three are equal."""
     assert COLOURS == ("R", "B", "Y", "G")
@@ -137,6 +139,7 @@ def test_colours_and_red_trump() -> None:
     assert state.last_winner == 2
 
 
+@traces("cat_in_the_box:win", "cat_in_the_box:follow.cannot")
 def test_a_low_red_beats_the_led_colour() -> None:
     """Winner: the highest red card wins if any red was declared"""
     state = position([[5, 1], [6, 2], [1, 3]], board={(1, "B"): OBSERVER, (3, "B"): OBSERVER})
@@ -147,6 +150,7 @@ def test_a_low_red_beats_the_led_colour() -> None:
     assert state.tricks == [0, 0, 1]
 
 
+@traces("cat_in_the_box:colours", "cat_in_the_box:win", "cat_in_the_box:lead")
 def test_the_other_colours_are_equal() -> None:
     """the other three are equal.  otherwise the highest card of the led colour. (Two cards can never tie: each
     number/colour space is used once.) The winner leads the next trick."""
@@ -158,6 +162,7 @@ def test_the_other_colours_are_equal() -> None:
     assert state.leader == state.turn == 1
 
 
+@traces("cat_in_the_box:board", "cat_in_the_box:board.space", "cat_in_the_box:score.group")
 def test_research_board_rows_and_columns() -> None:
     """Research board: one row per number in play, one column per colour, the columns in the order red, blue,
     yellow, green (green and red are not neighbours: no wrap-around).  Each space holds at most one token."""
@@ -172,6 +177,7 @@ def test_research_board_rows_and_columns() -> None:
     assert largest_group({(3, "R"): 0, (3, "B"): 0}, 0) == 2
 
 
+@traces("cat_in_the_box:colours.open")
 def test_player_board_covers_every_colour_at_setup() -> None:
     """Player board: one X space per colour.  At setup each X is covered by one of the player's tokens.
     A covered X means the colour is still available to that player"""
@@ -180,6 +186,7 @@ def test_player_board_covers_every_colour_at_setup() -> None:
     assert state.view(0)["available"] == [list(COLOURS)] * 4
 
 
+@traces("cat_in_the_box:colours.closed", "cat_in_the_box:follow.close")
 def test_an_uncovered_x_stays_uncovered_for_the_round() -> None:
     """an uncovered X means the player has declared they have no more of that colour, for the rest of the round."""
     state = position([[5, 4, 6, 7], [6, 2, 5, 7], [1, 3, 4, 7]],
@@ -196,6 +203,7 @@ def test_an_uncovered_x_stays_uncovered_for_the_round() -> None:
         state.apply(action)
 
 
+@traces("cat_in_the_box:tokens")
 def test_tokens_are_never_a_limit() -> None:
     """Tokens: each player has tokens in their seat colour: enough for every declaration, so tokens are never a
     limit. "Cannot place a token on the research board" in the seed means every space the player could use is
@@ -215,6 +223,7 @@ def test_tokens_are_never_a_limit() -> None:
 # ----- set-up ---------------------------------------------------------------------------------
 
 
+@traces("cat_in_the_box:discard", "cat_in_the_box:discard.hidden")
 def test_discards_are_hidden_and_one_seat_at_a_time() -> None:
     """Discard: every player looks at their hand and puts one card face down out of play.  In software the
     discards are hidden choices made one seat at a time; no one sees another's discard. (5 players: 9 → 8
@@ -238,6 +247,7 @@ def test_discards_are_hidden_and_one_seat_at_a_time() -> None:
     assert state.phase == "predict"
 
 
+@traces("cat_in_the_box:predict.order", "cat_in_the_box:predict.range", "cat_in_the_box:predict.public")
 def test_predictions_in_order_one_to_four_and_public() -> None:
     """Prediction: starting with the start player and going clockwise, each player predicts how many tricks they
     will win.  Only 1, 2, 3 or 4 may be predicted (no 0, nothing above 4).  Predictions are public."""
@@ -257,6 +267,7 @@ def test_predictions_in_order_one_to_four_and_public() -> None:
     assert state.phase == "play" and state.predictions == [3, 1, 4]
 
 
+@traces("cat_in_the_box:start", "cat_in_the_box:lead")
 def test_the_start_player_leads_the_first_trick() -> None:
     """The start player of the round leads the first trick.  In a one-round game the start player is seat 0
     unless the table says otherwise. "Clockwise" is the order of seat numbers (seat 1 after seat 0)"""
@@ -266,6 +277,7 @@ def test_the_start_player_leads_the_first_trick() -> None:
     assert state.turn == 1
 
 
+@traces("cat_in_the_box:option.rounds", "cat_in_the_box:discard")
 def test_one_per_player_rotates_the_start_player() -> None:
     """with the one per player option the start player moves to the next seat each round.
     rounds: 1 (default, the product owner's choice) | one per player (start player rotates; totals decide)."""
@@ -285,6 +297,7 @@ def test_one_per_player_rotates_the_start_player() -> None:
 # ----- tricks ---------------------------------------------------------------------------------
 
 
+@traces("cat_in_the_box:trick.order")
 def test_the_leader_plays_any_card_and_declares_a_colour() -> None:
     """The leader plays any card and declares a colour; each other player, clockwise, plays a card and declares a
     colour."""
@@ -296,6 +309,7 @@ def test_the_leader_plays_any_card_and_declares_a_colour() -> None:
     assert state.turn == 2
 
 
+@traces("cat_in_the_box:declare", "cat_in_the_box:declare.legal")
 def test_a_declaration_needs_an_empty_space_and_an_available_colour() -> None:
     """A declaration of colour C for number N is legal only if 1. the research board space (N, C) is empty, and 2.
     C is still available to the player (its X on their board is covered).  The player's token goes on (N, C)."""
@@ -310,6 +324,7 @@ def test_a_declaration_needs_an_empty_space_and_an_available_colour() -> None:
     assert state.board[(5, "B")] == 0
 
 
+@traces("cat_in_the_box:follow")
 def test_followers_must_declare_the_led_colour_if_they_can() -> None:
     """Following: a follower must declare the led colour if they hold any card for which that declaration is
     legal."""
@@ -320,6 +335,7 @@ def test_followers_must_declare_the_led_colour_if_they_can() -> None:
         play(state, 2, "R")
 
 
+@traces("cat_in_the_box:follow.cannot", "cat_in_the_box:follow.close")
 def test_a_follower_who_cannot_follow_uncovers_the_led_colour() -> None:
     """If they cannot (no card of a free led-colour space, or the led colour already uncovered), they declare another
     colour, red included, and their X of the led colour is uncovered: they can never declare the led colour again
@@ -336,6 +352,7 @@ def test_a_follower_who_cannot_follow_uncovers_the_led_colour() -> None:
     assert all(c != "B" for _, c in plays(state))
 
 
+@traces("cat_in_the_box:follow.cannot")
 def test_the_led_colour_already_uncovered_counts_as_cannot_follow() -> None:
     """If they cannot (no card of a free led-colour space, or the led colour already uncovered), they declare another
     colour, red included, and their X of the led colour is uncovered: they can never declare the led colour again
@@ -345,6 +362,7 @@ def test_the_led_colour_already_uncovered_counts_as_cannot_follow() -> None:
     assert {c for _, c in plays(state)} == {"R", "Y", "G"}
 
 
+@traces("cat_in_the_box:end")
 def test_tricks_until_every_player_holds_one_card() -> None:
     """End: tricks are played until every player holds exactly one card (5 players: 7 tricks).  That last card is
     never played."""
@@ -367,6 +385,19 @@ def test_tricks_until_every_player_holds_one_card() -> None:
             assert all(len(h) == 1 for h in state.hands)  # the last card stays in hand
 
 
+@traces("cat_in_the_box:win.notie", "cat_in_the_box:board.space")
+def test_a_number_taken_in_the_led_colour_is_declared_with_another_card() -> None:
+    """Two cards never tie: a number already declared in a colour cannot be declared in it again, so a follower
+    holding the led card's number follows with another of its numbers."""
+    state = position([[5, 1], [5, 2], [5, 3]])
+    play(state, 5, "B")
+    assert plays(state) == {(2, "B")}  # 5 blue is taken: no second blue 5 can tie the first
+    play(state, 2, "B")
+    assert plays(state) == {(3, "B")}
+    play(state, 3, "B")
+    assert state.last_winner == 0 and state.tricks == [1, 0, 0]
+
+
 # ----- paradox --------------------------------------------------------------------------------
 
 
@@ -376,6 +407,7 @@ def paradox_position() -> CatState:
     return position([[5, 1], [6, 2], [7, 3]], board=board)
 
 
+@traces("cat_in_the_box:paradox", "cat_in_the_box:paradox.nopass")
 def test_a_paradox_is_the_one_action_offered() -> None:
     """It is never possible to pass.  A player to act with no legal declaration for any card in hand causes a
     paradox.  The engine offers exactly one action in that position, paradox (shown to the human as a button that
@@ -390,6 +422,7 @@ def test_a_paradox_is_the_one_action_offered() -> None:
     assert RULES.action_from_json({"type": "Paradox"}) == PARADOX
 
 
+@traces("cat_in_the_box:paradox.nopass")
 def test_a_paradox_is_refused_while_a_declaration_is_legal() -> None:
     """It is never possible to pass."""
     state = position([[5, 1], [6, 2], [7, 3]])
@@ -397,6 +430,7 @@ def test_a_paradox_is_refused_while_a_declaration_is_legal() -> None:
         state.apply(PARADOX)
 
 
+@traces("cat_in_the_box:paradox.end")
 def test_a_paradox_ends_the_trick_phase_and_the_trick_is_won_by_no_one() -> None:
     """The trick phase ends at once.  The interrupted trick is won by no one.
     Tokens placed in the trick a paradox interrupted stay on the board and count."""
@@ -411,6 +445,7 @@ def test_a_paradox_ends_the_trick_phase_and_the_trick_is_won_by_no_one() -> None
     assert record.paradox == 1
 
 
+@traces("cat_in_the_box:paradox")
 def test_a_leader_can_cause_a_paradox() -> None:
     """A player to act with no legal declaration for any card in hand causes a paradox."""
     board = {(n, c): OBSERVER for n in (5, 1) for c in COLOURS}
@@ -418,6 +453,7 @@ def test_a_leader_can_cause_a_paradox() -> None:
     assert state.legal_actions() == [PARADOX]
 
 
+@traces("cat_in_the_box:paradox")
 def test_a_paradox_by_uncovered_colours() -> None:
     """A player to act with no legal declaration for any card in hand causes a paradox."""
     state = position([[5, 1], [6, 2], [7, 3]], available=["RBYG", "B", "RBYG"], board={(6, "B"): 2, (2, "B"): 2})
@@ -428,6 +464,7 @@ def test_a_paradox_by_uncovered_colours() -> None:
 # ----- scoring --------------------------------------------------------------------------------
 
 
+@traces("cat_in_the_box:score.trick", "cat_in_the_box:score.bonus")
 def test_each_trick_is_a_point_and_an_exact_prediction_adds_the_largest_group() -> None:
     """Each trick won is worth 1 point.  Bonus: a player who won exactly the number of tricks they predicted, and
     did not cause the paradox, adds the size of their largest group of orthogonally connected tokens on the research
@@ -445,12 +482,14 @@ def test_each_trick_is_a_point_and_an_exact_prediction_adds_the_largest_group() 
     ([(2, "G"), (2, "R")], 1),  # no wrap-around
     ([], 0),
 ])
+@traces("cat_in_the_box:score.group")
 def test_largest_group_on_hand_built_boards(spaces: list[tuple[int, str]], size: int) -> None:
     """diagonals do not connect; rows are neighbours when their numbers differ by one, columns in the board's
     order)."""
     assert largest_group(dict.fromkeys(spaces, 0), 0) == size
 
 
+@traces("cat_in_the_box:score.group.own")
 def test_observer_and_other_tokens_never_join_a_group() -> None:
     """Observer tokens and other players' tokens never join a group."""
     board = {(3, "R"): 0, (4, "R"): OBSERVER, (5, "R"): 0, (3, "B"): 1, (2, "B"): 0}
@@ -459,6 +498,20 @@ def test_observer_and_other_tokens_never_join_a_group() -> None:
     assert largest_group(board, OBSERVER) == 1
 
 
+@traces("cat_in_the_box:score.paradox.tokens")
+def test_tokens_of_the_trick_a_paradox_stopped_count_for_the_bonus() -> None:
+    """Tokens placed in the trick a paradox interrupted stay on the board and count."""
+    state = paradox_position()
+    state.board[(4, "B")] = 0
+    state.free["B"] &= ~(1 << 4)
+    state.predictions, state.tricks = [1, 2, 2], [1, 0, 0]
+    play(state, 5, "B")  # joins seat 0's blue 4
+    state.apply(PARADOX)
+    record = state.records[-1]
+    assert record.tricks == (1, 0, 0) and record.bonus[0] == 2 and record.scores[0] == 3
+
+
+@traces("cat_in_the_box:score.paradox")
 def test_the_paradox_penalty() -> None:
     """Paradox penalty: the player who caused the paradox scores minus one per trick they won, and no bonus."""
     board = {(3, "R"): 1, (4, "R"): 1}
@@ -467,6 +520,7 @@ def test_the_paradox_penalty() -> None:
     assert scores[0] == 1  # inexact: no bonus
 
 
+@traces("cat_in_the_box:winner")
 def test_highest_score_wins_and_ties_share() -> None:
     """Highest score wins.  Tie: shared victory (in a multi-round game: among the tied players, the highest score in
     the final round, then shared)."""
@@ -490,6 +544,7 @@ def test_highest_score_wins_and_ties_share() -> None:
 # ----- two players ----------------------------------------------------------------------------
 
 
+@traces("cat_in_the_box:two.deal", "cat_in_the_box:two.reveal", "cat_in_the_box:two.neutral")
 def test_two_players_deal_and_observers() -> None:
     """Deck 1–5 (25 cards), 10 cards each, 5 to the centre pile.  Before the discards, reveal 3 of the centre cards
     (the other 2 stay face down, out of play): for each revealed number, an observer token goes on the green space
@@ -508,6 +563,7 @@ def test_two_players_deal_and_observers() -> None:
         assert state.phase == "discard"  # revealed before the discards
 
 
+@traces("cat_in_the_box:two.block", "cat_in_the_box:two.play")
 def test_two_players_observers_block_spaces() -> None:
     """Observer tokens block spaces and belong to no one.
     Then discard, predict and play as above (10 → 9 cards, 8 tricks)."""
@@ -525,6 +581,7 @@ def test_two_players_observers_block_spaces() -> None:
 # ----- options --------------------------------------------------------------------------------
 
 
+@traces("cat_in_the_box:option.red_lead")
 def test_red_must_be_broken() -> None:
     """red lead: free (default) | red must be broken (the published rule: red may not be led until a red token is on
     the board, whoever placed it, unless the leader has no other legal declaration with any card in hand)."""
@@ -541,6 +598,7 @@ def test_red_must_be_broken() -> None:
     assert plays(only_red) == {(5, "R"), (1, "R")}
 
 
+@traces("cat_in_the_box:option.void")
 def test_voluntary_void() -> None:
     """voluntary void: off (default: follow if you can) | on (the published rule: a follower may choose not to
     follow, declaring any other legal colour, red included, and uncovering the led colour's X)."""

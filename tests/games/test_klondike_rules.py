@@ -32,7 +32,7 @@ from cardtable.games.klondike.rules import (
     Resign,
 )
 from tests.games.conftest import arrange
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 RULES = get_rules("klondike")
 ZONES = ("stock", "waste", *TABLEAU, *FOUNDATIONS)
@@ -127,6 +127,7 @@ def all_cards(state: KlondikeState) -> list[Card]:
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 12345, 2**31 - 1])
+@traces("klondike:deck")
 def test_one_52_card_deck(seed: int) -> None:
     """One 52-card deck."""
     state = new(seed)
@@ -134,6 +135,7 @@ def test_one_52_card_deck(seed: int) -> None:
 
 
 @pytest.mark.parametrize("draw", [1, 3])
+@traces("klondike:deal.piles", "klondike:deal.face_up", "klondike:deal.stock")
 def test_deal_shape(draw: int) -> None:
     """Seven tableau piles: pile k (1–7) gets k cards, the top one face up. The rest is the stock."""
     state = new(7, draw=draw)
@@ -154,6 +156,7 @@ def test_deal_shape(draw: int) -> None:
     assert state.moves == 0 and state.score == 0
 
 
+@traces("klondike:deck")
 def test_deal_is_reproducible_from_the_seed() -> None:
     """One 52-card deck. (Chance comes from the state's own Random(seed): DESIGN.md.)"""
     assert snapshot(new(99)) == snapshot(new(99))
@@ -166,6 +169,7 @@ def test_deal_is_reproducible_from_the_seed() -> None:
 
 @pytest.mark.parametrize("suit", ["S", "H", "D", "C"])
 @pytest.mark.parametrize("foundation", FOUNDATIONS)
+@traces("klondike:foundation.build")
 def test_any_empty_foundation_takes_an_ace(suit: str, foundation: str) -> None:
     """Four foundations, built up by suit from A to K."""
     state = position(waste=f"A{suit}", tableau=["KC"])
@@ -174,6 +178,7 @@ def test_any_empty_foundation_takes_an_ace(suit: str, foundation: str) -> None:
     assert events[0] == Event("move", (C(f"A{suit}"),), "waste", foundation)
 
 
+@traces("klondike:foundation.build")
 def test_ace_from_the_tableau_to_a_foundation_while_others_are_in_use() -> None:
     """Four foundations, built up by suit from A to K."""
     state = position(foundations=["AS 2S", "AH"], tableau=["AD"])
@@ -184,6 +189,7 @@ def test_ace_from_the_tableau_to_a_foundation_while_others_are_in_use() -> None:
 
 
 @pytest.mark.parametrize("card", ["2S", "KH", "10D"])
+@traces("klondike:foundation.build")
 def test_empty_foundation_refuses_anything_but_an_ace(card: str) -> None:
     """Four foundations, built up by suit from A to K."""
     state = position(waste=card)
@@ -204,6 +210,7 @@ def test_empty_foundation_refuses_anything_but_an_ace(card: str) -> None:
         ("KD", "AD", False),  # no wrap-around
     ],
 )
+@traces("klondike:foundation.build")
 def test_foundations_build_up_by_suit(top: str, card: str, legal: bool) -> None:
     """Four foundations, built up by suit from A to K."""
     for src in ("waste", "t3"):
@@ -216,6 +223,7 @@ def test_foundations_build_up_by_suit(top: str, card: str, legal: bool) -> None:
             assert_illegal(state, Move(src, "f0"), "foundation")
 
 
+@traces("klondike:foundation.build")
 def test_a_foundation_builds_from_ace_to_king() -> None:
     """Four foundations, built up by suit from A to K."""
     run = suit_run("C", 13).split()
@@ -227,12 +235,14 @@ def test_a_foundation_builds_from_ace_to_king() -> None:
     assert len(state.foundations[1]) == 13
 
 
+@traces("klondike:foundation.one")
 def test_only_one_card_at_a_time_goes_to_a_foundation() -> None:
     """Four foundations, built up by suit from A to K."""
     state = position(tableau=["2H AS"], foundations=["", "AH"])
     assert_illegal(state, Move("t0", "f1", 2), "one card")
 
 
+@traces("klondike:foundation.one")
 def test_cards_do_not_move_between_foundations() -> None:
     """Four foundations, built up by suit from A to K."""
     state = position(foundations=["AS", "", "", ""], tableau=["KH"])
@@ -262,6 +272,7 @@ ALTERNATING = [
 
 @pytest.mark.parametrize(("card", "onto", "legal"), ALTERNATING)
 @pytest.mark.parametrize("src", ["waste", "t1", "f2"])
+@traces("klondike:pile.build")
 def test_tableau_builds_down_in_alternating_colours(card: str, onto: str, legal: bool, src: str) -> None:
     """Tableau piles build down in alternating colours"""
     zones: dict[str, Any] = {"tableau": [onto]}
@@ -280,6 +291,7 @@ def test_tableau_builds_down_in_alternating_colours(card: str, onto: str, legal:
         assert C(card).label in reason and C(onto).label in reason
 
 
+@traces("klondike:pile.run")
 def test_any_face_up_run_moves_as_a_unit() -> None:
     """any face-up run moves as a unit"""
     state = position(tableau=["3C 9S 8H 7C", "4D 10H"], down=[1, 1])
@@ -289,6 +301,7 @@ def test_any_face_up_run_moves_as_a_unit() -> None:
     assert events[0] == Event("move", tuple(cards("9S 8H 7C")), "t0", "t1")
 
 
+@traces("klondike:pile.run")
 def test_part_of_a_face_up_run_moves_as_a_unit() -> None:
     """any face-up run moves as a unit"""
     state = position(tableau=["3C 9S 8H 7C", "4D 10H", "9D", "9C"], down=[1, 1])
@@ -300,6 +313,7 @@ def test_part_of_a_face_up_run_moves_as_a_unit() -> None:
     assert state.down[0] == 1  # 9S is still face up on its face-down card
 
 
+@traces("klondike:pile.run")
 def test_a_run_whose_head_is_face_down_cannot_move() -> None:
     """any face-up run moves as a unit"""
     state = position(tableau=["3C 9S 8H 7C", "4D 10H", "4H"], down=[1, 1])
@@ -307,6 +321,7 @@ def test_a_run_whose_head_is_face_down_cannot_move() -> None:
     assert_illegal(state, Move("t1", "t0", 2), "face down")
 
 
+@traces("klondike:pile.run")
 def test_legal_actions_offer_every_run_length() -> None:
     """any face-up run moves as a unit"""
     state = position(tableau=["3C 9S 8H 7C", "4D 10H", "", "8D", "8S"], down=[1, 1])
@@ -319,6 +334,7 @@ def test_legal_actions_offer_every_run_length() -> None:
 
 
 @pytest.mark.parametrize("count", [1, 2, 3, 4, 5])
+@traces("klondike:pile.run")
 def test_too_many_cards_cannot_move(count: int) -> None:
     """any face-up run moves as a unit"""
     state = position(tableau=["KS", "5D 4C"], down=[0, 1])
@@ -327,6 +343,7 @@ def test_too_many_cards_cannot_move(count: int) -> None:
 
 
 @pytest.mark.parametrize("src", ["waste", "t0", "f0"])
+@traces("klondike:pile.empty")
 def test_a_king_goes_to_an_empty_pile(src: str) -> None:
     """only a K (or a run headed by a K) goes to an empty pile."""
     zones = {
@@ -341,6 +358,7 @@ def test_a_king_goes_to_an_empty_pile(src: str) -> None:
     assert state.tableau[4] == [C("KH")]
 
 
+@traces("klondike:pile.empty")
 def test_a_run_headed_by_a_king_goes_to_an_empty_pile() -> None:
     """only a K (or a run headed by a K) goes to an empty pile."""
     state = position(tableau=["5C KH QS JD"], down=[1])
@@ -356,6 +374,7 @@ def test_a_run_headed_by_a_king_goes_to_an_empty_pile() -> None:
     ("f0", {"foundations": [suit_run("C", 12)]}),
     ("waste", {"waste": "AC"}),
 ])
+@traces("klondike:pile.empty")
 def test_only_a_king_goes_to_an_empty_pile(src: str, zones: dict) -> None:
     """only a K (or a run headed by a K) goes to an empty pile."""
     state = position(**zones)
@@ -365,6 +384,7 @@ def test_only_a_king_goes_to_an_empty_pile(src: str, zones: dict) -> None:
 # ----- Turning up ------------------------------------------------------------------------------
 
 
+@traces("klondike:pile.turn_up")
 def test_a_face_down_card_left_on_top_turns_up() -> None:
     """A face-down card left on top turns up."""
     state = position(tableau=["2D 5C 6H", "7S"], down=[2])
@@ -377,6 +397,7 @@ def test_a_face_down_card_left_on_top_turns_up() -> None:
     assert kinds(events).index("move") < kinds(events).index("flip")
 
 
+@traces("klondike:pile.turn_up")
 def test_a_card_turns_up_after_a_move_to_a_foundation() -> None:
     """A face-down card left on top turns up."""
     state = position(tableau=["5C AH"], down=[1])
@@ -385,6 +406,7 @@ def test_a_card_turns_up_after_a_move_to_a_foundation() -> None:
     assert Event("flip", (C("5C"),), "t0") in events
 
 
+@traces("klondike:pile.turn_up")
 def test_a_card_turns_up_after_a_run_leaves() -> None:
     """A face-down card left on top turns up."""
     state = position(tableau=["2S 3D 9S 8H", "10D"], down=[2])
@@ -394,6 +416,7 @@ def test_a_card_turns_up_after_a_run_leaves() -> None:
     assert [e.cards for e in events if e.kind == "flip"] == [(C("3D"),)]
 
 
+@traces("klondike:pile.turn_up")
 def test_no_card_turns_up_when_face_up_cards_remain_or_the_pile_empties() -> None:
     """A face-down card left on top turns up."""
     state = position(tableau=["5C 9S 8H", "9C", "AH"], down=[1])
@@ -403,6 +426,7 @@ def test_no_card_turns_up_when_face_up_cards_remain_or_the_pile_empties() -> Non
     assert "flip" not in kinds(events) and state.tableau[2] == [] and state.down[2] == 0
 
 
+@traces("klondike:pile.turn_up")
 def test_the_last_face_down_card_turns_up() -> None:
     """A face-down card left on top turns up."""
     state = position(tableau=["JC QD", "KS"], down=[1])
@@ -414,6 +438,7 @@ def test_the_last_face_down_card_turns_up() -> None:
 # ----- Stock and waste -------------------------------------------------------------------------
 
 
+@traces("klondike:stock.draw", "klondike:option.draw")
 def test_draw_one_is_the_default() -> None:
     """Stock to waste: draw 1 (default) or draw 3 (table option)."""
     state = new(3)
@@ -427,6 +452,7 @@ def test_draw_one_is_the_default() -> None:
     assert state.view(0)["stock"] == [None] * 23
 
 
+@traces("klondike:stock.draw", "klondike:option.draw")
 def test_draw_three() -> None:
     """Stock to waste: draw 1 (default) or draw 3 (table option)."""
     state = new(3, draw=3)
@@ -443,6 +469,7 @@ def test_draw_three() -> None:
 
 
 @pytest.mark.parametrize("left", [1, 2])
+@traces("klondike:option.draw")
 def test_draw_three_with_fewer_than_three_left(left: int) -> None:
     """Stock to waste: draw 1 (default) or draw 3 (table option)."""
     state = position(options={"draw": 3}, stock={1: "2C", 2: "2C 3D"}[left], waste="KD", tableau=["2S"])
@@ -452,6 +479,7 @@ def test_draw_three_with_fewer_than_three_left(left: int) -> None:
     assert state.waste == [C("KD"), *reversed(stock)]
 
 
+@traces("klondike:stock.draw")
 def test_draw_from_an_empty_stock_is_illegal() -> None:
     """Stock to waste: draw 1 (default) or draw 3 (table option)."""
     state = position(waste="5H", tableau=["2S"])
@@ -470,6 +498,7 @@ def _empty_the_stock(state: KlondikeState) -> list[Card]:
 
 
 @pytest.mark.parametrize("draw", [1, 3])
+@traces("klondike:stock.turn_over")
 def test_recycling_the_waste_keeps_the_order(draw: int) -> None:
     """When the stock is empty the waste turns over to form it again: unlimited (default), or the limit set by
     the table option (draw 1: 1 pass; draw 3: 3 passes, "Vegas")."""
@@ -487,6 +516,7 @@ def test_recycling_the_waste_keeps_the_order(draw: int) -> None:
     assert state.waste == waste
 
 
+@traces("klondike:stock.turn_over")
 def test_recycle_is_illegal_while_the_stock_has_cards_or_the_waste_is_empty() -> None:
     """When the stock is empty the waste turns over to form it again: unlimited (default), or the limit set by
     the table option (draw 1: 1 pass; draw 3: 3 passes, "Vegas")."""
@@ -496,6 +526,7 @@ def test_recycle_is_illegal_while_the_stock_has_cards_or_the_waste_is_empty() ->
 
 
 @pytest.mark.parametrize("draw", [1, 3])
+@traces("klondike:option.passes")
 def test_unlimited_passes_by_default(draw: int) -> None:
     """When the stock is empty the waste turns over to form it again: unlimited (default), or the limit set by
     the table option (draw 1: 1 pass; draw 3: 3 passes, "Vegas")."""
@@ -509,6 +540,7 @@ def test_unlimited_passes_by_default(draw: int) -> None:
     assert len(state.stock) == 24
 
 
+@traces("klondike:option.passes")
 def test_limited_draw_one_allows_one_pass() -> None:
     """When the stock is empty the waste turns over to form it again: unlimited (default), or the limit set by
     the table option (draw 1: 1 pass; draw 3: 3 passes, "Vegas")."""
@@ -521,6 +553,7 @@ def test_limited_draw_one_allows_one_pass() -> None:
     assert state.legal_actions()  # still something to do (at least give up)
 
 
+@traces("klondike:option.passes")
 def test_limited_draw_three_allows_three_passes() -> None:
     """When the stock is empty the waste turns over to form it again: unlimited (default), or the limit set by
     the table option (draw 1: 1 pass; draw 3: 3 passes, "Vegas")."""
@@ -539,6 +572,7 @@ def test_limited_draw_three_allows_three_passes() -> None:
 # ----- Foundation back to the tableau ----------------------------------------------------------
 
 
+@traces("klondike:foundation.back")
 def test_a_foundation_top_card_may_move_back_to_the_tableau() -> None:
     """A foundation's top card may move back to the tableau."""
     state = position(foundations=[suit_run("S", 4)], tableau=["5H"])
@@ -548,6 +582,7 @@ def test_a_foundation_top_card_may_move_back_to_the_tableau() -> None:
     assert events[0] == Event("move", (C("4S"),), "f0", "t0")
 
 
+@traces("klondike:foundation.back")
 def test_only_the_foundation_top_card_moves_back_and_it_must_fit() -> None:
     """A foundation's top card may move back to the tableau."""
     state = position(foundations=[suit_run("S", 4)], tableau=["5H", "5S", "6D"])
@@ -568,6 +603,7 @@ def _one_card_from_a_win(src: str = "t0") -> KlondikeState:
 
 
 @pytest.mark.parametrize("src", ["t0", "waste"])
+@traces("klondike:win")
 def test_won_when_all_52_cards_are_on_the_foundations(src: str) -> None:
     """Won when all 52 cards are on the foundations."""
     state = _one_card_from_a_win(src)
@@ -590,6 +626,7 @@ def test_won_when_all_52_cards_are_on_the_foundations(src: str) -> None:
         assert_illegal(state, action, "over")
 
 
+@traces("klondike:win")
 def test_not_won_before_all_52_are_home() -> None:
     """Won when all 52 cards are on the foundations."""
     state = _one_card_from_a_win()
@@ -602,6 +639,7 @@ def test_not_won_before_all_52_are_home() -> None:
 # ----- Hint ------------------------------------------------------------------------------------
 
 
+@traces("klondike:table.hint")
 def test_hint_shows_a_useful_move() -> None:
     """Hint: shows a useful move (and says so when there is none)."""
     hint = pytest.importorskip("cardtable.games.klondike.hint").hint
@@ -614,6 +652,7 @@ def test_hint_shows_a_useful_move() -> None:
     assert shown is None or shown in state.legal_actions()
 
 
+@traces("klondike:table.hint")
 def test_hint_says_so_when_there_is_none() -> None:
     """Hint: shows a useful move (and says so when there is none)."""
     hint = pytest.importorskip("cardtable.games.klondike.hint").hint
@@ -632,6 +671,7 @@ def _ready_to_finish(**options: Any) -> KlondikeState:
 
 
 @pytest.mark.parametrize("scoring", ["standard", "vegas"])
+@traces("klondike:table.auto_finish")
 def test_auto_finish_plays_the_rest_home_and_wins(scoring: str) -> None:
     """Auto-finish: when the stock and waste are empty and every card is face up, one button (or
     automatically) plays the rest to the foundations, animated."""
@@ -660,6 +700,7 @@ def test_auto_finish_plays_the_rest_home_and_wins(scoring: str) -> None:
     ],
     ids=["stock", "waste", "face-down"],
 )
+@traces("klondike:table.auto_finish")
 def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: Any) -> None:
     """Auto-finish: when the stock and waste are empty and every card is face up, one button (or
     automatically) plays the rest to the foundations, animated."""
@@ -670,6 +711,7 @@ def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: A
     assert_illegal(state, AutoFinish(), "auto-finish")
 
 
+@traces("klondike:table.auto_finish")
 def test_auto_finish_is_not_offered_at_the_deal() -> None:
     """Auto-finish: when the stock and waste are empty and every card is face up, one button (or
     automatically) plays the rest to the foundations, animated."""
@@ -694,6 +736,7 @@ def test_auto_finish_is_not_offered_at_the_deal() -> None:
         ({"tableau": ["KH", ""]}, Move("t0", "t1"), 0),
     ],
 )
+@traces("klondike:score.standard")
 def test_standard_scoring(zones: dict, move: Move, points: int) -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -712,6 +755,7 @@ def test_standard_scoring(zones: dict, move: Move, points: int) -> None:
         assert "score" not in kinds(events)
 
 
+@traces("klondike:score.standard", "klondike:option.scoring")
 def test_standard_scoring_is_the_default_and_starts_at_zero() -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -724,6 +768,7 @@ def test_standard_scoring_is_the_default_and_starts_at_zero() -> None:
 
 
 @pytest.mark.parametrize("draw", [1, 3])
+@traces("klondike:score.standard")
 def test_drawing_and_recycling_score_nothing(draw: int) -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -736,6 +781,7 @@ def test_drawing_and_recycling_score_nothing(draw: int) -> None:
         assert state.score == before
 
 
+@traces("klondike:score.vegas", "klondike:option.scoring")
 def test_vegas_costs_52_per_deal() -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -746,6 +792,7 @@ def test_vegas_costs_52_per_deal() -> None:
     assert state.result().scores == [-52]
 
 
+@traces("klondike:score.vegas")
 def test_vegas_pays_5_per_card_on_a_foundation_and_takes_it_back() -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -764,6 +811,7 @@ def test_vegas_pays_5_per_card_on_a_foundation_and_takes_it_back() -> None:
     assert state.score == -42 and score_change(events) == -5
 
 
+@traces("klondike:score.vegas")
 def test_vegas_win_scores_208() -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -773,6 +821,7 @@ def test_vegas_win_scores_208() -> None:
     assert state.score == -52 + 52 * 5 == state.result().scores[0]
 
 
+@traces("klondike:clock")
 def test_move_count() -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
@@ -797,6 +846,7 @@ def test_move_count() -> None:
 
 
 @pytest.mark.parametrize("when", ["deal", "dead", "late"])
+@traces("klondike:give_up")
 def test_resign_is_always_legal_and_ends_the_game_with_no_winners(when: str) -> None:
     """Giving up (Resign) is legal whenever the game runs and ends it with no winners: only "all 52 cards
     on the foundations" wins."""

@@ -12,6 +12,7 @@ from cardtable.games.klondike.rules import Draw
 from cardtable.games.plugin import Verdict, WinnableDeals
 from cardtable.session.deal_search import DealChooser, FoundDeal, Listed, needs_search, start_search
 from cardtable.session.match import MAX_PROOF, Match, Seat
+from tests.rule_trace import traces
 
 KLONDIKE = get_game("klondike")
 YOU = [Seat("human", "You")]
@@ -80,6 +81,7 @@ def test_the_search_gives_up_and_keeps_the_first_deal() -> None:
     assert found == FoundDeal(5, None, 4)
 
 
+@traces("klondike:option.deals")
 def test_klondikes_search_finds_a_deal_its_line_wins() -> None:
     found = _chooser(solve_position).choose(None, 0)  # type: ignore[arg-type]
     assert found.proof is not None

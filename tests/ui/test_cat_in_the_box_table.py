@@ -43,6 +43,7 @@ from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.view import table_context
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain,
@@ -58,6 +59,7 @@ from tests.ui.table_helpers import (
     resize,
     seat_notes_due,
     seats,
+    shows_sheet,
     until_human,
     wait,
 )
@@ -100,6 +102,7 @@ def last_copy(state: CatState, seat: int, number: int) -> Card:
 # --------------------------------------------------------------------------- playing a card
 
 
+@traces("cat_in_the_box:table.drag", "cat_in_the_box:table.trick")
 def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open_table):
     seed, moves = find_moves(RULES, 5, lambda s: to_play(s) and any(
         len([c for c in s.hands[0] if c.rank == p.card.rank]) > 1 for p in s.legal_plays(0)))
@@ -129,6 +132,7 @@ def test_a_card_dropped_on_a_board_space_plays_it_as_that_colour(table_app, open
         assert tags[-1].colour == BOARD_COLOURS[play.colour]
 
 
+@traces("cat_in_the_box:table.click")
 def test_a_click_on_a_card_lights_its_spaces_and_a_click_on_one_plays_it(table_app, open_table):
     """Playing a card is a drag of the card onto an empty research-board space (that space is the declaration), or
     a click on a card followed by a click on a highlighted space.  Legal spaces for the held card light up."""
@@ -207,6 +211,7 @@ def taken_beside_free(state: CatState) -> tuple[Card, str, str] | None:
     return None
 
 
+@traces("cat_in_the_box:table.drag")
 def test_the_space_under_the_pointer_is_the_declaration(table_app, open_table):
     """Released with the pointer on a taken space while the card also lies over a free one of its row, the drop is
     refused with the reason (it never plays the free space's colour); while dragging, the one space a release would
@@ -301,6 +306,7 @@ def test_a_card_on_another_numbers_row_says_where_it_goes(table_app, open_table)
 # --------------------------------------------------------------------------- discard, predict, paradox
 
 
+@traces("cat_in_the_box:table.discard", "cat_in_the_box:discard.hidden")
 def test_the_discard_is_a_click_and_stays_hidden_from_the_other_seats(table_app, open_table):
     match = cat(players=5, seed=7)
     table, driver = open_table(match, bot_delay=30.0)
@@ -327,6 +333,20 @@ def test_the_discard_is_a_click_and_stays_hidden_from_the_other_seats(table_app,
     assert not any(s.face_up for z in public.zones if z.id.startswith(("hand", "discard")) for s in z.spots)
 
 
+@traces("cat_in_the_box:table.discard")
+def test_a_card_dropped_on_the_discard_space_is_discarded(table_app, open_table):
+    match = cat(players=4, seed=3)
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    assert state.phase == "discard" and state.turn == 0
+    card = state.hands[0][-1]
+    driver.drag(card_point(table, card), centre(table.layout.zone("discard0").slot))
+    driver.settle(table)
+    assert isinstance(match.log[-1].action, Discard) and match.log[-1].seat == 0
+    assert state.discards[0].rank == card.rank and len(state.hands[0]) == 9
+
+
+@traces("cat_in_the_box:table.predict")
 def test_a_prediction_is_a_button_of_the_panel(table_app, open_table):
     match = cat(players=5, seed=2, moves=[])
     for _ in range(5):
@@ -342,6 +362,7 @@ def test_a_prediction_is_a_button_of_the_panel(table_app, open_table):
     assert table.layout.zone("seat0").lines[1] == "predicts 3 \u00b7 won 0"
 
 
+@traces("cat_in_the_box:table.paradox")
 def test_a_paradox_is_a_button_that_says_why(table_app, open_table):
     seed, moves = find_moves(RULES, 5, lambda s: s.turn == 0 and s.legal_actions() == [PARADOX])
     match = cat(seed=seed, moves=moves)
@@ -365,6 +386,7 @@ def assert_curtain_hides_discards(table: TableScene, driver: UIDriver) -> None:
     assert_curtain(table, driver, {d for d in table.state.discards if d is not None})
 
 
+@traces("cat_in_the_box:table.pass")
 def test_pass_and_play_keeps_every_hand_and_discard_behind_the_curtain(table_app, open_table):
     match = cat(players=3, seed=5, humans=("Pia", "Quin"))
     table, driver = open_table(match)
@@ -472,6 +494,7 @@ def test_the_board_fits_clear_of_the_seats_and_the_hand(players: int, size: tupl
     assert all(not overlaps(a, b) for i, a in enumerate(tags) for b in tags[i + 1:])
 
 
+@traces("cat_in_the_box:table.board")
 def test_observer_tokens_are_not_a_players(table_app, open_table):
     match = cat(players=2, seed=3)
     table, driver = open_table(match, bot_delay=30.0)
@@ -483,6 +506,7 @@ def test_observer_tokens_are_not_a_players(table_app, open_table):
     assert OBSERVER_COLOUR not in [player_colour(s) for s in range(5)]
 
 
+@traces("cat_in_the_box:table.board", "cat_in_the_box:table.seats", "cat_in_the_box:table.trick")
 def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(table_app, open_table):
     """The research board as a grid (rows = numbers, columns = colours, tokens in seat colours, the led colour
     marked), each player's board (available colours, prediction, tricks won), the current trick, and the hand."""
@@ -506,6 +530,7 @@ def test_the_table_shows_the_board_the_player_boards_the_trick_and_the_hand(tabl
     assert sorted(s.card for s in layout.zone("hand0").spots) == sorted(state.hands[0])
 
 
+@traces("cat_in_the_box:table.board", "cat_in_the_box:table.seats")
 def test_the_led_colours_column_is_framed_and_voids_are_crossed_out(table_app, open_table):
     seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and s.led is not None and any(
         len(a) < 4 for a in s.available))
@@ -541,6 +566,7 @@ def test_a_completed_trick_holds_its_beat_with_every_card_and_token(table_app, o
         assert len(table.layout.zone(f"won{winner}").spots) == 4 * match.state.tricks[winner]
 
 
+@traces("cat_in_the_box:table.hint")
 def test_the_hint_lights_the_card_and_the_space(table_app, open_table):
     seed, moves = find_moves(RULES, 4, lambda s: to_play(s) and len(s.legal_plays(0)) > 1)
     match = cat(players=4, seed=seed, moves=moves)
@@ -552,6 +578,24 @@ def test_the_hint_lights_the_card_and_the_space(table_app, open_table):
         space = table.layout.zone(cell_id(hint.action.card.rank, hint.action.colour)).slot
         assert [c for _, c in table.hint_marks] == [theme.PICKED, theme.LEGAL]
         assert table.hint_marks[1][0] == space
+
+
+@traces("cat_in_the_box:table.scores")
+def test_the_scores_key_opens_the_score_sheet_of_the_rounds(table_app, open_table):
+    match = cat(players=3, seed=4, options={"rounds": "per_player"})
+    rng = random.Random(2)
+    while not match.state.records:  # a round played out before the table opens
+        match.apply(rng.choice(match.state.legal_actions()))
+    table, driver = open_table(match, bot_delay=30.0)
+    driver.key(pygame.K_s)
+    assert table.sheet_window is not None and table.sheet_window.alive()
+    sheet = table.game_layout.score_sheet(table.view(), table.context())
+    record = match.state.records[0]
+    assert shows_sheet(table, sheet)
+    assert sheet.rows[0][0] == "1"
+    assert [row.startswith(f"{p}/{w}") for p, w, row in zip(record.predictions, record.tricks, sheet.rows[0][1:],
+                                                               strict=True)] == [True] * 3
+    assert sheet.rows[-1][1:] == tuple(str(t) for t in match.state.totals())
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -15,6 +15,7 @@ from cardtable.session.saves import Autosave, load_match
 from cardtable.ui import theme
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.deals import deal_label, parse_deal_number
+from tests.rule_trace import traces
 from tests.ui.table_helpers import centre, click_button, new_match, seats
 
 YOU = [Seat("human", "You")]
@@ -45,6 +46,7 @@ def test_every_table_shows_its_deal_number(open_table, tmp_path, game):
     assert "deal" in table.buttons
 
 
+@traces("klondike:table.deal_menu")
 def test_restart_this_deal_asks_then_deals_the_same_cards_again_and_counts_once(table_app, open_table, tmp_path):
     match = new_match("klondike", YOU, seed=99, saver=saver(tmp_path))
     first_move(match)
@@ -73,6 +75,7 @@ def test_restarting_before_any_move_asks_nothing(table_app, open_table, tmp_path
     assert table.confirm is None and table_app.scene is not table and table_app.scene.match.seed == 5
 
 
+@traces("klondike:table.deal_menu", "klondike:table.deal_number")
 def test_choose_a_deal_by_its_number(table_app, open_table, tmp_path):
     table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
     driver.key(pygame.K_d)
@@ -99,6 +102,7 @@ def test_choose_a_deal_says_what_to_type(table_app, open_table, tmp_path):
     assert table.deals.error_label.text == "Type a deal number."
 
 
+@traces("klondike:clock")
 def test_the_clock_stands_still_while_a_question_is_open(table_app, open_table, tmp_path):
     table, driver = open_table(new_match("klondike", YOU, seed=5, saver=saver(tmp_path)))
     first_move(table.match)
@@ -180,6 +184,7 @@ def solver_unused(monkeypatch):
 
 
 @pytest.mark.parametrize("draw, passes", VARIANTS)
+@traces("klondike:option.deals")
 def test_winnable_deals_only_deals_a_listed_deal_at_once(table_app, open_table, tmp_path, solver_unused, draw,
                                                          passes):
     """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
@@ -199,6 +204,7 @@ def test_winnable_deals_only_deals_a_listed_deal_at_once(table_app, open_table, 
         "another deal than the one just left"
 
 
+@traces("klondike:option.deals")
 def test_without_a_listed_deal_the_search_shows_what_it_does(table_app, open_table, tmp_path, monkeypatch):
     monkeypatch.setattr("cardtable.games.klondike.proved._lists", lambda: {})
     job = _Search(done=False)
@@ -213,6 +219,7 @@ def test_without_a_listed_deal_the_search_shows_what_it_does(table_app, open_tab
     assert theme.GOLD in colours and theme.INK in colours, "the cue says what goes on"
 
 
+@traces("klondike:option.deals")
 def test_winnable_deals_only_waits_for_a_proved_deal_then_shows_it(table_app, open_table, tmp_path, monkeypatch):
     """Table option "winnable deals only": the deal is one a solver has proved winnable before it is shown.
     (Here for a variant the shipped list has nothing for: the search.)"""

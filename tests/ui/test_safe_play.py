@@ -16,6 +16,7 @@ from cardtable.games.klondike.safe import safe_moves
 from cardtable.session.match import Match, Seat
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.safe_play import NOTHING_SAFE
+from tests.rule_trace import traces
 from tests.ui.klondike_helpers import c, klondike, point_on
 from tests.ui.table_helpers import fast, find_moves, new_match, right_click, run_until, seats, until_human
 
@@ -53,6 +54,7 @@ def moves(table: TableScene) -> list[Action]:
 
 @fast
 @pytest.mark.parametrize("where", ["felt", "card"])
+@traces("klondike:table.safe")
 def test_a_right_click_anywhere_plays_every_safe_card_home_one_after_another(open_table, tmp_path, where):
     table, driver = open_table(klondike(tmp_path, position=SAFE))
     right_click(driver, felt(table) if where == "felt" else point_on(table, c("KD")))
@@ -70,6 +72,7 @@ def test_a_right_click_anywhere_plays_every_safe_card_home_one_after_another(ope
     assert table.drag is None and table.message != NOTHING_SAFE
 
 
+@traces("klondike:table.safe")
 def test_the_a_key_plays_every_safe_card_home(open_table, tmp_path):
     table, driver = open_table(klondike(tmp_path, position=SAFE))
     driver.key(pygame.K_a)
@@ -94,6 +97,7 @@ def test_with_nothing_safe_the_table_says_so(open_table, tmp_path, ask):
 # --------------------------------------------------------------------------- by itself
 
 
+@traces("klondike:table.safe.setting")
 def test_with_the_setting_on_the_safe_cards_follow_the_persons_move(table_app, open_table, tmp_path):
     table_app.settings.auto_play_safe = True
     table, driver = open_table(klondike(tmp_path, position=AUTO))
@@ -103,6 +107,7 @@ def test_with_the_setting_on_the_safe_cards_follow_the_persons_move(table_app, o
     assert moves(table) == [Move("t0", "t1"), Move("t0", "f2"), Move("t2", "f2")]
 
 
+@traces("klondike:table.safe.setting")
 def test_with_the_setting_off_nothing_follows(open_table, tmp_path):
     table, driver = open_table(klondike(tmp_path, position=AUTO))
     driver.perform(table, Move("t0", "t1"))

@@ -14,6 +14,7 @@ from cardtable.games.klondike.solver import solve
 from cardtable.session.match import Seat
 from cardtable.ui.table.analysis import LINE_TEXT, LOST_TEXT, TableAnalysis
 from cardtable.ui.table.hints import LOOKING_SUFFIX
+from tests.rule_trace import traces
 from tests.ui.table_helpers import new_match
 
 YOU = [Seat("human", "You")]
@@ -21,6 +22,7 @@ LOST_SEED = 15  # draw 1, unlimited passes: proved unwinnable at once (see the s
 WON_SEED = 2
 
 
+@traces("klondike:table.hint.solver")
 def test_the_hint_is_the_first_step_of_a_winning_line(open_table):
     table, driver = open_table(new_match("klondike", YOU, seed=WON_SEED))
     line = solve(table.state).line
@@ -67,6 +69,7 @@ def test_the_hint_comes_at_once_and_says_it_is_looking_until_the_solver_answers(
     assert table.shown_hint.action == solve(table.state).line[0] and table.hint_marks
 
 
+@traces("klondike:table.hint.solver")
 def test_following_the_line_the_next_hint_needs_no_solver(open_table, solver_calls):
     calls, _ = solver_calls
     table, driver = open_table(new_match("klondike", YOU, seed=WON_SEED))

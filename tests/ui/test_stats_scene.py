@@ -26,6 +26,7 @@ from cardtable.ui.replay import ReplayScene
 from cardtable.ui.stats_scene import GONE, NEVER_KEPT, StatsScene
 from cardtable.ui.table.records import RunningTotal, count_given_up, count_result, record_lines
 from cardtable.ui.window import App
+from tests.rule_trace import traces
 from tests.ui.klondike_helpers import finished_klondike
 from tests.ui.table_helpers import SIZES
 
@@ -294,6 +295,7 @@ def test_the_running_total_during_play_counts_the_score_so_far_as_the_end_would(
                                shown=True) == f"Vegas total: {stats.load('klondike', VEGAS).total_score}"
 
 
+@traces("klondike:score.running_total", "klondike:table.deal_number")
 def test_the_table_shows_the_running_total_beside_the_clock(table_home, open_table) -> None:
     match = Match(KLONDIKE, [Seat("human", "You")], {"scoring": "vegas"}, seed=5)
     table, driver = open_table(match)

@@ -29,8 +29,9 @@ from cardtable.ui.table import TableScene
 from cardtable.ui.theme import LEGAL as BLUE
 from cardtable.ui.theme import PICKED
 from cardtable.ui.window import App
+from tests.rule_trace import traces
 from tests.ui.klondike_helpers import ENDGAME, POSITION, c, cards, find, klondike, point_on, spot_of
-from tests.ui.table_helpers import click_button, fast
+from tests.ui.table_helpers import click_button, fast, wait
 
 # --------------------------------------------------------------------------- positions
 
@@ -100,6 +101,7 @@ def pile(match: Match, zone: str) -> list[Card]:
 # --------------------------------------------------------------------------- drag and drop
 
 
+@traces("klondike:table.drag")
 def test_drag_a_card_onto_a_legal_pile_moves_it(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -111,6 +113,7 @@ def test_drag_a_card_onto_a_legal_pile_moves_it(open_table, tmp_path):
     assert find(table, c("JC"))[0].id == "t1", "the view follows the state"
 
 
+@traces("klondike:table.drag")
 def test_drag_a_run_onto_a_pile_moves_the_whole_run_and_turns_the_card_below(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -122,6 +125,7 @@ def test_drag_a_run_onto_a_pile_moves_the_whole_run_and_turns_the_card_below(ope
     assert [s.card for s in table.layout.zone("t3").spots] == [c("3C")]
 
 
+@traces("klondike:table.drag")
 def test_drag_a_king_run_to_an_empty_pile(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -132,6 +136,7 @@ def test_drag_a_king_run_to_an_empty_pile(open_table, tmp_path):
     assert match.state.down[0] == 1
 
 
+@traces("klondike:table.drag")
 def test_drag_a_card_to_its_foundation(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -148,6 +153,7 @@ def test_drag_a_card_to_its_foundation(open_table, tmp_path):
     [("JC", {"t1"}), ("JD", {"t4"}), ("KS", {"t2"}), ("2S", {"f0"}), ("AH", {"f1", "f2", "f3", "t6"}),
      ("6D", set()), ("QH", set())],
 )
+@traces("klondike:table.lit")
 def test_legal_targets_are_lit_while_dragging(table_app, tmp_path, code, expected, open_table):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -182,6 +188,7 @@ def test_legal_targets_are_lit_while_dragging(table_app, tmp_path, code, expecte
 
 
 @fast
+@traces("klondike:table.refused")
 def test_illegal_drop_shows_the_engine_reason_and_the_cards_fly_home(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -229,6 +236,7 @@ def test_drop_on_empty_felt_returns_the_card_with_no_change(table_app, tmp_path,
 
 
 @pytest.mark.parametrize("draw", [1, 3])
+@traces("klondike:table.stock")
 def test_click_on_the_stock_deals(open_table, tmp_path, draw):
     match = klondike(tmp_path, {"draw": draw})
     table, driver = open_table(match)
@@ -241,6 +249,7 @@ def test_click_on_the_stock_deals(open_table, tmp_path, draw):
     assert shown == stock[::-1][:draw]
 
 
+@traces("klondike:table.stock")
 def test_click_on_the_empty_stock_turns_the_waste_over(open_table, tmp_path):
     position = dict(POSITION, stock=[], waste=["7S", "6D", "4H", "5H"])
     match = klondike(tmp_path, position=position)
@@ -263,6 +272,7 @@ def test_click_on_the_empty_stock_without_passes_left_says_why(open_table, tmp_p
     assert table.message.startswith("No more passes")
 
 
+@traces("klondike:table.click")
 def test_click_on_a_card_sends_it_to_a_foundation_first(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -274,6 +284,7 @@ def test_click_on_a_card_sends_it_to_a_foundation_first(open_table, tmp_path):
     assert pile(match, move.dst) == [c("AH")] and pile(match, "t5") == []
 
 
+@traces("klondike:table.click")
 def test_click_on_a_card_sends_it_to_a_pile_otherwise(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -310,6 +321,7 @@ def _play_hints(table: TableScene, driver: UIDriver, n: int) -> list[tuple]:
     return snaps
 
 
+@traces("klondike:table.undo")
 def test_undo_and_redo_buttons_restore_exact_states(open_table, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
     table, driver = open_table(match)
@@ -327,6 +339,7 @@ def test_undo_and_redo_buttons_restore_exact_states(open_table, tmp_path):
     assert len(match.log) == 4
 
 
+@traces("klondike:table.undo")
 def test_ctrl_z_and_ctrl_y_undo_and_redo(open_table, tmp_path):
     match = klondike(tmp_path, seed=winnable_seed())
     table, driver = open_table(match)
@@ -348,6 +361,7 @@ def test_ctrl_z_and_ctrl_y_undo_and_redo(open_table, tmp_path):
     assert snapshot(match) == snaps[3]
 
 
+@traces("klondike:table.hint")
 def test_h_shows_a_hint(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -383,6 +397,7 @@ def test_every_game_has_a_hint(open_table, game):
         assert table.hint_marks
 
 
+@traces("klondike:table.hint")
 def test_hint_button_and_hint_on_the_stock(open_table, tmp_path):
     # Nothing to move but the stock: the hint lights the stock.
     position = {"stock": ["4H"], "waste": [], "foundations": [[], [], [], []],
@@ -393,6 +408,18 @@ def test_hint_button_and_hint_on_the_stock(open_table, tmp_path):
     assert table.message.startswith("Hint")
     stock = table.layout.zone("stock").spots[-1].rect
     assert [rect for rect, _colour in table.hint_marks] == [stock]
+
+
+@traces("klondike:table.hint")
+def test_a_hint_with_no_useful_move_says_so(open_table, tmp_path):
+    # A 2 on a face-down card, no Ace home, stock and waste empty: nothing helps but giving up.
+    position = {"stock": [], "waste": [], "foundations": [[], [], [], []],
+                "tableau": [(["3H"], ["2S"])] + [([], [])] * 6}
+    match = klondike(tmp_path, position=position)
+    table, driver = open_table(match)
+    driver.key(pygame.K_h)
+    wait(driver, lambda: "No useful move" in (table.message or ""))
+    assert not table.hint_marks and not match.log
 
 
 def test_escape_goes_to_the_menu(table_app, tmp_path, open_table):
@@ -448,6 +475,7 @@ def test_a_new_game_before_any_move_needs_no_question(table_app, tmp_path, open_
         ({"tableau": "JS face down"}, False),
     ],
 )
+@traces("klondike:table.auto_finish")
 def test_auto_finish_button_only_when_everything_is_face_up(open_table, tmp_path, change, shown):
     position = {k: v for k, v in ENDGAME.items()}
     position["foundations"] = [list(f) for f in ENDGAME["foundations"]]
@@ -465,6 +493,7 @@ def test_auto_finish_button_only_when_everything_is_face_up(open_table, tmp_path
     assert (AutoFinish() in match.state.legal_actions()) == shown
 
 
+@traces("klondike:table.auto_finish")
 def test_auto_finish_button_absent_from_a_fresh_deal(open_table, tmp_path):
     table, _driver = open_table(klondike(tmp_path))
     assert "action:Auto-finish" not in table.buttons
@@ -472,6 +501,7 @@ def test_auto_finish_button_absent_from_a_fresh_deal(open_table, tmp_path):
 
 
 @fast
+@traces("klondike:table.celebration", "klondike:win")
 def test_auto_finish_wins_celebrates_and_counts_the_win(table_app, tmp_path, open_table):
     match = klondike(tmp_path, position=ENDGAME)
     table, driver = open_table(match)
@@ -504,6 +534,7 @@ def _dialog(table: TableScene) -> ConfirmDialog:
     return table.confirm
 
 
+@traces("klondike:table.give_up", "klondike:give_up")
 def test_give_up_asks_for_confirmation_first(open_table, tmp_path):
     match = klondike(tmp_path, position=POSITION)
     table, driver = open_table(match)
@@ -551,6 +582,7 @@ def any_face_up_card(table: TableScene) -> Card:
     return next(s.card for z in table.layout.zones if z.id.startswith("t") for s in z.spots if s.card is not None)
 
 
+@traces("klondike:table.click")
 def test_a_double_click_plays_one_move(open_table, tmp_path):
     # 2S and then 2H could both go home: a double click on 2S must not also send the 2H exposed under it.
     position = dict(POSITION, foundations=[["AS"], ["AH"], [], []])
