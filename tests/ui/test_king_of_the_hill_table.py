@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import SUIT_SYMBOLS, Card
@@ -368,6 +369,18 @@ def test_a_seat_note_too_long_for_its_panel_is_cut_between_words(table_app):
     assert font.size(cut)[0] <= font.size(text)[0] // 2
     assert shorten(font, text, 10_000, whole_words=True) == text
     assert shorten(font, text, 5, whole_words=True) == ""
+
+
+@traces("king_of_the_hill:table.hint")
+def test_the_hint_suggests_a_legal_play_and_lights_its_cards(table_app, open_table):
+    match = koth_match(mine("play"))
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    driver.key(pygame.K_h)
+    hint = table.shown_hint
+    assert hint is not None and hint.action in match.state.legal_actions()
+    assert table.hint_marks and table.message.startswith("Hint: ")
+    assert len(match.log) == before and match.state.turn == 0, "a hint plays nothing"
 
 
 # --------------------------------------------------------------------------- burying
