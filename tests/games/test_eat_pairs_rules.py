@@ -39,7 +39,7 @@ from cardtable.games.eat_pairs.rules import (
     sample_hands,
     timeout_action,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -116,6 +116,7 @@ def play_out(state: EatPairsState, rng: random.Random, limit: int = 2000) -> int
 # ----- cards and players -----------------------------------------------------------------------
 
 
+@traces("eat_pairs:players")
 def test_the_deck_and_the_players() -> None:
     """Standard 52-card deck, 2 to 6 players (default 4)."""
     assert RULES.players == range(2, 7)
@@ -129,6 +130,7 @@ def test_the_deck_and_the_players() -> None:
         assert state.view(0)["players"] == players
 
 
+@traces("eat_pairs:dealer")
 def test_seat_0_deals_the_first_deal() -> None:
     """Seat 0 is the dealer."""
     for seed in range(20):
@@ -139,6 +141,7 @@ def test_seat_0_deals_the_first_deal() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@traces("eat_pairs:turns", "eat_pairs:deal", "eat_pairs:stock")
 def test_the_deal_one_card_at_a_time_from_the_dealers_left(players: int) -> None:
     """Deal 7 cards to each player and 8 to the dealer, one at a time (animated), in seat order from the dealer's
     left (seat 1), the dealer's eighth card last.
@@ -163,6 +166,7 @@ def test_the_deal_one_card_at_a_time_from_the_dealers_left(players: int) -> None
     assert all(c is None for s in range(players) if s != 1 for c in view["hands"][s])
 
 
+@traces("eat_pairs:deal")
 def test_a_later_deal_starts_from_its_dealers_left() -> None:
     """Deal 7 cards to each player and 8 to the dealer, one at a time (animated), in seat order from the dealer's
     left (seat 1), the dealer's eighth card last."""
@@ -178,6 +182,7 @@ def test_a_later_deal_starts_from_its_dealers_left() -> None:
 # ----- initial pairs -----------------------------------------------------------------------------
 
 
+@traces("eat_pairs:pairs.initial", "eat_pairs:pairs.three", "eat_pairs:pairs.four")
 def test_initial_pairs_of_two_three_and_four() -> None:
     """After the deal every player lays down pairs face up on their own pile of pairs: a pair of one rank is laid;
     of three of a kind two are laid and one is kept; four of a kind are laid as two pairs.  This is automatic."""
@@ -200,6 +205,7 @@ def test_initial_pairs_of_two_three_and_four() -> None:
             assert all(pile[i].rank == pile[i + 1].rank for i in range(0, len(pile), 2))
 
 
+@traces("eat_pairs:pairs.initial")
 def test_initial_pairs_are_face_up_moves_in_the_log() -> None:
     """After the deal every player lays down pairs face up on their own pile of pairs"""
     state = new(seed=3)
@@ -209,6 +215,7 @@ def test_initial_pairs_are_face_up_moves_in_the_log() -> None:
     assert all(said(e).startswith(f"Seat {e.seat + 1} lays down ") for e in laid)
 
 
+@traces("eat_pairs:deal.paired-off")
 def test_a_dealer_whose_cards_all_pair_off_wins_at_once() -> None:
     """A dealer whose cards all pair off wins at once"""
     state = laid_out(["2S 2H 5S 5H 9C 9D KS KD", "3S 4S 6S 7S 8S 10S JS"])
@@ -218,6 +225,7 @@ def test_a_dealer_whose_cards_all_pair_off_wins_at_once() -> None:
     assert state.legal_actions() == []
 
 
+@traces("eat_pairs:deal.one-card")
 def test_a_dealer_left_with_one_card_plays_it_and_wins_at_once() -> None:
     """a dealer left with one card plays it as the opening card and wins at once."""
     state = new(2)
@@ -231,6 +239,7 @@ def test_a_dealer_left_with_one_card_plays_it_and_wins_at_once() -> None:
 # ----- the dealer's opening ----------------------------------------------------------------------
 
 
+@traces("eat_pairs:opening")
 def test_the_dealers_opening_is_one_card_from_hand() -> None:
     """Dealer's opening: the dealer plays exactly one card from hand face up to the waste (the only card ever
     played from a hand).
@@ -258,6 +267,7 @@ def test_the_dealers_opening_is_one_card_from_hand() -> None:
         assert kinds.count(Play) <= 1 and (not kinds or kinds[0] is Play)
 
 
+@traces("eat_pairs:match.order", "eat_pairs:match.pair")
 def test_the_opening_card_matched() -> None:
     """Matching: whenever a card lands face up on the waste, the players are checked in turn order, starting with
     the player after the one who played or drew it and ending with that player, for a card of the same rank."""
@@ -268,6 +278,7 @@ def test_the_opening_card_matched() -> None:
     assert hand(state, 3) == cards("3D 10S JS")  # seat 3 comes after seat 2
 
 
+@traces("eat_pairs:opening.unmatched")
 def test_the_opening_card_unmatched_leaves_the_dealer_leading() -> None:
     """After the dealer's opening card, if no one matched, the dealer is the lead player."""
     state = laid_out(["2S 3S 4S", "5S 6S 7S", "8S 9S 10S"])
@@ -282,6 +293,7 @@ def test_the_opening_card_unmatched_leaves_the_dealer_leading() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+@traces("eat_pairs:turns", "eat_pairs:match.order", "eat_pairs:match.pair")
 def test_the_matching_order_for_every_seat_that_draws(players: int) -> None:
     """Matching: whenever a card lands face up on the waste, the players are checked in turn order, starting with
     the player after the one who played or drew it and ending with that player, for a card of the same rank.
@@ -310,6 +322,7 @@ def test_the_matching_order_for_every_seat_that_draws(players: int) -> None:
                 assert state.waste == []
 
 
+@traces("eat_pairs:match.order")
 def test_a_drawer_can_match_its_own_card_last() -> None:
     """starting with the player after the one who played or drew it and ending with that player"""
     state = drawing(["2S 5H", "3S 4S", "6S 8S"], lead=0, stock="5S KS KH")
@@ -317,6 +330,7 @@ def test_a_drawer_can_match_its_own_card_last() -> None:
     assert state.lead == 0 and state.pairs[0] == [C("5H"), C("5S")]
 
 
+@traces("eat_pairs:match.pair")
 def test_a_pair_is_shown_with_beats() -> None:
     """The first who has one pairs it with the waste card onto their pile of pairs and becomes the lead player."""
     state = drawing(["2S 5H", "3S 4S", "6S 8S"], lead=1, stock="5S KS KH")
@@ -337,6 +351,7 @@ def test_a_pair_is_shown_with_beats() -> None:
     assert now["last_pair"] == (0, C("5H"), C("5S"))
 
 
+@traces("eat_pairs:match.top-only")
 def test_only_the_card_just_landed_can_be_matched() -> None:
     """Only the card that has just landed can be matched: cards under it on the waste are dead."""
     state = drawing(["2S 9H", "3S 4S", "6S 8S"], lead=1, stock="5D KS KH", waste="9S")
@@ -346,6 +361,7 @@ def test_only_the_card_just_landed_can_be_matched() -> None:
     assert state.lead == 1 and state.legal_actions() == [DRAW]
 
 
+@traces("eat_pairs:match.none")
 def test_no_match_stacks_on_the_waste_and_keeps_the_lead() -> None:
     """With no match, the card stays on the waste (unmatched cards may stack) and the lead player stays the same."""
     state = drawing(["2S 9H", "3S 4S", "6S 8S"], lead=2, stock="5D 7C KS KH")
@@ -356,6 +372,7 @@ def test_no_match_stacks_on_the_waste_and_keeps_the_lead() -> None:
     assert state.view(0)["waste"] == cards("5D 7C")
 
 
+@traces("eat_pairs:draw")
 def test_the_lead_player_draws_the_top_stock_card() -> None:
     """The lead player draws the top stock card onto the waste (a click on the stock), and matching is checked
     again."""
@@ -376,6 +393,7 @@ def test_the_lead_player_draws_the_top_stock_card() -> None:
 # ----- the end -----------------------------------------------------------------------------------
 
 
+@traces("eat_pairs:end.empty")
 def test_the_first_player_with_no_cards_wins_at_once() -> None:
     """The first player with no cards in hand wins at once."""
     state = drawing(["2S 9H", "3S", "6S 8S"], lead=0, stock="3D KS KH")
@@ -389,6 +407,7 @@ def test_the_first_player_with_no_cards_wins_at_once() -> None:
     assert "The game is over" in refused(state, DRAW)
 
 
+@traces("eat_pairs:end.stock", "eat_pairs:end.last-card")
 def test_the_stock_running_out_fewest_cards_wins() -> None:
     """If the stock runs out before anyone empties their hand (the last drawn card is matched first, as any card),
     the player with the fewest cards in hand wins (ties shared)."""
@@ -399,6 +418,7 @@ def test_the_stock_running_out_fewest_cards_wins() -> None:
     assert "The stock ran out: Seat 2 wins with the fewest cards (2)" in summary(state)
 
 
+@traces("eat_pairs:end.stock")
 def test_the_stock_running_out_with_a_tie() -> None:
     """If the stock runs out before anyone empties their hand (the last drawn card is matched first, as any card),
     the player with the fewest cards in hand wins (ties shared)."""
@@ -410,6 +430,7 @@ def test_the_stock_running_out_with_a_tie() -> None:
     assert [e.kind for e in events].count("win") == 2
 
 
+@traces("eat_pairs:end.last-card")
 def test_the_last_card_emptying_a_hand_is_a_win_by_an_empty_hand() -> None:
     """If the stock runs out before anyone empties their hand (the last drawn card is matched first, as any card)"""
     state = drawing(["2S 9H", "3S", "6S 8S"], lead=0, stock="3D")
@@ -432,6 +453,7 @@ def test_every_game_ends() -> None:
 # ----- claim matches by hand ---------------------------------------------------------------------
 
 
+@traces("eat_pairs:option.claim", "eat_pairs:match.pair")
 def test_claim_by_hand_is_off_by_default() -> None:
     """Matching is automatic (table option "claim matches by hand" makes a human click their matching card within
     a few seconds, or miss it"""
@@ -442,6 +464,7 @@ def test_claim_by_hand_is_off_by_default() -> None:
     assert state.time_limit() is None
 
 
+@traces("eat_pairs:option.claim")
 def test_claim_by_hand_claimed() -> None:
     """Matching is automatic (table option "claim matches by hand" makes a human click their matching card within
     a few seconds, or miss it"""
@@ -464,6 +487,7 @@ def test_claim_by_hand_claimed() -> None:
     assert state.pairs[0] == [C("9H"), C("9D")] and state.lead == 0 and state.phase == "draw"
 
 
+@traces("eat_pairs:option.claim", "eat_pairs:option.claim.miss")
 def test_claim_by_hand_missed_passes_the_card_on() -> None:
     """a missed claim passes the card on to the next player in the matching order)."""
     state = drawing(["2S 9H", "3S 9C", "6S 8S", "10S JS"], lead=2, stock="9D KS KH", claim_by_hand=True)
@@ -481,6 +505,7 @@ def test_claim_by_hand_missed_passes_the_card_on() -> None:
     assert "There is no card to claim now" in refused(state, MISS)
 
 
+@traces("eat_pairs:opening.unmatched", "eat_pairs:option.claim")
 def test_claim_by_hand_for_the_opening_card() -> None:
     """Matching is automatic (table option "claim matches by hand" makes a human click their matching card within
     a few seconds, or miss it"""
@@ -491,6 +516,7 @@ def test_claim_by_hand_for_the_opening_card() -> None:
     assert state.lead == 0 and state.turn == 0 and state.phase == "draw"  # no one matched: the dealer leads
 
 
+@traces("eat_pairs:end.empty")
 def test_a_claim_of_the_last_card_wins() -> None:
     """The first player with no cards in hand wins at once."""
     state = drawing(["2S 9H", "9S", "6S 8S"], lead=2, stock="9D KS", claim_by_hand=True)
@@ -504,6 +530,7 @@ def test_a_claim_of_the_last_card_wins() -> None:
 # ----- views, hidden information and the contract -----------------------------------------------------
 
 
+@traces("eat_pairs:stock")
 def test_views_hide_other_hands_and_the_stock_order() -> None:
     """The rest is the face-down stock."""
     state = new(4, seed=7)
@@ -520,6 +547,7 @@ def test_views_hide_other_hands_and_the_stock_order() -> None:
         assert view["counts"] == [len(h) for h in state.hands]
 
 
+@traces("eat_pairs:table.status")
 def test_the_view_holds_what_the_table_shows() -> None:
     """The hands along the bottom row (tableau piles; opponents face down with counts), each player's pairs above
     them (foundation piles), the waste in the centre top, the stock on the right with its count, and a status line
@@ -639,6 +667,7 @@ def test_clones_are_independent() -> None:
     assert not state.is_over()
 
 
+@traces("eat_pairs:players", "eat_pairs:option.deals")
 def test_options_are_validated() -> None:
     """Standard 52-card deck, 2 to 6 players (default 4)."""
     with pytest.raises(ValueError, match="unknown option"):
@@ -651,6 +680,7 @@ def test_options_are_validated() -> None:
 # ----- a session of several deals ----------------------------------------------------------------
 
 
+@traces("eat_pairs:option.deals", "eat_pairs:option.deals.next", "eat_pairs:option.deals.wins")
 def test_a_session_of_deals_counts_the_wins() -> None:
     """Seat 0 is the dealer."""
     state = new(3, seed=5, deals="per_player")
@@ -673,6 +703,7 @@ def test_a_session_of_deals_counts_the_wins() -> None:
     assert state.view(0)["wins"] == wins
 
 
+@traces("eat_pairs:option.deals.wins")
 def test_a_session_result_shares_a_tie() -> None:
     """the player with the fewest cards in hand wins (ties shared)."""
     state = new(2, seed=1, deals="3")

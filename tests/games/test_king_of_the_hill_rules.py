@@ -54,7 +54,7 @@ from cardtable.games.king_of_the_hill.rules import (
     timeout_action,
     timer_seconds,
 )
-from tests.rule_trace import untraced_rules
+from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
 
@@ -192,6 +192,7 @@ def pass_until(state: KingState, done: Any) -> list[int]:
 # ----- cards and order -------------------------------------------------------------------------
 
 
+@traces("king_of_the_hill:deck", "king_of_the_hill:identical")
 def test_the_double_deck() -> None:
     """Two 54-card decks shuffled together: 108 cards, two identical copies of every card, jokers included
     (black joker ~B, red joker ~R). Ranks 2–10, J, Q, K, A."""
@@ -208,6 +209,7 @@ def test_the_double_deck() -> None:
     assert RULES.new_game(5, seed=4).hands != state.hands  # shuffled
 
 
+@traces("king_of_the_hill:players", "king_of_the_hill:turns")
 def test_five_players_in_seat_order() -> None:
     """Exactly 5 players, seated in a fixed order; play goes counter-clockwise, i.e. always in the same turn
     order: seat order (seat 1 after seat 0, seat 0 after seat 4)."""
@@ -225,6 +227,7 @@ def test_five_players_in_seat_order() -> None:
 
 @pytest.mark.parametrize("suit", SUITS)
 @pytest.mark.parametrize("rank", range(2, 15))
+@traces("king_of_the_hill:trump.order")
 def test_the_trump_group_under_every_trump_rank_and_suit(rank: int, suit: str) -> None:
     """Each round has a trump rank and a trump suit. The trump group holds, from high to low: red joker, black
     joker, trump-rank card of the trump suit, trump-rank cards of the other three suits (equal to each other),
@@ -246,6 +249,7 @@ def test_the_trump_group_under_every_trump_rank_and_suit(rank: int, suit: str) -
 
 
 @pytest.mark.parametrize(("rank", "suit"), [(2, "S"), (7, "H"), (14, "D"), (11, "C")])
+@traces("king_of_the_hill:suits")
 def test_plain_suits_leave_the_trump_rank_out(rank: int, suit: str) -> None:
     """Every other card belongs to its plain suit, ranked A high down to 2 (the trump rank left out)."""
     order = order_for(card_rank(rank), suit)
@@ -258,6 +262,7 @@ def test_plain_suits_leave_the_trump_rank_out(rank: int, suit: str) -> None:
         assert all(order.strength[a] == order.strength[b] for a, b in zip(mine[::2], mine[1::2], strict=True))
 
 
+@traces("king_of_the_hill:trump.order", "king_of_the_hill:win.single")
 def test_the_order_in_play() -> None:
     """The trump group holds, from high to low: red joker, black joker, trump-rank card of the trump suit,
     trump-rank cards of the other three suits (equal to each other), then the trump suit's remaining cards A down
@@ -273,6 +278,7 @@ def test_the_order_in_play() -> None:
         assert state.last_winner == 3, (high, low)
 
 
+@traces("king_of_the_hill:trump.one-suit")
 def test_following_treats_the_trump_group_as_one_suit() -> None:
     """For following, the whole trump group is one suit."""
     # Trump spades, rank 2: a joker led asks for any trump, the off-suit 2s and the trump suit included.
@@ -291,6 +297,7 @@ def test_following_treats_the_trump_group_as_one_suit() -> None:
     assert plays(state) == as_plays("2H", "9D")
 
 
+@traces("king_of_the_hill:identical", "king_of_the_hill:pair")
 def test_identical_cards_and_pairs() -> None:
     """Identical cards have the same rank and suit. A pair is two identical cards (a joker pair is two jokers of
     one colour)."""
@@ -304,6 +311,7 @@ def test_identical_cards_and_pairs() -> None:
         play(state, "RJ BJ")
 
 
+@traces("king_of_the_hill:points")
 def test_points() -> None:
     """Points: every 5 is worth 5, every 10 and every K is worth 10. 200 points in all."""
     assert card_points(C("5H")) == 5 and card_points(C("10S'")) == 10 and card_points(C("KD")) == 10
@@ -314,6 +322,7 @@ def test_points() -> None:
 # ----- a game ----------------------------------------------------------------------------------
 
 
+@traces("king_of_the_hill:ranks")
 def test_ranks() -> None:
     """Every player starts at rank 2. Ranks climb 2, 3, …, 10, J, Q, K, A."""
     state = RULES.new_game(5, seed=1)
@@ -339,6 +348,7 @@ def finish(state: KingState) -> None:
         state.apply(state.legal_actions()[0])
 
 
+@traces("king_of_the_hill:end")
 def test_the_game_ends_when_a_rank_passes_ace() -> None:
     """The game ends at the end of the round in which a player's rank goes past A; everyone who passed A in that
     round wins."""
@@ -357,6 +367,7 @@ def test_the_game_ends_when_a_rank_passes_ace() -> None:
     assert not state.is_over() and state.ranks[1] == 14 and state.round == 1
 
 
+@traces("king_of_the_hill:option.rounds", "king_of_the_hill:option.rounds.past-ace")
 def test_a_fixed_number_of_rounds() -> None:
     """Table option: a fixed number of rounds instead, highest rank winning (ties shared)."""
     option = {o.name: o for o in RULES.options}["rounds"]
@@ -378,6 +389,7 @@ def test_a_fixed_number_of_rounds() -> None:
 # ----- a round: trump rank, deal, declarations ---------------------------------------------------
 
 
+@traces("king_of_the_hill:trump.rank")
 def test_the_trump_rank() -> None:
     """Trump rank: first round 2; later rounds the rank of the King of the Hill (the KotH, decided by the last
     round)."""
@@ -388,6 +400,7 @@ def test_the_trump_rank() -> None:
     assert state.trump_rank == 10 and state.view(None)["trump_rank_label"] == "10"
 
 
+@traces("king_of_the_hill:deal", "king_of_the_hill:deal.start")
 def test_the_deal_in_the_first_round() -> None:
     """Deal: one card at a time to each player in turn, starting with the round's starting player (in the first
     round a seat drawn from the game's seed"""
@@ -401,6 +414,7 @@ def test_the_deal_in_the_first_round() -> None:
     assert state.phase == "bury" and sorted(len(h) for h in state.hands) == [20, 20, 20, 20, 28]
 
 
+@traces("king_of_the_hill:deal", "king_of_the_hill:deal.start")
 def test_the_deal_in_later_rounds() -> None:
     """in later rounds the KotH), until everyone has 20. 8 cards remain."""
     events: list[Event] = []
@@ -411,6 +425,7 @@ def test_the_deal_in_later_rounds() -> None:
     assert state.view(0)["deck"] == 8
 
 
+@traces("king_of_the_hill:declare")
 def test_a_single_declares() -> None:
     """Declaring trump during the deal: showing a trump-rank card declares its suit as the trump suit."""
     events: list[Event] = []
@@ -424,6 +439,7 @@ def test_a_single_declares() -> None:
     assert state.phase == "bury" and state.trump_suit == "H" and state.koth == 0
 
 
+@traces("king_of_the_hill:declare.overturn")
 def test_only_a_pair_overturns() -> None:
     """Once a suit is declared, it can only be overturned by a pair (two identical cards) of the trump rank, of
     any suit, which makes that suit trump"""
@@ -438,6 +454,7 @@ def test_only_a_pair_overturns() -> None:
     assert state.trump_suit == "S" and state.koth == 1 and state.phase == "bury"
 
 
+@traces("king_of_the_hill:declare.pair")
 def test_a_pair_stands_and_may_come_first() -> None:
     """a pair declaration stands for the rest of the deal, and a first declaration may be a pair."""
     state = rigged(["2H 2H'", "2S 2S'", "", "", ""])
@@ -448,6 +465,7 @@ def test_a_pair_stands_and_may_come_first() -> None:
     assert state.trump_suit == "H" and state.koth == 0
 
 
+@traces("king_of_the_hill:declare.strengthen")
 def test_strengthening_a_single() -> None:
     """A player may strengthen their own single into a pair of the same suit."""
     state = rigged(["2H 2H'", "", "", "", ""])
@@ -464,6 +482,7 @@ def test_strengthening_a_single() -> None:
     assert state.trump_suit == "S"
 
 
+@traces("king_of_the_hill:declare.jokers")
 def test_jokers_never_declare() -> None:
     """Jokers never declare."""
     state = rigged(["BJ BJ' RJ RJ'", "", "", "", ""])
@@ -474,6 +493,7 @@ def test_jokers_never_declare() -> None:
         state.apply(Declare(JOKER_SUIT, False))
 
 
+@traces("king_of_the_hill:declare.choice")
 def test_the_deal_is_turn_based() -> None:
     """In the engine the deal is turn-based: each time a player receives a card and holds a declaration that would
     stand, they choose declare or pass"""
@@ -487,6 +507,7 @@ def test_the_deal_is_turn_based() -> None:
     assert asked[20:] == [(2, 20, True)]  # and once more after the deal
 
 
+@traces("king_of_the_hill:declare.last-chance")
 def test_one_more_choice_after_the_deal() -> None:
     """after the last card every player, in turn from the round's starting player, gets one more such choice."""
     state = rigged(["", "2H", "", "2S", ""], start=2)
@@ -499,6 +520,7 @@ def test_one_more_choice_after_the_deal() -> None:
     assert state.phase == "bury" and state.koth == 3  # seat 1's single could no longer stand
 
 
+@traces("king_of_the_hill:no-declaration.first")
 def test_no_declaration_in_the_first_round() -> None:
     """If no one declared: - first round: a random suit becomes trump and a random player becomes KotH"""
     drawn = set()
@@ -512,6 +534,7 @@ def test_no_declaration_in_the_first_round() -> None:
     assert len({s for s, _ in drawn}) == 4 and len({k for _, k in drawn}) == 5
 
 
+@traces("king_of_the_hill:no-declaration.later", "king_of_the_hill:option.timers.out")
 def test_no_declaration_in_later_rounds() -> None:
     """- later rounds: the KotH chooses the trump suit (with the timer on: a random suit after 5 seconds)."""
     state = rigged([""] * 5, round_=1, koth=3, ranks=[2, 2, 2, 7, 2], timers=True)
@@ -527,6 +550,7 @@ def test_no_declaration_in_later_rounds() -> None:
     assert state.trump_suit == "D" and state.phase == "bury" and len(state.hands[3]) == 28
 
 
+@traces("king_of_the_hill:king.declarer", "king_of_the_hill:king.kept")
 def test_the_declarer_is_koth_in_the_first_round_only() -> None:
     """In the first round, when someone did declare, the player whose declaration stands is the KotH."""
     state = rigged(["", "", "", "", "2D"], start=0)
@@ -542,6 +566,7 @@ def test_the_declarer_is_koth_in_the_first_round_only() -> None:
 # ----- the dead hand and the call --------------------------------------------------------------
 
 
+@traces("king_of_the_hill:bury")
 def test_the_koth_buries_eight() -> None:
     """The KotH adds the 8 remaining cards to their hand, then buries any 8 cards face down as the dead hand."""
     state = rigged(["2H", "", "", "", ""])
@@ -584,6 +609,7 @@ def test_burials_list_every_burial_once(held: int, size: int) -> None:
         burials[len(burials)]
 
 
+@traces("king_of_the_hill:call")
 def test_the_call() -> None:
     """The KotH calls one card (any rank and suit, jokers included), or calls none and plays alone."""
     state = call_position("3C 4C 5C", "6C 7C 8C 9C 10C JC QC KC")
@@ -595,6 +621,7 @@ def test_the_call() -> None:
     assert state.phase == "play" and state.called is None and state.defenders() == [0]
 
 
+@traces("king_of_the_hill:teammate")
 def test_the_teammate_is_revealed() -> None:
     """The first time a player other than the KotH plays a copy of the called card, that player becomes the KotH's
     teammate (a defender) and the table announces it."""
@@ -609,6 +636,7 @@ def test_the_teammate_is_revealed() -> None:
     assert state.teammate == 2
 
 
+@traces("king_of_the_hill:call.both-copies")
 def test_a_card_held_twice_cannot_be_called() -> None:
     """A card of which the KotH holds both copies (both in hand, both in the dead hand, or one in each) cannot be
     called."""
@@ -621,6 +649,25 @@ def test_a_card_held_twice_cannot_be_called() -> None:
     assert Call(C("3C")) in legal and Call(C("4C")) in legal and len(legal) == 55 - 3
 
 
+@traces("king_of_the_hill:teammate")
+def test_the_called_card_reveals_however_it_is_played() -> None:
+    """The first time a player other than the KotH plays a copy of the called card, that player becomes the KotH's
+    teammate. (Led, played in a pair, or played beside another card to follow a pair.)"""
+    led = position(["3C 4C", "5C 6C", "7C 8C", "AH 9C", "10C JC"], called="AH", leader=3)
+    play(led, "AH")
+    assert led.teammate == 3 and led.defenders() == [0, 3]
+    paired = position(["3D 3D' 4C", "9D 9D' 5C", "6D 7D 8C", "10D JD 9C", "QD KD 10C"], called="9D")
+    play(paired, "3D 3D'")
+    play(paired, "9D 9D'")
+    assert paired.teammate == 1
+    filled = position(["3C 3C' 4C", "5C AH 6D", "6C 7C 8D", "8C 9C 9D", "10C JC 10D"], called="AH")
+    play(filled, "3C 3C'")
+    assert Play(tuple(cards("5C AH"))).cards in plays(filled)  # one club: it, and any other card
+    play(filled, "5C AH")
+    assert filled.teammate == 1
+
+
+@traces("king_of_the_hill:teammate.kings-copy")
 def test_the_koth_playing_the_called_card() -> None:
     """If the KotH holds one copy and plays it, nothing happens; the other copy is in another player's hand, and
     whoever plays it first becomes the teammate."""
@@ -642,6 +689,7 @@ def test_the_koth_playing_the_called_card() -> None:
 # ----- tricks ----------------------------------------------------------------------------------
 
 
+@traces("king_of_the_hill:lead", "king_of_the_hill:lead.cards")
 def test_who_leads() -> None:
     """Tricks: the KotH leads the first trick, each trick's winner leads the next. - The leader plays a single card
     or a pair."""
@@ -665,6 +713,7 @@ def test_who_leads() -> None:
     assert state.last_winner == 0  # nobody followed clubs or trumped
 
 
+@traces("king_of_the_hill:lead.cards", "king_of_the_hill:follow.count")
 def test_the_lead_sets_suit_and_type() -> None:
     """This sets the trick's suit (trump group or a plain suit) and type. - Each follower plays the same number of
     cards."""
@@ -681,6 +730,7 @@ def test_the_lead_sets_suit_and_type() -> None:
         play(state, "4S 5H")
 
 
+@traces("king_of_the_hill:follow.single")
 def test_following_a_single() -> None:
     """To a single: a card of the led suit if they have one, else any card."""
     state = position(["KH 3C", "3H 4C", "4D 5D", "AH 6C", "7C 8C"])
@@ -694,6 +744,7 @@ def test_following_a_single() -> None:
     assert state.voids[2]  # and now everyone knows
 
 
+@traces("king_of_the_hill:follow.pair")
 def test_following_a_pair_with_a_pair() -> None:
     """To a pair: a pair of the led suit if they have one"""
     state = position(["3H 3H' 3C", "5H 5H' 9H", "9D 9D' 5C", "6H 6H' 8H", "4D 5D 6D"])
@@ -706,6 +757,7 @@ def test_following_a_pair_with_a_pair() -> None:
     assert plays(state) == as_plays("5H 5H'", "9H 9H'")
 
 
+@traces("king_of_the_hill:follow.pair.without", "king_of_the_hill:win.single")
 def test_following_a_pair_without_one() -> None:
     """otherwise as many cards of the led suit as they have (one or two), filled up with any cards. - Winner of a
     single-card trick: the highest trump if any trump was played, else the highest card of the led suit"""
@@ -731,6 +783,7 @@ def test_following_a_pair_without_one() -> None:
     assert state.last_winner == 3  # no trump: the highest heart, not the higher-looking off-suit ace
 
 
+@traces("king_of_the_hill:win.equal")
 def test_equal_cards_first_played_wins() -> None:
     """between cards equal in the order (identical cards, or two off-suit trump-rank cards) the one played first
     wins."""
@@ -748,6 +801,7 @@ def test_equal_cards_first_played_wins() -> None:
     assert state.last_winner == 2  # the trump suit's 2 is above the others
 
 
+@traces("king_of_the_hill:win.pair")
 def test_pair_trick_only_pairs_win() -> None:
     """Of a pair trick: only a pair of the led suit or a trump pair can win"""
     state = position(["3C 3C' 8H", "AC KC 8H'", "5D 5D' 9H", "AS KS 10H", "6H 7H JH"])
@@ -756,6 +810,7 @@ def test_pair_trick_only_pairs_win() -> None:
     assert state.last_winner == 0  # two higher clubs, a plain pair of diamonds, two unpaired trumps: none wins
 
 
+@traces("king_of_the_hill:win.pair.order")
 def test_a_trump_pair_beats_a_plain_pair() -> None:
     """a trump pair beats a plain pair"""
     state = position(["3C 3C' 8H", "4D 5D 8H'", "AC AC' 9H", "6D 7D 10H", "3S 3S' JH"])
@@ -764,6 +819,7 @@ def test_a_trump_pair_beats_a_plain_pair() -> None:
     assert state.last_winner == 4
 
 
+@traces("king_of_the_hill:win.pair.order")
 def test_the_higher_pair_wins() -> None:
     """the higher pair wins"""
     state = position(["3C 3C' 8H", "4C 4C' 8H'", "KC KC' 9H", "QC QC' 10H", "4D 5D JH"])
@@ -772,6 +828,7 @@ def test_the_higher_pair_wins() -> None:
     assert state.last_winner == 2
 
 
+@traces("king_of_the_hill:win.pair.order", "king_of_the_hill:trick.points")
 def test_equal_pairs_and_points() -> None:
     """between equal pairs the first played wins. - The trick's points go to its winner."""
     state = position(["2D 2D' 8H", "2H 2H' 8H'", "KC KC' 9H", "5C 5C' 10H", "10D 10D' JH"])
@@ -785,6 +842,7 @@ def test_equal_pairs_and_points() -> None:
 # ----- scoring and outcome ---------------------------------------------------------------------
 
 
+@traces("king_of_the_hill:defenders")
 def test_the_teammate_scores_for_the_defenders() -> None:
     """Scoring after the last trick: the defenders are the KotH and the teammate, if revealed (points the teammate
     won before being revealed count for the defenders)."""
@@ -799,6 +857,7 @@ def test_the_teammate_scores_for_the_defenders() -> None:
     assert record.challenge == 0 and record.risers == (0, 3) and record.by == 3 and record.next_koth == 3
 
 
+@traces("king_of_the_hill:challenge")
 def test_the_challenge_score() -> None:
     """The challenge score is the sum of points won by all non-defenders"""
     assert challenge_score([20, 15, 0, 35, 10], [0, 2], last_winner=0, dead_points=30) == 60
@@ -807,6 +866,7 @@ def test_the_challenge_score() -> None:
     assert state.records[-1].challenge == 60
 
 
+@traces("king_of_the_hill:challenge.dead-hand")
 def test_the_dead_hand_counts_twice_for_a_last_trick_lost() -> None:
     """if the last trick was won by a non-defender, twice the points in the dead hand are added."""
     dead = "5C 10D KH 2C 3C 4C 6C 7C"  # 25 points
@@ -828,6 +888,9 @@ OUTCOME_TABLE = [(0, "defenders", 3), (1, "defenders", 2), (40, "defenders", 2),
 
 @pytest.mark.parametrize(("challenge", "side", "by"), OUTCOME_TABLE)
 @pytest.mark.parametrize("teammate", [None, 3])
+@traces("king_of_the_hill:outcome.defenders", "king_of_the_hill:outcome.nobody",
+        "king_of_the_hill:outcome.challengers", "king_of_the_hill:next-king.defenders",
+        "king_of_the_hill:next-king.challengers")
 def test_every_row_of_the_outcome_table(challenge: int, side: str | None, by: int, teammate: int | None) -> None:
     """Outcome (thresholds from seed 001, steps 19–20): | challenge score | who goes up | by | next KotH | | --- |
     --- | --- | --- | | 0 | every defender | 3 | the teammate if there is one, else the KotH again | | 1–40 | every
@@ -931,6 +994,7 @@ def test_determinize_respects_the_called_card() -> None:
 # ----- timers, actions, reasons ----------------------------------------------------------------
 
 
+@traces("king_of_the_hill:option.timers", "king_of_the_hill:option.timers.out")
 def test_timers() -> None:
     """With timers on, the seed's limits apply: 10 s to play (then the legal play of the lowest cards in the card
     order is made for you), 60 s to bury (then random cards), 15 s to call (then no call), 5 s to choose the trump
@@ -998,6 +1062,7 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
     assert over.legal_actions() == []
 
 
+@traces("king_of_the_hill:table.hand")
 def test_the_hand_is_sorted_by_trump_order_then_suit() -> None:
     """Trump rank: first round 2. (The table shows the hand sorted by trump order then suit.)"""
     state = position(["3C AH 2D RJ 5S 2S KD 4H", "", "", "", ""], trump="S")

@@ -41,6 +41,7 @@ from cardtable.ui.driver import DT, UIDriver
 from cardtable.ui.selftest_game import play_whole_game
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.move_log import RECALLED_MOVES, logged
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain_colour,
@@ -125,6 +126,8 @@ def bounds(zone: Zone) -> tuple[int, int, int, int]:
 # --------------------------------------------------------------------------- what the table shows
 
 
+@traces("eat_pairs:table.middle", "eat_pairs:table.columns", "eat_pairs:table.status", "eat_pairs:table.opening",
+        "eat_pairs:table.play")
 def test_what_the_table_shows(table_app, open_table):
     """The hands along the bottom row (tableau piles; opponents face down with counts), each player's pairs above
     them (foundation piles), the waste in the centre top, the stock on the right with its count, and a status line
@@ -194,6 +197,7 @@ def said_of(match: Match, moves: int) -> list[str]:
     return texts
 
 
+@traces("eat_pairs:table.log")
 def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     seed, moves = position(person_to("draw"))
     match = eat_pairs(seed=seed, moves=moves)
@@ -206,6 +210,7 @@ def test_the_move_log_shows_the_last_moves_with_names(table_app, open_table):
     assert not any("Seat " in line for line in log)
 
 
+@traces("eat_pairs:table.hint")
 def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_table):
     """H at the dealer's opening: the hint's frame goes round the hinted card's visible part alone (the hand is
     fanned down, each card over the one before), dashed orange rather than the selection's solid green, and the
@@ -230,6 +235,7 @@ def test_the_hint_frames_only_the_hinted_card_in_its_own_style(table_app, open_t
     assert theme.PICKED not in above, "not the selection's green"
 
 
+@traces("eat_pairs:table.play")
 def test_a_press_on_the_greyed_play_button_says_only_the_dealer_plays_a_card(table_app, open_table):
     seed, moves = position(person_to("draw"))
     match = eat_pairs(seed=seed, moves=moves)
@@ -270,6 +276,7 @@ def test_the_move_log_says_a_bots_claim_once_and_the_win_once(table_app, open_ta
 # --------------------------------------------------------------------------- the opening card
 
 
+@traces("eat_pairs:table.opening")
 def test_the_opening_card_by_drag_onto_the_waste(table_app, open_table):
     match = eat_pairs(seed=2)
     table, driver = open_table(match, bot_delay=30.0)
@@ -280,6 +287,7 @@ def test_the_opening_card_by_drag_onto_the_waste(table_app, open_table):
     assert card in match.state.waste or any(card in p for p in match.state.pairs)
 
 
+@traces("eat_pairs:table.opening")
 def test_the_opening_card_by_select_and_play(table_app, open_table):
     match = eat_pairs(seed=2)
     table, driver = open_table(match, bot_delay=30.0)
@@ -294,6 +302,7 @@ def test_the_opening_card_by_select_and_play(table_app, open_table):
     assert [(e.seat, e.action) for e in match.log] == [(0, Play(card))]
 
 
+@traces("eat_pairs:table.opening")
 def test_a_selected_card_plays_on_a_click_on_the_lit_waste(table_app, open_table):
     match = eat_pairs(seed=2)
     table, driver = open_table(match, bot_delay=30.0)
@@ -322,6 +331,7 @@ def test_a_card_on_a_pile_of_pairs_goes_back_with_a_reason(table_app, open_table
 # --------------------------------------------------------------------------- the draw and the claim
 
 
+@traces("eat_pairs:table.draw")
 def test_the_lead_player_draws_with_a_click_on_the_stock(table_app, open_table):
     seed, moves = position(person_to("draw"))
     match = eat_pairs(seed=seed, moves=moves)
@@ -344,6 +354,7 @@ def claim_match(options: dict | None = None) -> tuple[Match, list[Any]]:
     return eat_pairs(options, seed=seed, moves=moves), moves
 
 
+@traces("eat_pairs:table.claim", "eat_pairs:option.claim")
 def test_a_claim_is_a_click_on_the_matching_card_in_time(table_app, open_table):
     match, moves = claim_match()
     table, driver = open_table(match, bot_delay=30.0)
@@ -365,6 +376,7 @@ def test_a_claim_is_a_click_on_the_matching_card_in_time(table_app, open_table):
     assert table.driver.timeouts == {}
 
 
+@traces("eat_pairs:table.claim", "eat_pairs:option.claim")
 def test_a_claim_missed_when_the_timer_runs_out(table_app, open_table):
     match, moves = claim_match()
     table, driver = open_table(match, bot_delay=30.0)
@@ -377,6 +389,19 @@ def test_a_claim_missed_when_the_timer_runs_out(table_app, open_table):
     assert (entry.seat, entry.action) == (0, MISS)
     assert table.message == "Time is up: Miss was played for you.", "the person called You is spoken to"
     assert live.rank in match.state.hands[0], "the person keeps the card they missed with"
+
+
+@traces("eat_pairs:table.claim")
+def test_a_claim_is_a_drag_of_the_matching_card_onto_the_waste(table_app, open_table):
+    match, moves = claim_match()
+    table, driver = open_table(match, bot_delay=30.0)
+    state = match.state
+    live, mine = state.live, state.hands[0][state.live.rank]
+    drag_to_pile(table, driver, mine, "waste")
+    driver.settle(table)
+    entry = match.log[len(moves)]
+    assert (entry.seat, entry.action) == (0, Claim(mine))
+    assert state.pairs[0][-2:] == [mine, live] and mine not in state.hands[0].values()
 
 
 # --------------------------------------------------------------------------- the beats
@@ -454,6 +479,7 @@ def assert_curtain_hides(table: TableScene, driver: UIDriver) -> None:
                                       if zone.id.startswith("hand") and zone.spots])
 
 
+@traces("eat_pairs:table.pass-and-play")
 def test_pass_and_play_keeps_hands_behind_the_curtain(table_app, open_table):
     match = eat_pairs({"claim_by_hand": True}, seed=4, humans=2)
     table, driver = open_table(match)
@@ -479,6 +505,7 @@ def test_pass_and_play_keeps_hands_behind_the_curtain(table_app, open_table):
 # --------------------------------------------------------------------------- whole games
 
 
+@traces("eat_pairs:table.scores", "eat_pairs:option.deals.wins")
 def test_a_whole_session_through_the_table_with_bots(table_app, open_table):
     """Three deals, claims by hand: the person's moves are gestures (their hints), three bots play; the result
     panel counts the wins and the score sheet lists each deal."""

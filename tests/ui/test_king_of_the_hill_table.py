@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+import pygame
 import pytest
 
 from cardtable.core.cards import SUIT_SYMBOLS, Card
@@ -45,6 +46,7 @@ from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from cardtable.ui.table.view import CROWN_ROOM, table_context
+from tests.rule_trace import traces
 from tests.ui.table_helpers import (
     SIZES,
     assert_curtain,
@@ -156,6 +158,7 @@ def union(a: Rect, b: Rect) -> Rect:
 # --------------------------------------------------------------------------- playing cards
 
 
+@traces("king_of_the_hill:table.hand", "king_of_the_hill:table.seats", "king_of_the_hill:table.corner")
 def test_the_table_shows_the_seats_the_sorted_hand_trump_king_call_teammate_points_ranks_and_trick(open_table):
     """Five seats around the table, the human's hand sorted by trump order then suit (it can hold 28 cards while
     burying), trump rank and suit, the KotH (crown), the called card, the revealed teammate, points won per player,
@@ -171,6 +174,7 @@ def test_the_table_shows_the_seats_the_sorted_hand_trump_king_call_teammate_poin
     state.order.sort(ordered)
     assert hand == ordered == state.hands[0], "sorted by trump order, then suit"
     info = " ".join(layout.zone("info").lines)
+    assert info.startswith(f"Round {state.round + 1}")
     assert trump_text(view) in info and trump_text(view) in table.status_text()
     assert trump_text(view) == f"Trump {view['trump_rank_label']}{SUIT_SYMBOLS[state.trump_suit]}"
     assert called_text(view) in info and f"Teammate: {NAMES[state.teammate]}" in info
@@ -181,6 +185,7 @@ def test_the_table_shows_the_seats_the_sorted_hand_trump_king_call_teammate_poin
     assert [s.card for s in layout.zone("trick").spots] == [c for _, cards in state.trick for c in cards]
 
 
+@traces("king_of_the_hill:table.play")
 def test_a_pair_is_selected_and_played_with_its_button(table_app, open_table):
     """Pairs are played by selecting two cards and dropping or pressing Play."""
     match = koth_match(leads_with_a_pair)
@@ -202,6 +207,7 @@ def test_a_pair_is_selected_and_played_with_its_button(table_app, open_table):
         "the pair lies side by side in the trick"
 
 
+@traces("king_of_the_hill:table.play")
 def test_a_selected_pair_is_dropped_on_the_trick(table_app, open_table):
     match = koth_match(leads_with_a_pair)
     table, driver = open_table(match, bot_delay=30.0)
@@ -228,6 +234,7 @@ def test_two_cards_that_may_not_go_together_disable_play_with_the_engines_reason
     assert "identical pair" in button.tool_tip_text
 
 
+@traces("king_of_the_hill:table.play")
 def test_a_single_card_is_dragged_onto_the_trick(table_app, open_table):
     match = koth_match(mine("play"))
     table, driver = open_table(match, bot_delay=30.0)
@@ -238,6 +245,7 @@ def test_a_single_card_is_dragged_onto_the_trick(table_app, open_table):
     assert len(match.log) > before and match.log[before].seat == 0 and match.log[before].action == play
 
 
+@traces("king_of_the_hill:table.play")
 def test_a_single_card_is_clicked_then_the_lit_trick_is_clicked(table_app, open_table):
     match = koth_match(lambda s: mine("play")(s) and bool(s.trick) and s.led_count == 1)
     table, driver = open_table(match, bot_delay=30.0)
@@ -290,6 +298,7 @@ def test_a_completed_trick_holds_its_beat_with_every_play(table_app, open_table)
     assert not table.stages and not table.layout.zone("trick").spots
 
 
+@traces("king_of_the_hill:teammate")
 def test_the_teammate_is_announced_when_the_called_card_is_played(table_app, open_table):
     match = koth_match(reveals)
     table, driver = open_table(match, bot_delay=30.0)
@@ -362,9 +371,22 @@ def test_a_seat_note_too_long_for_its_panel_is_cut_between_words(table_app):
     assert shorten(font, text, 5, whole_words=True) == ""
 
 
+@traces("king_of_the_hill:table.hint")
+def test_the_hint_suggests_a_legal_play_and_lights_its_cards(table_app, open_table):
+    match = koth_match(mine("play"))
+    table, driver = open_table(match, bot_delay=30.0)
+    before = len(match.log)
+    driver.key(pygame.K_h)
+    hint = table.shown_hint
+    assert hint is not None and hint.action in match.state.legal_actions()
+    assert table.hint_marks and table.message.startswith("Hint: ")
+    assert len(match.log) == before and match.state.turn == 0, "a hint plays nothing"
+
+
 # --------------------------------------------------------------------------- burying
 
 
+@traces("king_of_the_hill:table.bury")
 def test_eight_selected_cards_are_buried_with_the_bury_button(table_app, open_table):
     match = koth_match(mine("bury"))
     table, driver = open_table(match, bot_delay=30.0)
@@ -395,6 +417,7 @@ def test_eight_selected_cards_are_buried_with_the_bury_button(table_app, open_ta
     assert len({s.rect[1] for s in hand_zone(table).spots}) == 1, "20 cards: one row again"
 
 
+@traces("king_of_the_hill:table.bury")
 def test_eight_selected_cards_dropped_on_the_dead_hand_are_buried(table_app, open_table):
     match = koth_match(mine("bury"))
     table, driver = open_table(match, bot_delay=30.0)
@@ -455,6 +478,7 @@ def test_the_held_beats_are_drawn_from_the_engines_snapshots():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@traces("king_of_the_hill:table.hand")
 def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, int]):
     state = state_at(RULES, 5, mine("bury"))
     layout = LAYOUT.build(state.view(0), table_context(size, NAMES, 0, theme.ui_scale(size)))
@@ -471,6 +495,7 @@ def test_the_28_card_hand_lies_in_two_rows_inside_the_window(size: tuple[int, in
 # --------------------------------------------------------------------------- declaring, trump, the call
 
 
+@traces("king_of_the_hill:table.declare")
 def test_a_declaration_is_a_button_of_the_panel(table_app, open_table):
     match = koth_match(asked)
     table, driver = open_table(match, bot_delay=30.0)
@@ -601,6 +626,7 @@ def test_a_declaration_passed_once_stays_a_button_while_the_deal_goes_on(table_a
     assert not any(n.startswith("early:") for n in table.buttons)
 
 
+@traces("king_of_the_hill:option.timers")
 def test_timers_give_each_decision_its_limit_but_declaring_none():
     options = {"timers": True}
     for phase, seconds in (("bury", 60), ("call", 15), ("play", 10)):
@@ -614,6 +640,28 @@ def test_timers_give_each_decision_its_limit_but_declaring_none():
     assert state.time_limit() is None, "timers off: no limit"
 
 
+@traces("king_of_the_hill:option.timers.bots")
+def test_bots_never_wait_on_a_timer(table_app, open_table):
+    """With timers on, the bots' plays run no clock (none is shown, none makes a move), while the person's play
+    shows its 10 seconds."""
+    match = koth_match(lambda s: s.phase == "play" and s.turn == 1 and not s.trick, {"timers": True})
+    state, before, shown = match.state, len(match.log), []
+    assert state.time_limit() is not None and state.time_limit().seconds == 10, "the rules give the play a limit"
+    table, driver = open_table(match, bot_delay=0.0)
+
+    def back_to_the_person() -> bool:
+        if state.turn != 0:
+            shown.append(table.clock_text()[0])
+            assert table.driver.timer is None, "no clock runs on a bot's turn"
+        return state.turn == 0 and table.settled
+
+    wait(driver, back_to_the_person, SECONDS)
+    assert [e.seat for e in match.log[before:]] == [1, 2, 3, 4]
+    assert shown and not any("left" in text for text in shown)
+    driver.frames(2)
+    assert table.clock_text()[0].startswith("10 s left"), "the person's play has its clock"
+
+
 def test_the_king_of_the_hill_chooses_the_trump_suit_from_a_panel(table_app, open_table):
     match = koth_match(mine("trump"), policy=never_declare)
     table, driver = open_table(match, bot_delay=30.0)
@@ -625,6 +673,7 @@ def test_the_king_of_the_hill_chooses_the_trump_suit_from_a_panel(table_app, ope
     assert match.state.phase == "bury"
 
 
+@traces("king_of_the_hill:table.call")
 def test_a_card_is_called_from_a_chooser_of_faces(table_app, open_table):
     match = koth_match(mine("call"))
     table, driver = open_table(match, bot_delay=30.0)
@@ -653,6 +702,7 @@ def test_a_card_is_called_from_a_chooser_of_faces(table_app, open_table):
         "the called card is drawn small beside the round's facts"
 
 
+@traces("king_of_the_hill:table.call")
 def test_calling_none_is_a_button(table_app, open_table):
     match = koth_match(mine("call"))
     table, driver = open_table(match, bot_delay=30.0)
@@ -666,6 +716,7 @@ def test_calling_none_is_a_button(table_app, open_table):
 # --------------------------------------------------------------------------- seats and the score sheet
 
 
+@traces("king_of_the_hill:table.seats")
 def test_the_crown_and_the_revealed_teammate_are_marked(table_app, open_table):
     match = koth_match(lambda s: mine("play")(s) and s.teammate is not None and s.teammate != s.koth)
     table, driver = open_table(match, bot_delay=30.0)
@@ -686,6 +737,7 @@ def test_the_crown_and_the_revealed_teammate_are_marked(table_app, open_table):
     assert table_app.screen.get_at(crown)[:3] == theme.GOLD, "the crown is drawn over the King of the Hill"
 
 
+@traces("king_of_the_hill:table.scores")
 def test_the_score_sheet_has_a_row_per_round(table_app, open_table):
     match = koth_match(lambda s: s.round == 1 and asked(s), {"rounds": 2})
     table, driver = open_table(match, bot_delay=30.0)
@@ -709,6 +761,7 @@ def test_the_score_sheet_has_a_row_per_round(table_app, open_table):
 # --------------------------------------------------------------------------- pass and play, whole games
 
 
+@traces("king_of_the_hill:table.pass-and-play")
 def test_pass_and_play_keeps_every_hand_behind_the_curtain(table_app, open_table):
     match = koth_match(lambda s: s.phase == "declare" and s.turn in (0, 1), humans=("Pia", "Quin"))
     table, driver = open_table(match, bot_delay=0.0)
