@@ -29,9 +29,14 @@ import sys
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, TypeAlias, cast
 
 from cardtable.core.engine import Action, State
+
+#: A worker process's answer: the action and the bot's new state (`_decide`).
+Answer: TypeAlias = tuple[Action, dict[str, Any] | None]
+#: A decision on its way: the action itself from a thread or inline, an `Answer` from a worker process.
+Pending: TypeAlias = Future[Action] | Future[Answer]
 
 _lock = threading.Lock()
 _executor: ProcessPoolExecutor | None = None
@@ -149,7 +154,7 @@ def _bot_state(bot: Any) -> dict[str, Any] | None:
     return dict(vars(bot)) if hasattr(bot, "__dict__") else None
 
 
-def _decide(payload: bytes) -> tuple[Action, dict[str, Any] | None]:
+def _decide(payload: bytes) -> Answer:
     """In the worker: unpickle (bot, state, seat), decide, and send back the action and the bot's new state."""
     bot, state, seat = pickle.loads(payload)
     action = bot.choose(state, seat)
@@ -163,7 +168,7 @@ class Thinking:
     def __init__(
         self,
         bot: Any,
-        future: Future,
+        future: Pending,
         mode: str,
         retry: tuple[State, int] | None = None,
         pool: ProcessPoolExecutor | None = None,
@@ -195,8 +200,8 @@ class Thinking:
             timeout = None  # the retry started late: wait for it
         value = self.future.result(timeout)
         if self.mode != "process":
-            return value
-        action, state = value
+            return cast(Action, value)
+        action, state = cast(Answer, value)
         if not self._collected and state is not None and hasattr(self.bot, "__dict__"):
             vars(self.bot).update(state)
         self._collected = True
@@ -217,7 +222,7 @@ class Thinking:
 
 
 def _in_thread(bot: Any, state: State, seat: int) -> Thinking:
-    future: Future = Future()
+    future: Future[Action] = Future()
 
     def run() -> None:
         if not future.set_running_or_notify_cancel():
@@ -242,7 +247,7 @@ def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
         if mode not in MODES:
             mode = "auto"
     if mode == "inline":
-        future: Future = Future()
+        future: Future[Action] = Future()
         try:
             future.set_result(bot.choose(state, seat))
         except Exception as e:  # noqa: BLE001
@@ -258,10 +263,10 @@ def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
         return _in_thread(bot, state, seat)
     try:
         pool = _pool()
-        future = pool.submit(_decide, payload)
+        answer = pool.submit(_decide, payload)
     except Exception:  # noqa: BLE001 - the pool is broken or cannot start
         if mode == "process":
             raise
         _give_up_processes()
         return _in_thread(bot, state, seat)
-    return Thinking(bot, future, "process", (state, seat), pool)
+    return Thinking(bot, answer, "process", (state, seat), pool)
