@@ -82,8 +82,9 @@ def _move_usefulness(state: KlondikeState, move: Move) -> int | None:
     return None
 
 
-def hint(state: KlondikeState) -> Action | None:
+def hint(state: State) -> Action | None:
     """The move a hint shows, or None when no move helps."""
+    assert isinstance(state, KlondikeState)
     moves = ranked_moves(state)
     return moves[0] if moves else None
 
