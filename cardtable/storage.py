@@ -251,7 +251,7 @@ class Settings:
             return settings, kept_aside_sentence("settings", path, "it does not hold settings")
         settings.last_forms = clean_last_forms(data.get("last_forms"))
         for f in fields(cls):
-            value = data.get(f.name)
+            value: Any = data.get(f.name)  # a JSON value, checked next
             if _valid_setting(f.name, value):
                 setattr(settings, f.name, float(value) if f.name == "bot_delay" else value)
         return settings, None

@@ -29,9 +29,22 @@ import sys
 import threading
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar, cast
 
-from cardtable.core.engine import Action, State
+from cardtable.core.engine import State
+
+T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Chooser(Protocol[T_co]):
+    """What `think` asks: a bot (its answer an action), or a question put the same way (a solver's, a search's)."""
+
+    def choose(self, state: State, seat: int) -> T_co: ...
+
+
+#: A worker process's answer: the bot's answer and its new state (`_decide`).
+Answer: TypeAlias = tuple[T, dict[str, Any] | None]
 
 _lock = threading.Lock()
 _executor: ProcessPoolExecutor | None = None
@@ -149,21 +162,21 @@ def _bot_state(bot: Any) -> dict[str, Any] | None:
     return dict(vars(bot)) if hasattr(bot, "__dict__") else None
 
 
-def _decide(payload: bytes) -> tuple[Action, dict[str, Any] | None]:
+def _decide(payload: bytes) -> Answer[Any]:
     """In the worker: unpickle (bot, state, seat), decide, and send back the action and the bot's new state."""
     bot, state, seat = pickle.loads(payload)
     action = bot.choose(state, seat)
     return action, _bot_state(bot)
 
 
-class Thinking:
+class Thinking(Generic[T]):
     """A decision in progress.  `done()` never blocks; `result()` waits if needed and returns the action (or raises
     what the bot raised).  In process mode the bot's state is copied back when the result is collected."""
 
     def __init__(
         self,
-        bot: Any,
-        future: Future,
+        bot: Chooser[T],
+        future: Future[T] | Future[Answer[T]],  # the answer itself from a thread or inline, an Answer from a process
         mode: str,
         retry: tuple[State, int] | None = None,
         pool: ProcessPoolExecutor | None = None,
@@ -189,14 +202,14 @@ class Thinking:
         self._recover()
         return self.future.done()
 
-    def result(self, timeout: float | None = None) -> Action:
+    def result(self, timeout: float | None = None) -> T:
         self._recover()
         if self.mode == "thread" and self._retry is not None:
             timeout = None  # the retry started late: wait for it
         value = self.future.result(timeout)
         if self.mode != "process":
-            return value
-        action, state = value
+            return cast(T, value)
+        action, state = cast(Answer[T], value)
         if not self._collected and state is not None and hasattr(self.bot, "__dict__"):
             vars(self.bot).update(state)
         self._collected = True
@@ -216,8 +229,8 @@ class Thinking:
             replace_worker()
 
 
-def _in_thread(bot: Any, state: State, seat: int) -> Thinking:
-    future: Future = Future()
+def _in_thread(bot: Chooser[T], state: State, seat: int) -> Thinking[T]:
+    future: Future[T] = Future()
 
     def run() -> None:
         if not future.set_running_or_notify_cancel():
@@ -231,7 +244,7 @@ def _in_thread(bot: Any, state: State, seat: int) -> Thinking:
     return Thinking(bot, future, "thread")
 
 
-def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
+def think(bot: Chooser[T], state: State, seat: int, mode: str = "auto") -> Thinking[T]:
     """Start `bot.choose(state, seat)` off the calling thread.
 
     mode: "auto" (a worker process if the bot and state pickle and processes work, else a thread), "process",
@@ -242,7 +255,7 @@ def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
         if mode not in MODES:
             mode = "auto"
     if mode == "inline":
-        future: Future = Future()
+        future: Future[T] = Future()
         try:
             future.set_result(bot.choose(state, seat))
         except Exception as e:  # noqa: BLE001
@@ -258,10 +271,10 @@ def think(bot: Any, state: State, seat: int, mode: str = "auto") -> Thinking:
         return _in_thread(bot, state, seat)
     try:
         pool = _pool()
-        future = pool.submit(_decide, payload)
+        answer = pool.submit(_decide, payload)
     except Exception:  # noqa: BLE001 - the pool is broken or cannot start
         if mode == "process":
             raise
         _give_up_processes()
         return _in_thread(bot, state, seat)
-    return Thinking(bot, future, "process", (state, seat), pool)
+    return Thinking(bot, answer, "process", (state, seat), pool)

@@ -10,7 +10,7 @@ event's fields named), `refusals` (a template per refusal reason), and overrides
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.words import N_, Clause, Line, Names, Said, Seated, say, tr
@@ -19,6 +19,22 @@ from cardtable.core.words import N_, Clause, Line, Names, Said, Seated, say, tr
 COMMON_REFUSALS = {"game_over": N_("The game is over.")}
 #: A refusal a game forgot to word (its narration tests hold every code it raises to a sentence).
 UNKNOWN_REFUSAL = N_("That move is not allowed now.")
+
+
+class Suggestion(Protocol):
+    """What the narration reads of a hint (`games.plugin.Hint`, which the core does not import)."""
+
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def why(self) -> str: ...
+
+    @property
+    def fields(self) -> Mapping[str, Any]: ...
 
 
 class Narration:
@@ -64,7 +80,7 @@ class Narration:
         """The outcome of a game (or the standings of one in progress) in a sentence."""
         return result.summary
 
-    def hint(self, hint: Any, names: Names) -> str:
+    def hint(self, hint: Suggestion, names: Names) -> str:
         """A hint (`games.plugin.Hint`) in words: the move's name, then why (its `reasons`, a tuple of `Clause`s,
         said one by one, each through `clause`)."""
         if not hint.why:

@@ -18,7 +18,7 @@ and allocation-light: these run inside random playouts and tree searches.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 from cardtable.core.cards import Card
 
@@ -52,7 +52,15 @@ def can_follow(hand: Iterable[Card], led: str | None, suit_of: SuitOf = printed_
     return any(suit_of(c) == led for c in hand)
 
 
-def follow_suit(hand: Sequence[T], led: str | None, suit_of: Callable[[T], str] = printed_suit) -> list[T]:
+@overload
+def follow_suit(hand: Sequence[Card], led: str | None) -> list[Card]: ...
+
+
+@overload
+def follow_suit(hand: Sequence[T], led: str | None, suit_of: Callable[[T], str]) -> list[T]: ...
+
+
+def follow_suit(hand: Sequence[Any], led: str | None, suit_of: Callable[[Any], str] = printed_suit) -> list[Any]:
     """The cards of `hand` that may be played: those of the led suit if there are any, otherwise all of them.
 
     `led` None (the player leads) allows every card.  The hand's order is kept.
@@ -60,7 +68,7 @@ def follow_suit(hand: Sequence[T], led: str | None, suit_of: Callable[[T], str] 
     if led is None:
         return list(hand)
     if suit_of is printed_suit:
-        following = [c for c in hand if c.suit == led]  # type: ignore[attr-defined]
+        following = [c for c in hand if c.suit == led]
     else:
         following = [c for c in hand if suit_of(c) == led]
     return following if following else list(hand)

@@ -8,11 +8,12 @@ after kill -9, so a crashed copy never leaves a stale lock behind.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from pathlib import Path
 from types import TracebackType
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only (the test a type checker understands)
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

@@ -9,15 +9,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Option, Rules, State
 from cardtable.core.narration import Narration
 
+if TYPE_CHECKING:
+    from cardtable.bots import Bot
+
 #: A game's rule bot: built from a seed, then `choose(state, seat) -> Action`.
-RuleBotFactory = Callable[[int | None], Any]
+RuleBotFactory = Callable[[int | None], "Bot"]
 
 
 @dataclass(frozen=True)

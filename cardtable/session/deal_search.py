@@ -101,7 +101,7 @@ def listed_deal(game: GamePlugin, options: Mapping[str, Any], rng: random.Random
     return rng.choice(proved) if proved else None
 
 
-def start_search(game: GamePlugin, match: Any, mode: str = "auto") -> Thinking | Listed | None:
+def start_search(game: GamePlugin, match: Any, mode: str = "auto") -> Thinking[FoundDeal] | Listed | None:
     """Start looking for a proved deal for `match` (see `needs_search`); None when it needs none."""
     if not needs_search(game, match):
         return None

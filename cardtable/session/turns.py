@@ -21,7 +21,7 @@ from cardtable.core.engine import Action, TimeLimit
 from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
-Think = Callable[[Any, Any, int], Thinking]
+Think = Callable[[Any, Any, int], Thinking[Action]]
 
 #: Seconds a decision may take before it is abandoned (a hung worker).  The hard bot's net counts its own CPU time,
 #: and a busy machine stretches that on the wall clock (measured here: up to ten times, with other programs running),
@@ -64,7 +64,7 @@ class TurnDriver:
         self.bot_delay = bot_delay
         self.thinker = thinker
         self.bots = {i: self._bot(seat, i) for i, seat in enumerate(match.seats) if not seat.is_human and bots}
-        self.job: Thinking | None = None
+        self.job: Thinking[Action] | None = None
         self.waited = 0.0
         self.thought = 0.0  # seconds the decision in progress has taken
         self.timer: TimeLimit | None = None  # the clock of the decision on the table

@@ -17,7 +17,7 @@ from pygame_gui.core.interfaces import IUIManagerInterface
 from pygame_gui.elements import UIButton, UILabel, UIPanel, UITextBox, UIWindow
 
 from cardtable.ui.theme import BUTTON_H
-from cardtable.ui.widgets import BUTTON, HEADING, clamp, line_height, text_width, wrap
+from cardtable.ui.widgets import BUTTON, HEADING, clamp, line_height, text_width, window_rect, wrap
 
 TEXT = ("#confirm_text", "text_box")  # the question's theme ids (for measuring it)
 MAX_LINES = 8  # a longer question is cut: a dialog is no place for a page of text
@@ -36,7 +36,7 @@ class ConfirmDialog(UIWindow):
                  yes: str = "Yes", no: str = "No", scale: float = 1.0, on_no: Callable[[], None] | None = None) -> None:
         """Ask `question` under `title` over the whole window of `manager`; `yes` and `no` are the answers' texts,
         `scale` the window's ui scale, `on_no` what No (or Esc) does besides closing the question."""
-        width, height = manager.get_root_container().get_rect().size
+        width, height = window_rect(manager).size
         super().__init__(pygame.Rect(0, 0, width, height), manager, window_display_title=title,
                          object_id=ObjectID(object_id="#confirm_dim", class_id=None), resizable=False,
                          draggable=False, always_on_top=True)
@@ -69,7 +69,7 @@ class ConfirmDialog(UIWindow):
 
     def update(self, time_delta: float) -> None:
         """Keep the dim over the whole window and the question in its middle when the window's size changes."""
-        size = self.ui_manager.get_root_container().get_rect().size
+        size = window_rect(self.ui_manager).size
         if size != self.rect.size:
             self.set_dimensions(size)
             panel = self.panel.get_relative_rect()

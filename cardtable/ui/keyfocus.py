@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 import pygame_gui
@@ -24,15 +24,21 @@ DIRECTIONS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -
 NAVIGATION = (pygame.K_TAB, *DIRECTIONS)
 ACTIVATION = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
+Key = TypeVar("Key", bound=Hashable, covariant=True)
+
 
 @dataclass(frozen=True)
-class Item:
-    """Something the focus may rest on: its `key` (stable while it stays on screen), where it is, and the
-    pygame-gui widget Enter acts on when it is one (a button, a drop-down or a text field, see `act`)."""
+class Item(Generic[Key]):
+    """Something the focus may rest on: its `key` (stable while it stays on screen; a screen chooses its kind),
+    where it is, and the pygame-gui widget Enter acts on when it is one (a button, a drop-down or a text field, see
+    `act`)."""
 
-    key: Hashable
+    key: Key
     rect: Rect
     button: Any = None
+
+
+AnyItem = TypeVar("AnyItem", bound=Item[Hashable])  # a screen's own items, given back as they are
 
 
 def usable(button: Any) -> bool:
@@ -86,11 +92,11 @@ def centre(rect: Rect) -> tuple[float, float]:
     return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2
 
 
-def toward(items: Sequence[Item], rect: Rect, direction: tuple[int, int]) -> Item | None:
+def toward(items: Sequence[AnyItem], rect: Rect, direction: tuple[int, int]) -> AnyItem | None:
     """The item nearest `rect` in `direction` (straight ahead counts more than sideways), of those within a cone
     around it; None if there is none."""
     cx, cy = centre(rect)
-    best: tuple[float, Item] | None = None
+    best: tuple[float, AnyItem] | None = None
     for item in items:
         x, y = centre(item.rect)
         ahead = (x - cx) * direction[0] + (y - cy) * direction[1]
@@ -120,7 +126,7 @@ class FocusRing:
         self.key: Hashable | None = None
         self.rect: Rect | None = None  # where the focus last was, to find the nearest item when its own has gone
 
-    def current(self, items: Sequence[Item], fallback: Hashable | None = None) -> Item | None:
+    def current(self, items: Sequence[AnyItem], fallback: Hashable | None = None) -> AnyItem | None:
         """The focused item; when it has gone, `fallback`'s item, else the nearest to where it was, else the first."""
         if not items:
             return None
@@ -132,10 +138,11 @@ class FocusRing:
         self.focus(found or items[0])
         return found or items[0]
 
-    def focus(self, item: Item) -> None:
+    def focus(self, item: Item[Hashable]) -> None:
         self.key, self.rect = item.key, item.rect
 
-    def navigate(self, items: Sequence[Item], event: pygame.event.Event, fallback: Hashable | None = None) -> bool:
+    def navigate(self, items: Sequence[Item[Hashable]], event: pygame.event.Event, fallback: Hashable | None = None
+                 ) -> bool:
         """Move the focus for a Tab, Shift+Tab or arrow key (the first one only shows it); False for other keys."""
         if event.key not in NAVIGATION or not items:
             return False
@@ -152,7 +159,7 @@ class FocusRing:
                 self.focus(there)
         return True
 
-    def draw(self, surface: pygame.Surface, items: Sequence[Item], scale: float = 1.0,
+    def draw(self, surface: pygame.Surface, items: Sequence[Item[Hashable]], scale: float = 1.0,
              fallback: Hashable | None = None) -> None:
         """The outline around the focused item, while the focus shows."""
         if self.shown:
@@ -176,13 +183,13 @@ class ButtonFocus:
         self.ring.key = start
 
     @staticmethod
-    def items(buttons: Mapping[str, Any], question: Any = None) -> list[Item]:
+    def items(buttons: Mapping[str, Any], question: Any = None) -> list[Item[str]]:
         """The usable widgets (in `buttons`, in Tab order), or the open question's answers."""
         if question is not None and question.alive():  # the harmless answer first
             buttons = {"question:no": question.cancel_button, "question:yes": question.confirm_button}
         return [Item(key, tuple(button.rect), button) for key, button in buttons.items() if usable(button)]
 
-    def present(self, buttons: Mapping[str, Any], question: Any = None) -> list[Item]:
+    def present(self, buttons: Mapping[str, Any], question: Any = None) -> list[Item[str]]:
         """`items`, with the focus moved to the harmless answer of a question that has just opened."""
         items = self.items(buttons, question)
         if items and str(items[0].key).startswith("question:") and self.ring.key not in [i.key for i in items]:

@@ -46,6 +46,8 @@ log = logging.getLogger("cardtable")
 class MenuScene(Scene):
     """The first screen: pick a game, set up the table, start or resume it."""
 
+    left_rect: pygame.Rect  # the game list's column, laid out by `build_game_list`
+
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
         memory = app.navigator.menu_memory  # what the menu showed when it was last left
@@ -463,6 +465,7 @@ class MenuScene(Scene):
         if self.showcase_rect.height:
             if self._showcase is None:
                 game = self.entry.game
+                assert game is not None  # only a game that is built has its showcase laid out
                 self._showcase = showcase_image(self.app.art, self.app.settings.card_back, self.showcase_rect.size,
                                                 game.showcase, game.layout.face)
             surface.blit(self._showcase, self._showcase.get_rect(center=self.showcase_rect.center))

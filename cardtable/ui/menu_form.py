@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -16,7 +16,7 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
 from cardtable.session.match import Seat
-from cardtable.ui.widgets import BUTTON, LABEL, open_upwards, text_width
+from cardtable.ui.widgets import BUTTON, LABEL, DropDownOptions, open_upwards, text_width, window_rect
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
 SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
@@ -148,8 +148,8 @@ class FormWidgets:
     def drop_down(self, choices: list[tuple[str, str]], current: tuple[str, str], rect: pygame.Rect
                   ) -> UIDropDownMenu:
         """A drop-down menu whose list opens downwards, or upwards when it would run off the window."""
-        menu = UIDropDownMenu(choices, current, rect, self.ui)
-        if rect.bottom + len(choices) * rect.height + 4 > self.ui.get_root_container().get_rect().bottom:
+        menu = UIDropDownMenu(cast(DropDownOptions, choices), current, rect, self.ui)
+        if rect.bottom + len(choices) * rect.height + 4 > window_rect(self.ui).bottom:
             open_upwards(menu)
         return menu
 

@@ -46,7 +46,7 @@ def restore_form(rules: Rules, data: Any) -> TableForm:
             form.options.update({name: rules.validate_options({name: value})[name]})
         except ValueError:
             log.info("a remembered option of %s is dropped: %r = %r", rules.id, name, value)
-    players = clean.get("players")
+    players: Any = clean.get("players")  # stored data: a count only if it is one of the game's
     if players in rules.players:
         form.resize(players)
     multi = rules.players.stop - 1 > 1  # a game for one has no seat menus: its seat stays the person's

@@ -103,6 +103,7 @@ def parse(text: str) -> list[Block]:
     """The blocks of a rules text: headings, paragraphs (lines joined up to a blank line) and bullets (a line
     starting "- " or "* "; the lines after it, up to a blank line or the next bullet, carry on the same bullet)."""
     blocks: list[Block] = []
+    lines: list[str]
     kind, lines = "", []
 
     def close() -> None:

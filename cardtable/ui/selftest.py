@@ -109,6 +109,8 @@ def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
     if shots:
         shots.mkdir(parents=True, exist_ok=True)
         pygame.image.save(app.screen, str(shots / "menu.png"))
+    if not isinstance(app.scene, MenuScene):
+        raise SelfTestFailure("the menu did not open")
     driver.click_widget(app.scene.buttons["game:klondike"])
     driver.click_widget(app.scene.buttons["new"])
     if not isinstance(app.scene, TableScene):

@@ -60,6 +60,7 @@ def play_whole_game(game_id: Any, size: tuple[int, int], shots: Path | None) -> 
     from cardtable.session.match import Match, Seat
     from cardtable.session.saves import Autosave, load_match
     from cardtable.ui.driver import UIDriver
+    from cardtable.ui.table import TableScene
     from cardtable.ui.window import App
 
     if isinstance(game_id, str):
@@ -85,6 +86,8 @@ def play_whole_game(game_id: Any, size: tuple[int, int], shots: Path | None) -> 
         match = Match(game, seats, dict(game.self_test_options), seed=1, saver=saver)
     app.navigator.table(match)
     table = app.scene
+    if not isinstance(table, TableScene):
+        raise GameNotFinished("the table did not open")
     driver.frames(3)
     deadline = time.monotonic() + MAX_SECONDS
     while not match.state.is_over():

@@ -7,7 +7,7 @@ saves them, switches fullscreen if that changed, and shows the menu.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -16,7 +16,17 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from cardtable.ui import theme
 from cardtable.ui.cards import BACK_DESIGNS
 from cardtable.ui.keyfocus import ButtonFocus
-from cardtable.ui.widgets import BUTTON, HEADING, clamp, draw_panel, draw_vignette, line_height, text_width, wrap
+from cardtable.ui.widgets import (
+    BUTTON,
+    HEADING,
+    DropDownOptions,
+    clamp,
+    draw_panel,
+    draw_vignette,
+    line_height,
+    text_width,
+    wrap,
+)
 from cardtable.ui.window import App, Scene
 
 OFF_ON = ((False, "Off"), (True, "On"))
@@ -135,7 +145,7 @@ class SettingsScene(Scene):
         current = getattr(self.app.settings, name)
         index = next((i for i, (v, _) in enumerate(choices) if v == current), 0)
         menu_rect = pygame.Rect(rect.right - menu_w, rect.centery - ch // 2, menu_w, ch)
-        self.menus[name] = UIDropDownMenu(options, options[index], menu_rect, self.ui)
+        self.menus[name] = UIDropDownMenu(cast(DropDownOptions, options), options[index], menu_rect, self.ui)
 
     # ----- actions -------------------------------------------------------------------------
     def choose(self, name: str, value: Any) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pygame
 import pygame_gui
@@ -34,6 +34,7 @@ from cardtable.ui.theme import Fonts
 from cardtable.ui.widgets import (
     BUTTON,
     HEADING,
+    DropDownOptions,
     clamp,
     draw_panel,
     draw_vignette,
@@ -260,7 +261,7 @@ class StatsScene(Scene):
                     self.ui, object_id="#heading")
             x += heading_w
         choices = [(g.title, g.id) for g in GAMES]
-        self.game_menu = UIDropDownMenu(choices, (self.game.title, self.game.id),
+        self.game_menu = UIDropDownMenu(cast(DropDownOptions, choices), (self.game.title, self.game.id),
                                         pygame.Rect(x, inner.y, menu_w, button_h), self.ui)
         self._build_panel(inner, gap, button_h, title=False, right=inner.right - back_w - gap, left=x + menu_w + gap)
 
@@ -371,8 +372,8 @@ class StatsScene(Scene):
         if width < 100 * self.ui_scale:
             return room.right
         chosen = next(c for c in choices if c[1] == (PERSON + self.person if self.person else EVERYONE))
-        self.person_menu = UIDropDownMenu(choices, chosen, pygame.Rect(room.right - width, room.y, width, room.height),
-                                          self.ui)
+        self.person_menu = UIDropDownMenu(cast(DropDownOptions, choices), chosen,
+                                          pygame.Rect(room.right - width, room.y, width, room.height), self.ui)
         return room.right - width - gap
 
     # ----- actions -------------------------------------------------------------------------

@@ -89,7 +89,7 @@ class Fonts:
     def __init__(self) -> None:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
 
-    def get(self, px: int, bold: bool = False) -> pygame.font.Font:
+    def get(self, px: float, bold: bool = False) -> pygame.font.Font:  # px rounded down
         key = (max(6, int(px)), bold)
         font = self._cache.get(key)
         if font is None:

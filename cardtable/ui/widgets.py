@@ -7,6 +7,7 @@ import math
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IUIManagerInterface
 
 from cardtable.ui import theme
 
@@ -19,18 +20,20 @@ HEADING = ("#heading", "label")
 TITLE = ("#title", "label")
 TAG = ("#coming_soon", "@tag", "label")
 BUTTON = ("button",)
+#: A drop-down's options as pygame-gui types them; it copies the list, so (text, id) pairs are passed as they are.
+DropDownOptions = list[str | tuple[str, str]]
 
 
-def text_width(ui: pygame_gui.UIManager, text: str, ids: tuple[str, ...] = LABEL) -> int:
+def text_width(ui: IUIManagerInterface, text: str, ids: tuple[str, ...] = LABEL) -> int:
     """Width in pixels of `text` in the font the theme gives to the element `ids`."""
     return ui.get_theme().get_font(list(ids)).size(text)[0]
 
 
-def line_height(ui: pygame_gui.UIManager, ids: tuple[str, ...] = LABEL) -> int:
+def line_height(ui: IUIManagerInterface, ids: tuple[str, ...] = LABEL) -> int:
     return ui.get_theme().get_font(list(ids)).size("Ág")[1]
 
 
-def wrap(ui: pygame_gui.UIManager, text: str, width: int, ids: tuple[str, ...] = LABEL) -> list[str]:
+def wrap(ui: IUIManagerInterface, text: str, width: int, ids: tuple[str, ...] = LABEL) -> list[str]:
     """Break `text` into lines no wider than `width` pixels (a too-long word is cut by characters)."""
     font = ui.get_theme().get_font(list(ids))
     lines: list[str] = []
@@ -92,6 +95,13 @@ def draw_vignette(surface: pygame.Surface) -> None:
     surface.blit(shade, (0, 0))
 
 
+def window_rect(ui: IUIManagerInterface) -> pygame.Rect:
+    """The whole window: the rectangle of the manager's root container (made with the manager)."""
+    root = ui.get_root_container()
+    assert root is not None
+    return root.get_rect()
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int = 12) -> None:
     """A translucent dark-green panel with a thin gold border."""
     layer = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -105,4 +115,5 @@ def open_upwards(menu: pygame_gui.elements.UIDropDownMenu) -> None:
     menu.expand_direction = "up"
     for state in menu.menu_states.values():
         state.expand_direction = "up"
+    assert menu.current_state is not None  # a menu is in one of its states from when it is made
     menu.current_state.rebuild()

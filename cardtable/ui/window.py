@@ -176,7 +176,7 @@ class App:
         if self.fullscreen_shown:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         placed = position is not None and "SDL_VIDEO_WINDOW_POS" not in os.environ
-        if placed:  # SDL reads it when the window is made, which is the first set_mode
+        if placed and position is not None:  # SDL reads it when the window is made, which is the first set_mode
             x, y = place_window(position, self.windowed_size, desktop_sizes())
             os.environ["SDL_VIDEO_WINDOW_POS"] = f"{x},{y}"
         try:

@@ -162,7 +162,7 @@ class Outlook:
         if type(action) is not Play:
             return 0.0
         state = self.state
-        card = action.card  # type: ignore[attr-defined]
+        card = action.card
         trick = state.trick
         if not trick:
             return self.hold_chance(card, self.shares[self.trick_no], self.trick_no)
@@ -237,7 +237,8 @@ class Outlook:
         if len(cards) <= 2:
             return list(cards)
         pairs = [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
-        return list(max(pairs, key=lambda p: (self.plan(self.mask(p), True, 1), STRENGTH[p[0]] + STRENGTH[p[1]])))
+        best = max(pairs, key=lambda p: (self.plan(self.mask(p), True, 1), STRENGTH[p[0]] + STRENGTH[p[1]]))
+        return list(best)
 
 
 _INDICES = tuple(tuple(i for i in range(6) if m >> i & 1) for m in range(64))
@@ -369,7 +370,7 @@ def _reasons(state: CatTeState, outlook: Outlook, action: Action, card: Card) ->
         reasons.append(Reason(N_("it should win the trick") if should else N_("it may win the trick")))
     elif leading:
         reasons.append(Reason(N_("the leader always plays face up, and this is the card you need least")))
-    elif any(type(a) is Play and a.card.suit == state.led and STRENGTH[a.card] > state.best  # type: ignore[attr-defined]
+    elif any(type(a) is Play and a.card.suit == state.led and STRENGTH[a.card] > state.best
              for a in state.legal_actions()):
         reasons.append(Reason(N_("winning this trick would cost a card you need more later")))
     else:

@@ -886,9 +886,9 @@ class CatTeState(State):
             for card in self.hands[s]:
                 slots.append((s, None))
                 cards.append(card)
-            for i, (card, up) in enumerate(self.piles[s]):
-                if self._hidden(s, i, up, seat):
-                    slots.append((s, i))
+            for at, (card, up) in enumerate(self.piles[s]):
+                if self._hidden(s, at, up, seat):
+                    slots.append((s, at))
                     cards.append(card)
         if not slots:
             return o

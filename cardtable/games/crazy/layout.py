@@ -173,11 +173,11 @@ class CrazyLayout(BaseLayout):
 
     def chooser(self, actions: Sequence[Action]) -> ChoicePanel | None:
         """The colour chooser shown when a wild card is dropped."""
-        plays = [a for a in actions if isinstance(a, Play) and a.colour is not None]
+        plays = [(a, a.colour) for a in actions if isinstance(a, Play) and a.colour is not None]
         if not plays:
             return None
         return ChoicePanel(tr(N_("Choose a colour")), tuple(
-            Choice(colour_name(a.colour).capitalize(), a, style=f"colour_{a.colour}") for a in plays))
+            Choice(colour_name(colour).capitalize(), a, style=f"colour_{colour}") for a, colour in plays))
 
     @staticmethod
     def status(view: Mapping[str, Any], names: Names) -> str:

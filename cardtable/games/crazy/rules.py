@@ -439,7 +439,7 @@ class CrazyState(State):
         """What a winner scores by points: the cards left in the hands of the seats that did not win."""
         return sum(self.hand_points(s) for s in range(self.n) if s not in self.winners)
 
-    def scores(self) -> list[int]:
+    def scores(self) -> list[float]:  # whole numbers, typed as the Result's scores
         if self.turn is not None:
             return [0] * self.n
         if self.score_points:

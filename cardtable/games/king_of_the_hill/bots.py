@@ -895,6 +895,7 @@ def replay_mismatches(world: KingState, seat: int, history: list[Trick], limit: 
     o.voids, o.nopair = [0] * n, [0] * n
     o.teammate, o.koth_played_called = None, 0
     o.last_trick, o.last_winner = (), None
+    assert world.koth is not None  # a round in play has its king of the hill
     o.leader = o.turn = world.koth
     o._legal = None
     missed = 0

@@ -287,7 +287,7 @@ class Play(KingAction):
         object.__setattr__(self, "_hash", hash(self.cards))
 
     def __hash__(self) -> int:  # computed once: searches hash plays often
-        return self._hash  # type: ignore[attr-defined, no-any-return]
+        return self._hash  # type: ignore[attr-defined]
 
 
 PASS = Pass()
@@ -1184,7 +1184,7 @@ class KingState(State):
             cards = sorted(pool, key=lambda c: width[allowed[c]])
             left = Counter(allowed.values())
             room = sizes[:]
-            out: list[list[Card]] = [[] for _ in sizes]
+            out = [[] for _ in sizes]
             faces: list[set[tuple[int, str, int]]] = [set() for _ in sizes]
             in_koth = 0
             for c in cards:

@@ -3,7 +3,7 @@ names and why ("J♣ onto Q♦: it turns up a face-down card")."""
 
 from __future__ import annotations
 
-from cardtable.core.engine import Action
+from cardtable.core.engine import Action, State
 from cardtable.games.klondike.narration import NARRATION
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, AutoFinish, Draw, KlondikeState, Move, Recycle
 from cardtable.games.plugin import Hint
@@ -82,19 +82,22 @@ def _move_usefulness(state: KlondikeState, move: Move) -> int | None:
     return None
 
 
-def hint(state: KlondikeState) -> Action | None:
+def hint(state: State) -> Action | None:
     """The move a hint shows, or None when no move helps."""
+    assert isinstance(state, KlondikeState)
     moves = ranked_moves(state)
     return moves[0] if moves else None
 
 
-def explain(state: KlondikeState) -> Hint | None:
+def explain(state: State) -> Hint | None:
     """The hint with the cards named: "J♣ onto Q♦", "A♥ to a foundation", "K♠ to the empty pile"."""
+    assert isinstance(state, KlondikeState)
     action = hint(state)
     return None if action is None else Hint(action, describe(state, action))
 
 
-def describe(state: KlondikeState, action: Action) -> str:
+def describe(state: State, action: Action) -> str:
     """`action` in words, with the cards named and why it helps when it does (see `explain`)."""
+    assert isinstance(state, KlondikeState)
     why = REASONS.get(_move_usefulness(state, action) or 0) if isinstance(action, Move) else None
     return NARRATION.step(state, action, why)

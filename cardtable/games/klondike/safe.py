@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cardtable.core.cards import ACE, SUITS, Card
-from cardtable.core.engine import Action
+from cardtable.core.engine import Action, State
 from cardtable.games.klondike.rules import FOUNDATIONS, TABLEAU, KlondikeState, Move
 
 
@@ -33,9 +33,10 @@ def is_safe(card: Card, found: Mapping[str, int]) -> bool:
     return all(h >= card.rank - 1 for h in other) and all(h >= card.rank - 2 for h in same)
 
 
-def safe_moves(state: KlondikeState) -> list[Action]:
+def safe_moves(state: State) -> list[Action]:
     """The legal moves that play a safe card home now: the waste's top and the tableau's face-up tops that are next
     on their foundation, lowest rank first."""
+    assert isinstance(state, KlondikeState)
     if state.turn is None:
         return []
     found = heights(state)

@@ -169,15 +169,15 @@ class SpecFaces:
             def at(x: float, y: float) -> Point:
                 return ((x - left) * k * n, (y - top) * k * n)
 
-            for kind, data in shapes:
-                if kind == "ring":
-                    (cx, cy), r, width = data  # type: ignore[misc]
+            for shape in shapes:
+                if shape[0] == "ring":
+                    (cx, cy), r, width = shape[1]
                     pygame.draw.circle(big, WHITE, at(cx, cy), r * k * n, max(1, round(width * k * n)))
-                elif kind == "circle":
-                    (cx, cy), r = data  # type: ignore[misc]
+                elif shape[0] == "circle":
+                    (cx, cy), r = shape[1]
                     pygame.draw.circle(big, WHITE, at(cx, cy), r * k * n)
                 else:
-                    pygame.draw.polygon(big, WHITE, [at(x, y) for x, y in data])  # type: ignore[union-attr]
+                    pygame.draw.polygon(big, WHITE, [at(x, y) for x, y in shape[1]])
             return downsample(big, (pw, px))
         glyph = self.glyphs.glyph(symbol, px, WHITE)
         if symbol not in ("6", "9"):

@@ -5,11 +5,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Literal, TypeAlias
 
 import pygame
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
+#: Vector shapes, each named by its kind: a ring (centre, radius, width), a disc (centre, radius), a polygon (points).
+Ring: TypeAlias = tuple[Literal["ring"], tuple[Point, float, float]]
+Disc: TypeAlias = tuple[Literal["circle"], tuple[Point, float]]
+Polygon: TypeAlias = tuple[Literal["poly"], list[Point]]
+Shape: TypeAlias = Ring | Disc | Polygon
 
 CARD_WHITE: Colour = (253, 252, 247)
 CARD_BORDER: Colour = (150, 150, 150)
@@ -126,7 +132,7 @@ def arrow(tail: Point, tip: Point, shaft: float, head: float, head_len: float) -
 SHAPED = frozenset({"skip", "reverse", "cat"})
 
 
-def shape_symbol(name: str) -> list[tuple[str, object]]:
+def shape_symbol(name: str) -> list[Shape]:
     """A named symbol as vector shapes in a unit square (y down): "skip", "reverse" or "cat"."""
     if name == "cat":
         return _cat_shapes()
@@ -139,7 +145,7 @@ def shape_symbol(name: str) -> list[tuple[str, object]]:
     # Reverse: two thick diagonal arrows side by side, pointing opposite ways and staggered along their length.
     u = (math.sin(math.pi / 4), -math.cos(math.pi / 4))  # up and to the right
     p = (-u[1], u[0])  # across the arrows, towards the lower right
-    shapes: list[tuple[str, object]] = []
+    shapes: list[Shape] = []
     for side in (-1, 1):
         c = (side * p[0] * 0.25 - side * u[0] * 0.08, side * p[1] * 0.25 - side * u[1] * 0.08)
         tip = (c[0] - side * u[0] * 0.56, c[1] - side * u[1] * 0.56)
@@ -148,18 +154,18 @@ def shape_symbol(name: str) -> list[tuple[str, object]]:
     return shapes
 
 
-def shapes_bounds(shapes: list[tuple[str, object]]) -> tuple[float, float, float, float]:
+def shapes_bounds(shapes: list[Shape]) -> tuple[float, float, float, float]:
     """(left, top, right, bottom) of vector shapes."""
     xs: list[float] = []
     ys: list[float] = []
-    for kind, data in shapes:
-        if kind in ("ring", "circle"):
-            (cx, cy), r = data[:2]  # type: ignore[index]
+    for shape in shapes:
+        if shape[0] == "poly":
+            xs += [x for x, _ in shape[1]]
+            ys += [y for _, y in shape[1]]
+        else:  # a ring or a disc
+            (cx, cy), r = shape[1][:2]
             xs += [cx - r, cx + r]
             ys += [cy - r, cy + r]
-        else:
-            xs += [x for x, _ in data]  # type: ignore[union-attr]
-            ys += [y for _, y in data]  # type: ignore[union-attr]
     return min(xs), min(ys), max(xs), max(ys)
 
 
@@ -189,7 +195,7 @@ def outlined(mask: pygame.Surface, fill: Colour, ink: Colour, stroke: int, shado
     return out
 
 
-def _cat_shapes() -> list[tuple[str, object]]:
+def _cat_shapes() -> list[Shape]:
     """A cat's head: a round face with two pointed ears."""
     return [
         ("circle", ((0.5, 0.6), 0.36)),

@@ -14,7 +14,9 @@ from cardtable.ui.cards.paint import (
     SS,
     CardStyle,
     Colour,
+    Disc,
     Point,
+    Polygon,
     downsample,
     rounded_card,
     star_points,
@@ -59,7 +61,7 @@ def _tangent_point(centre: Point, r: float, p: Point, outer_left: bool) -> Point
     return min(cands, key=lambda q: q[0]) if outer_left else max(cands, key=lambda q: q[0])
 
 
-def _lobes(cy: float, d: float, r: float, tip: Point) -> list[tuple[str, object]]:
+def _lobes(cy: float, d: float, r: float, tip: Point) -> list[Disc | Polygon]:
     """Two circles and the polygon joining them to `tip`: a heart (tip below) or spade body."""
     left, right = (0.5 - d, cy), (0.5 + d, cy)
     tl = _tangent_point(left, r, tip, True)
@@ -67,7 +69,7 @@ def _lobes(cy: float, d: float, r: float, tip: Point) -> list[tuple[str, object]
     return [("circle", (left, r)), ("circle", (right, r)), ("poly", [tip, tl, left, right, tr])]
 
 
-def _stem(top: float, bottom: float, top_half: float, foot_half: float) -> list[tuple[str, object]]:
+def _stem(top: float, bottom: float, top_half: float, foot_half: float) -> list[Disc | Polygon]:
     """A flared foot, concave-sided, as on spades and clubs."""
     steps = 12
     left: list[Point] = []
@@ -79,7 +81,7 @@ def _stem(top: float, bottom: float, top_half: float, foot_half: float) -> list[
     return [("poly", left + right)]
 
 
-def _pip_shapes(suit: str) -> list[tuple[str, object]]:
+def _pip_shapes(suit: str) -> list[Disc | Polygon]:
     """Vector description of a suit symbol in a unit square (y down)."""
     if suit == "H":
         return _lobes(0.31, 0.235, 0.265, (0.5, 0.95))
@@ -87,12 +89,13 @@ def _pip_shapes(suit: str) -> list[tuple[str, object]]:
         return _lobes(0.58, 0.215, 0.235, (0.5, 0.02)) + _stem(0.6, 0.99, 0.03, 0.2)
     if suit == "C":
         r = 0.205
-        return [
+        lobes: list[Disc | Polygon] = [
             ("circle", ((0.5, 0.245), r)),
             ("circle", ((0.5 - 0.235, 0.58), r)),
             ("circle", ((0.5 + 0.235, 0.58), r)),
             ("circle", ((0.5, 0.5), 0.12)),
-        ] + _stem(0.55, 0.99, 0.03, 0.2)
+        ]
+        return lobes + _stem(0.55, 0.99, 0.03, 0.2)
     # Diamond (also used for unknown suits): a rhombus with slightly concave sides.
     pts: list[Point] = []
     corners = [(0.5, 0.0), (0.87, 0.5), (0.5, 1.0), (0.13, 0.5)]
@@ -137,12 +140,12 @@ class StandardFaces:
             n = px * SS
             big = pygame.Surface((n, n), pygame.SRCALPHA)
             big.fill((*colour, 0))
-            for kind, data in _pip_shapes(suit):
-                if kind == "circle":
-                    (cx, cy), r = data  # type: ignore[misc]
+            for shape in _pip_shapes(suit):
+                if shape[0] == "circle":
+                    (cx, cy), r = shape[1]
                     pygame.draw.circle(big, colour, (cx * n, cy * n), r * n)
                 else:
-                    pygame.draw.polygon(big, colour, [(x * n, y * n) for x, y in data])  # type: ignore[union-attr]
+                    pygame.draw.polygon(big, colour, [(x * n, y * n) for x, y in shape[1]])
             surf = downsample(big, (px, px))
             self._pips[key] = surf
         return surf

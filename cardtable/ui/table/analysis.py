@@ -47,7 +47,7 @@ class TableAnalysis:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.job: Thinking | None = None
+        self.job: Thinking[Verdict] | None = None
         self.purpose = ""  # "hint" or "check"
         self.asked_at = -1  # the log's length when the question was asked
         self.lost_at: int | None = None  # the log's length at which the position was said to be lost

@@ -249,7 +249,9 @@ class Stage(Protocol):
     """What a choreography plays on: the table scene (or the replay)."""
 
     layout: Any
-    animation_seconds: float
+
+    @property
+    def animation_seconds(self) -> float: ...
 
     def set_layout(self, layout: Any) -> None: ...
 

@@ -58,7 +58,7 @@ class TableDeals:
         self.dialog: UIPanel | None = None
         self.entry: UITextEntryLine | None = None
         self.error_label: UILabel | None = None
-        self.search: Thinking | Listed | None = None
+        self.search: Thinking[FoundDeal] | Listed | None = None
         self.search_time = 0.0  # seconds the search has run (for the cue)
 
     # ----- the winnable-deal search ----------------------------------------------------------------

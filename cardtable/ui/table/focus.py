@@ -28,6 +28,10 @@ if TYPE_CHECKING:
 MODAL = ("confirm:", "pick:", "choice:", "result_", "deal:")
 GAME_BUTTONS = ("action:", "select:")
 
+#: What the focus rests on at a table, by its key: ("button", name), ("card", zone, index), ("zone", zone) or
+#: ("target", zone, index or None).
+TableItem = Item[tuple[str, str] | tuple[str, str, int | None]]
+
 
 def visible_part(zone: Zone, k: int) -> Rect:
     """The part of card `k` of `zone` that the next card does not cover (a fan's strip, a hand's edge)."""
@@ -49,7 +53,7 @@ class TableFocus:
         self.ring = FocusRing()
         self._held: tuple[Hashable, int] | None = None  # the card last picked up, and the move it was picked at
         self._made_for: tuple[Any, ...] | None = None
-        self._items: list[Item] = []
+        self._items: list[TableItem] = []
         self._modal: Hashable | None = None
         self._before_modal: Hashable | None = None  # where the focus was when a panel asking for an answer opened
 
@@ -62,7 +66,7 @@ class TableFocus:
         return self._held[0]
 
     # ----- what the focus may rest on ----------------------------------------------------------------
-    def items(self) -> list[Item]:
+    def items(self) -> list[TableItem]:
         """Everything the focus may rest on now, in Tab order (worked out again only when the table changed)."""
         s = self.scene
         made_for = (s.layout, tuple(s.input.selected), s.human_turn, s.result_panel, s.confirm, len(s.match.log),
@@ -77,21 +81,21 @@ class TableFocus:
             self._modal = None if modal is None else modal.key
         return self._items
 
-    def _build(self) -> list[Item]:
+    def _build(self) -> list[TableItem]:
         s = self.scene
         confirm = s.confirm
         if confirm is not None and confirm.alive():  # a question: only its answers
             named = (("confirm:no", confirm.cancel_button), ("confirm:yes", confirm.confirm_button))  # harmless first
             return [Item(("button", n), tuple(b.rect), b) for n, b in named if usable(b)]
         buttons = [Item(("button", n), tuple(b.rect), b) for n, b in s.buttons.items() if usable(b)]
-        places: list[Item] = []
+        places: list[TableItem] = []
         if s.human_turn and s.result_panel is None:
             places = self._targets() if s.input.selected else self._cards()
         return ([b for b in buttons if b.key[1].startswith(MODAL)] + places
                 + [b for b in buttons if b.key[1].startswith(GAME_BUTTONS)]
                 + [b for b in buttons if not b.key[1].startswith(MODAL + GAME_BUTTONS)])
 
-    def _cards(self) -> list[Item]:
+    def _cards(self) -> list[TableItem]:
         """The cards the person may pick up or click, and the places a click acts on (one per move: a pile whose
         every card deals is one place)."""
         s = self.scene
@@ -100,9 +104,9 @@ class TableFocus:
         def clicks(target: Target) -> tuple[Any, ...]:
             return tuple(a for a in candidates(game.click_action(view, legal, target)) if a in legal)
 
-        items: list[Item] = []
+        items: list[TableItem] = []
         for zone in s.layout.zones:
-            clicked: dict[tuple[Any, ...], Item] = {}
+            clicked: dict[tuple[Any, ...], TableItem] = {}
             for k, spot in enumerate(zone.spots):
                 key = ("card", zone.id, spot.index)
                 if game.can_pick(view, zone.id, spot.index) or spot.index in zone.playable:
@@ -115,12 +119,13 @@ class TableFocus:
                 items.append(Item(("zone", zone.id), drop_area(zone)))
         return items
 
-    def _targets(self) -> list[Item]:
+    def _targets(self) -> list[TableItem]:
         """Where the picked cards may go (the lit targets) and nothing that cannot take them; in a zone that
         selects, its other cards (to add to the selection) and those chosen (to take out of it)."""
         s = self.scene
         game, view, picked = s.game_layout, s.view(), s.input.selected
-        items = [Item(("target", t.zone, t.index), target_area(z, t)) for z, t, _ in s.input.selection_targets()]
+        items: list[TableItem] = [Item(("target", t.zone, t.index), target_area(z, t))
+                                  for z, t, _ in s.input.selection_targets()]
         for zone in s.layout.zones:
             if zone.select and zone.id in {p.zone for p in picked}:
                 for k, spot in enumerate(zone.spots):
@@ -150,7 +155,7 @@ class TableFocus:
             return True
         return self.ring.navigate(items, event, self.anchor)
 
-    def _act(self, item: Item) -> None:
+    def _act(self, item: TableItem) -> None:
         """Enter or Space on `item`."""
         s = self.scene
         kind, zone_id, *rest = item.key
@@ -164,6 +169,7 @@ class TableFocus:
         if kind != "card":
             s.input.click(zone_id, index)
             return
+        assert index is not None  # a card's key has its index
         zone = s.layout.zone(zone_id)
         chosen = Picked(zone_id, index) in s.input.selected
         if chosen and not zone.select:

@@ -203,7 +203,7 @@ class TableInput:
         zone_id, index = found
         zone = scene.layout.zone(zone_id)
         pickable = index is not None and scene.game_layout.can_pick(scene.view(), zone_id, index)
-        if pickable and zone.select and Picked(zone_id, index) in self.selected:
+        if pickable and index is not None and zone.select and Picked(zone_id, index) in self.selected:
             # Dragging a selected card takes the whole selection along.
             indices = {p.index for p in self.selected if p.zone == zone_id}
             spots = [s for s in zone.spots if s.index in indices]

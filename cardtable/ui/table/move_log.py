@@ -97,8 +97,8 @@ def render_log(texts: list[str], size: tuple[int, int], fonts: Fonts, scale: flo
     pygame.draw.rect(image, theme.QUIET_BORDER, image.get_rect(), 1, border_radius=8)
     image.blit(title, (pad, edge))
     for i, (line, newest) in enumerate(rows):
-        text = font.render(line, True, theme.INK if newest else theme.MUTED)
-        if text.get_width() > w - 2 * pad:
-            text = text.subsurface((0, 0, w - 2 * pad, text.get_height()))
-        image.blit(text, (pad, top + i * step))
+        shown = font.render(line, True, theme.INK if newest else theme.MUTED)
+        if shown.get_width() > w - 2 * pad:
+            shown = shown.subsurface((0, 0, w - 2 * pad, shown.get_height()))
+        image.blit(shown, (pad, top + i * step))
     return image

@@ -32,6 +32,8 @@ class CardSprite(pygame.sprite.Sprite):
     """One card on the table.  `home` (and `home_layer`) is where the layout puts it; `at` is where the card is
     drawn now (its image may be larger: an outline around it)."""
 
+    image: pygame.Surface  # always one (the sprite's own attribute may be None)
+
     def __init__(self, key: Hashable, at: Rect) -> None:
         super().__init__()
         self.key = key
@@ -66,6 +68,8 @@ class SlotSprite(pygame.sprite.Sprite):
 class PanelSprite(pygame.sprite.Sprite):
     """A seat panel (or another panel of text); its image is rendered when its content changes."""
 
+    image: pygame.Surface  # always one (the sprite's own attribute may be None)
+
     def __init__(self, zone_id: str) -> None:
         super().__init__()
         self.zone_id = zone_id
@@ -84,7 +88,7 @@ class TableSprites:
     """Every sprite of the table, kept in step with the layout."""
 
     def __init__(self) -> None:
-        self.group = pygame.sprite.LayeredUpdates()
+        self.group: pygame.sprite.LayeredUpdates[pygame.sprite.Sprite] = pygame.sprite.LayeredUpdates()
         self.cards: dict[Hashable, CardSprite] = {}
         self.panels: dict[str, PanelSprite] = {}  # seat panels, and the markers of zones that have some
         self.slots: list[SlotSprite] = []
@@ -93,21 +97,21 @@ class TableSprites:
     def retarget(self, layout: TableLayout, slot_image: Callable[[tuple[int, int], str], pygame.Surface]) -> None:
         """Follow a new layout: every card gets its new home and layer; cards no longer shown go."""
         seen: set[Hashable] = set()
-        for sprite in self.slots:
-            sprite.kill()
+        for slot in self.slots:
+            slot.kill()
         self.slots = []
         panels_seen: set[str] = set()
         self.zone_of = {}
         for z, zone in enumerate(layout.zones):
             base = z * ZONE_LAYERS
             if zone.markers:  # drawn above the zone's cards
-                key = f"markers:{zone.id}"
-                marks = self.panels.get(key)
+                marks_id = f"markers:{zone.id}"
+                marks = self.panels.get(marks_id)
                 if marks is None:
-                    marks = self.panels[key] = PanelSprite(key)
+                    marks = self.panels[marks_id] = PanelSprite(marks_id)
                     self.group.add(marks, layer=base + ZONE_LAYERS - 1)
                 self.set_layer(marks, base + ZONE_LAYERS - 1)
-                panels_seen.add(key)
+                panels_seen.add(marks_id)
             if zone.kind == "seat":
                 panel = self.panels.get(zone.id)
                 if panel is None:

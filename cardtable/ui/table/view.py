@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -105,7 +106,7 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
         marks = sprites.panels.get(f"markers:{zone.id}")
         if zone.markers and marks is not None:
             box = union([m.rect for m in zone.markers])
-            marks.show(zone.markers, lambda z=zone, b=box: render_markers(z.markers, b, fonts), box[:2])
+            marks.show(zone.markers, partial(render_markers, zone.markers, box, fonts), box[:2])
         panel = sprites.panels.get(zone.id)
         if zone.kind != "seat" or panel is None:
             continue
@@ -113,7 +114,7 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
         # Marks stay inside the free area: a panel with no room above it under the toolbar wears its crown inside.
         inside = zone.slot[1] - CROWN_ROOM < int(TOOLBAR_H * scale)
         content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words, inside)
-        panel.show(content, lambda z=zone, w=words, i=inside: render_panel(z, fonts, scale, w, i),
+        panel.show(content, partial(render_panel, zone, fonts, scale, words, inside),
                    (zone.slot[0], zone.slot[1] - (0 if inside else CROWN_ROOM)))
 
 
