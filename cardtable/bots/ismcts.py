@@ -258,7 +258,7 @@ class ISMCTSBot:
                 apply(action)
                 child = node.by_id.get(id(action)) or node.children.get(action)
                 if child is None:
-                    child = node.add(action, mover)  # type: ignore[arg-type]
+                    child = node.add(action, mover)
                 path.append(child)
                 node = child
                 continue

@@ -165,7 +165,7 @@ class RolloutBot:
         assert rollout is not None
         play_out = getattr(rollout, "play_out", None)
         if play_out is not None:
-            rewards = play_out(world, origin, rng, self.max_rollout, apply)
+            rewards: list[float] | None = play_out(world, origin, rng, self.max_rollout, apply)
             if rewards is not None:
                 return rewards
         steps = 0

@@ -333,7 +333,7 @@ def search_reward(state: State, root: State) -> list[float]:
         h = state.hand_size
     else:
         h, _, _, bids, tricks = state.history[index]  # type: ignore[assignment]
-    return _scaled_points(state.options, h, bids, tricks)  # type: ignore[arg-type]
+    return _scaled_points(state.options, h, bids, tricks)
 
 
 def _scaled_points(options: dict[str, Any], h: int, bids: Sequence[int], tricks: Sequence[int]) -> list[float]:

@@ -109,7 +109,7 @@ class Play(Action):
 _ALL_CARDS = deck_with_jokers(2)
 PLAY: dict[Card, Play] = {c: Play(c) for c in _ALL_CARDS}  # shared instances: legal_actions allocates nothing
 BID: tuple[Bid, ...] = tuple(Bid(k) for k in range(DECK_CARDS + 1))
-_BIDS = list(BID)  # slicing a list makes the list legal_actions returns in one step
+_BIDS: list[Action] = list(BID)  # slicing a list makes the list legal_actions returns in one step
 # The same card objects everywhere (hands, actions, tables): `in` and `remove` then match on identity first.
 _DECK = tuple(_ALL_CARDS[:52])
 assert list(_DECK) == standard_deck()
@@ -134,7 +134,7 @@ _STRENGTH = {c: JOKER_RANK if c.suit == JOKER_SUIT else ace_high(c) for c in _AL
 _EFFECTIVE = {t: {c: (t or JOKER_SUIT) if c.suit == JOKER_SUIT else c.suit for c in _ALL_CARDS}
               for t in (*SUITS, None)}
 # Per (trump, led suit): how strongly each card contends for the trick (-1: it cannot win it).
-_TRICK_KEY = {
+_TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
     (t, led): {c: 100 + _STRENGTH[c] if eff[c] == (t or JOKER_SUIT) else _STRENGTH[c] if eff[c] == led else -1
                for c in _ALL_CARDS}
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
@@ -387,7 +387,8 @@ class KachufulState(State):
         if not self.hook or self.phase != "bid" or self.turn != self.dealer:
             return None
         if self.rebid:
-            return forbidden_bid([b for s, b in enumerate(self.bids) if s != self.dealer], self.hand_size)
+            return forbidden_bid([b for s, b in enumerate(self.bids) if s != self.dealer and b is not None],
+                                 self.hand_size)
         if self.simultaneous:
             return None  # hidden bids: the hook is applied when they are revealed
         return forbidden_bid([b for b in self.bids if b is not None], self.hand_size)
@@ -442,10 +443,11 @@ class KachufulState(State):
             led = self.led
             if led is not None:
                 suit = _EFFECTIVE[self.trump]
-                following = [PLAY[c] for c in hand if suit[c] == led]
+                following: list[Action] = [PLAY[c] for c in hand if suit[c] == led]
                 if following:
                     return following
-            return list(map(PLAY.__getitem__, hand))
+            plays: list[Action] = list(map(PLAY.__getitem__, hand))
+            return plays
         if self.phase != "bid":
             return []
         bids = _BIDS[: self.hand_size + 1]
@@ -516,7 +518,7 @@ class KachufulState(State):
         self.leader = self.turn = (self.dealer + 1) % self.n
         if events is not None:
             events.append(Event("lead", seat=self.leader,
-                                value={"total": sum(self.bids), "tricks": self.hand_size}))  # type: ignore[arg-type]
+                                value={"total": sum(self.bids), "tricks": self.hand_size}))
 
     def _play(self, card: Card) -> None:
         """Play `card` from the hand of the seat to act, recording nothing (unchecked: for playouts that pick
