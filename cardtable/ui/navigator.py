@@ -97,4 +97,4 @@ class Navigator:
         """Show again a scene that was left for a moment, as it was, fitted to the window as it is now."""
         self.app.show(scene)
         if scene.ui_scale != self.app.ui_scale or tuple(scene.ui.window_resolution) != self.app.size:
-            self.app._resized(self.app.size)  # the window changed size while the scene was away
+            self.app.refit()  # the window changed size while the scene was away

@@ -254,6 +254,11 @@ class App:
         return text
 
     # ----- loop -----------------------------------------------------------------------------
+    def refit(self) -> None:
+        """Fit the scene on screen to the window as it is now (a scene shown again after the window changed size
+        while it was away)."""
+        self._resized(self.size)
+
     def _resized(self, size: tuple[int, int]) -> None:
         self.art.clear()
         scene = self.scene

@@ -16,7 +16,8 @@ card."): the engine has no clock.  The state declares the limit (`KachufulState.
 `KachufulState.default_action` as its default move; the table's turn driver runs the clock, plays the default like
 any other move, and hands a seat timed out three times in a row to a bot.
 
-Simulations never record: they play through `KachufulState._play` and `_start_play(None)`, which build no events.
+Simulations never record: they play through `apply(..., record=False)` (and `_start_play(None)` once the simulated
+bids are set), which build no events.
 """
 
 from __future__ import annotations
@@ -156,7 +157,7 @@ def _play_out_round(state: KachufulState, seat: int) -> int:
     """Play the current round to its end with `_quick_card` for everyone; the tricks `seat` took."""
     rnd = state.round
     while state.round == rnd:
-        state._play(_quick_card(state, state.turn))  # type: ignore[arg-type]
+        state.apply(PLAY[_quick_card(state, state.turn)], record=False)  # type: ignore[arg-type]
     return state.history[-1][4][seat]
 
 

@@ -520,14 +520,6 @@ class KachufulState(State):
             events.append(Event("lead", seat=self.leader,
                                 value={"total": sum(self.bids), "tricks": self.hand_size}))
 
-    def _play(self, card: Card) -> None:
-        """Play `card` from the hand of the seat to act, recording nothing (unchecked: for playouts that pick
-        legal cards)."""
-        seat = self.turn
-        assert seat is not None
-        self.hands[seat].remove(card)
-        self._place(seat, card, None)
-
     def _place(self, seat: int, card: Card, events: list[Event] | None) -> None:
         """Put `card`, already taken from the hand of `seat`, on the trick; settle the trick when it is full."""
         suit = card.suit
