@@ -1,9 +1,24 @@
-"""The games: a package per game, each declaring a `GamePlugin`; `registry` lists them.
+"""The games: a package per game, each declaring a light `GameInfo` and, in its `game.py`, the whole `GamePlugin`;
+`registry` lists them.
 
     from cardtable.games import REGISTRY, get_rules, get_game
 """
 
-from cardtable.games.plugin import GamePlugin
-from cardtable.games.registry import CATALOGUE, GAMES, REGISTRY, CatalogueEntry, get_game, get_rules
+from typing import Any
 
-__all__ = ["CATALOGUE", "GAMES", "REGISTRY", "CatalogueEntry", "GamePlugin", "get_game", "get_rules"]
+from cardtable.games import registry
+from cardtable.games.info import GameInfo
+from cardtable.games.plugin import GamePlugin
+from cardtable.games.registry import CATALOGUE, INFOS, CatalogueEntry, get_game, get_info, get_rules
+
+__all__ = ["CATALOGUE", "GAMES", "INFOS", "REGISTRY", "CatalogueEntry", "GameInfo", "GamePlugin", "get_game",
+           "get_info", "get_rules"]
+
+
+def __getattr__(name: str) -> Any:
+    """`GAMES` and `REGISTRY`: every game loaded, the first time they are used (see `registry`)."""
+    if name in ("GAMES", "REGISTRY", "PLUGINS"):
+        value = getattr(registry, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
+from cardtable.games.info import GameInfo
 from cardtable.session.match import Seat
 from cardtable.ui.widgets import BUTTON, LABEL, open_upwards, text_width
 
@@ -73,14 +74,14 @@ def short_choices(ui: pygame_gui.UIManager, texts: list[str], width: int) -> lis
 class TableForm:
     """The choices for one game's new table, kept while the menu is rebuilt."""
 
-    rules: Rules
+    rules: Rules | GameInfo  # the game's metadata: its options and player counts
     options: dict[str, Any]
     players: int
     kinds: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
     @classmethod
-    def for_rules(cls, rules: Rules) -> TableForm:
+    def for_rules(cls, rules: Rules | GameInfo) -> TableForm:
         count = rules.usual_players
         form = cls(rules, {o.name: o.default for o in rules.options}, count)
         form.resize(count)

@@ -47,7 +47,7 @@ def build_game_list(menu: MenuScene, width: int, height: int) -> None:
     tag_w = text_width(menu.ui, "coming soon", TAG) + 10
     for entry in CATALOGUE:
         rect = pygame.Rect(m, y, left_w, button_h)
-        built = entry.rules is not None
+        built = entry.built
         button = UIButton(rect, entry.title, menu.ui,
                           object_id=ObjectID(class_id="@game", object_id=None if built else "#coming_soon"),
                           tool_tip_text=entry.blurb if built else f"{entry.blurb} (coming soon)")

@@ -29,7 +29,7 @@ def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
     """The built game whose autosave was written most recently, and that file."""
     best: tuple[float, CatalogueEntry, Path] | None = None
     for entry in CATALOGUE:
-        if entry.rules is None:
+        if not entry.built:
             continue
         path = autosave_path(entry.id)
         stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
