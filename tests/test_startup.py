@@ -45,9 +45,9 @@ def test_the_menu_imports_no_game_but_its_info(menu_modules):
 
 
 def test_the_menu_starts_no_bots_worker(menu_modules):
-    """The bots' worker (and multiprocessing with it) comes with the first table, not before."""
-    assert "cardtable.bots.worker" not in menu_modules
+    """The bots, their search and their worker (and multiprocessing with it) come with the first game, not before."""
     assert "multiprocessing" not in menu_modules
+    assert [m for m in menu_modules if m.startswith("cardtable.bots")] == [], "the bots come with the first game"
 
 
 @pytest.mark.parametrize("info", INFOS, ids=[i.id for i in INFOS])

@@ -96,17 +96,20 @@ class GameInfo(Variants):
     variant_options: tuple[str, ...] = ()
     running_totals: tuple[tuple[str, Any], ...] = ()
 
-    # The rules' own checks, which read only the metadata above.
-    usual_players = Rules.usual_players
-    check_players = Rules.check_players
-
     def _declared(self) -> tuple[Option, ...]:
         return self.options
+
+    @property
+    def usual_players(self) -> int:
+        """The player count a new table starts with, as the rules' `usual_players`."""
+        if self.default_players in self.players:
+            return self.default_players  # type: ignore[return-value]
+        return 4 if 4 in self.players else self.players.start
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Declared defaults overlaid with `options`; an unknown name or value is a ValueError."""
         try:
-            return Rules.validate_options(self, options)  # type: ignore[arg-type]
+            return Rules.validate_options(self, options)  # type: ignore[arg-type]  # reads only the metadata
         except ValueError:
             if not any(o.custom for o in self.options):
                 raise

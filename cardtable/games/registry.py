@@ -11,12 +11,19 @@ used.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.engine import Rules
 from cardtable.games import cat_in_the_box, cat_te, crazy, eat_pairs, eat_reds, kachuful, king_of_the_hill, klondike
 from cardtable.games.info import GameInfo
-from cardtable.games.plugin import GamePlugin
+
+if TYPE_CHECKING:  # the whole games' module, with the bots' search: loaded with the first game
+    from cardtable.games.plugin import GamePlugin
+
+    # Made on first use, by `__getattr__` below.
+    GAMES: tuple[GamePlugin, ...]
+    PLUGINS: dict[str, GamePlugin]
+    REGISTRY: dict[str, Rules]
 
 #: The built games, in the order the menu lists them.
 INFOS: tuple[GameInfo, ...] = (
@@ -44,9 +51,7 @@ class CatalogueEntry:
     @property
     def info(self) -> GameInfo | None:
         source = self._source
-        if isinstance(source, GamePlugin):
-            return info_of(source)
-        return source
+        return source if source is None or isinstance(source, GameInfo) else info_of(source)
 
     @property
     def game(self) -> GamePlugin | None:

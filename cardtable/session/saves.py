@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -185,7 +184,7 @@ class Autosave:
         self._sync(match)
         replaces = self._journal_token
         self._journal = None  # until the new journal is in place
-        token = secrets.token_hex(8)
+        token = os.urandom(8).hex()  # as secrets.token_hex, whose hashlib (OpenSSL) slows start-up
         write_atomic(self.path, save_pieces(match, self._texts, token, replaces))
         # A crash here leaves the old journal, whose header names the token the snapshot replaces: loading ignores it.
         self._journal = JournalFile.start(self.journal_path, token)
