@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from cardtable.session.journal import (
 )
 from cardtable.session.match import GameLookup, LogEntry, Match, SaveError, Saver, Seat
 from cardtable.session.save_text import LogText, number, save_pieces
+from cardtable.session.stamps import saved_at, saved_when  # noqa: F401 - re-exported for the session's users
 from cardtable.storage import autosave_path, finished_dir, keep_aside, last_game_path
 
 log = logging.getLogger("cardtable")
@@ -331,31 +331,3 @@ def _kept_aside(path: Path, exc: Exception) -> SaveError:
         names = " and ".join(k.name for k in kept.values())
         reason += f" The file{'s were' if len(kept) > 1 else ' was'} kept as {names}."
     return SaveError(reason, kept.get(path))
-
-
-def saved_at(path: Path) -> float | None:
-    """When the save at `path` was last written (its journal included), as a time stamp; None without a save."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return None
-    try:
-        return max(stamp, journal_path(path).stat().st_mtime)
-    except OSError:
-        return stamp
-
-
-def saved_when(path: Path) -> str:
-    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for when the save at `path` was last written."""
-    stamp = saved_at(path)
-    if stamp is None:
-        return ""
-    when = time.localtime(stamp)
-    today = time.localtime()
-    clock = time.strftime("%H:%M", when)
-    days = (time.mktime(today[:3] + (0, 0, 0) + today[6:]) - time.mktime(when[:3] + (0, 0, 0) + when[6:])) / 86400
-    if round(days) == 0:
-        return f"today {clock}"
-    if round(days) == 1:
-        return f"yesterday {clock}"
-    return f"{when.tm_mday} {time.strftime('%b', when)} {clock}"

@@ -7,7 +7,7 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -17,8 +17,7 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
-from cardtable.session.match import Match, Seat
-from cardtable.session.saves import Autosave, saved_when
+from cardtable.session.stamps import saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
@@ -40,6 +39,10 @@ from cardtable.ui.widgets import (
     wrap,
 )
 from cardtable.ui.window import App, Scene
+
+if TYPE_CHECKING:  # the session comes with the first table (the menu's first frame needs none of it)
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.saves import Autosave
 
 log = logging.getLogger("cardtable")
 
@@ -272,6 +275,8 @@ class MenuScene(Scene):
                     None)
 
     def new_game(self) -> None:
+        from cardtable.session.match import Match
+
         options, seats = self.form_values()
         try:
             match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game))
@@ -307,6 +312,8 @@ class MenuScene(Scene):
     def _saver(self, game_id: str) -> Autosave | None:
         """The game's autosave, unless another copy of the app keeps the saves (then the table says so)."""
         if self.app.instance.claim():
+            from cardtable.session.saves import Autosave
+
             return Autosave.for_game(game_id)
         self.app.notices.append(SECOND_COPY)
         return None

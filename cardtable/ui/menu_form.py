@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -16,8 +16,10 @@ from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
 from cardtable.games.info import GameInfo
-from cardtable.session.match import Seat
 from cardtable.ui.widgets import BUTTON, LABEL, open_upwards, text_width
+
+if TYPE_CHECKING:  # the session comes with the first table
+    from cardtable.session.match import Seat
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
 SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
@@ -127,6 +129,8 @@ class TableForm:
         self._follow(defaults, but=seat)
 
     def seats(self) -> list[Seat]:
+        from cardtable.session.match import Seat
+
         out = []
         for i in range(self.players):
             name = " ".join(self.names[i].split())[:NAME_LIMIT] or self.default_name(i)

@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
 from cardtable.games import CATALOGUE
-from cardtable.session.saves import saved_when
+from cardtable.session.stamps import saved_when
 from cardtable.ui.save_loading import latest_autosave
 from cardtable.ui.widgets import BUTTON, TAG, TITLE, clamp, line_height, text_width
 
