@@ -140,12 +140,12 @@ class App:
         else:
             width, height = size or DEFAULT_SIZE
             self.windowed_size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
+        self._set_icon()  # before the window: shown with it, and pygame then looks up no icon of its own
         try:
             self.screen = self._open_window(self.settings.window_position)
         except pygame.error as exc:
             pygame.quit()
             raise NoDisplay(f"cardtable could not open its window ({exc}).") from exc
-        self._set_icon()
         self.clock = pygame.time.Clock()
         self.art = CardArt()
         self.sounds = Sounds(lambda: self.settings.volume)  # the sound device opens at the first sound
