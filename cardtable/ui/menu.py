@@ -71,7 +71,9 @@ class MenuScene(Scene):
         self._fan: pygame.Surface | None = None  # the title's four aces
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
-        self._first_frame = True  # the scene's first frame leaves out the showcase (it loads the game for its faces)
+        #: The scene's first frame leaves out the cards (the title's aces, the game's showcase, for which the game is
+        #: loaded): the widgets show at once, the cards a frame later.
+        self._first_frame = True
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
         self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
         self.loading_label: UILabel | None = None
@@ -451,9 +453,9 @@ class MenuScene(Scene):
         self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
     def next_change(self) -> float | None:
-        """At once while the showcase the first frame left out is still to draw; else nothing here moves by
-        itself: it changes only when the person acts."""
-        return 0.0 if self.showcase_rect.height and self._showcase is None else None
+        """At once while cards the first frame left out are still to draw; else nothing here moves by itself: it
+        changes only when the person acts."""
+        return 0.0 if self._fan is None or (self.showcase_rect.height and self._showcase is None) else None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()
@@ -466,10 +468,11 @@ class MenuScene(Scene):
             pad = clamp(self.panel_rect.width * 0.035, 14, 28)
             pygame.draw.line(surface, (96, 110, 70), (self.panel_rect.x + pad, self.separator_y),
                              (self.panel_rect.right - pad, self.separator_y), 1)
-        if self._fan is None:
+        if self._fan is None and not self._first_frame:
             aces = [Card(1, "S"), Card(1, "H"), Card(1, "C"), Card(1, "D")]
             self._fan = card_fan(self.app.art, self.fan_rect.size, aces)
-        surface.blit(self._fan, self.fan_rect.topleft)
+        if self._fan is not None:
+            surface.blit(self._fan, self.fan_rect.topleft)
         if self.showcase_rect.height and self._showcase is None and not self._first_frame:
             game = self.entry.game  # loaded now: the layout draws the game's own faces
             assert game is not None  # a showcase is shown only for a built game
