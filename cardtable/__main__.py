@@ -3,10 +3,11 @@
 import sys
 
 if __name__ == "__main__":
-    # First thing: in the packaged app this lets the bots' worker process start (it re-runs this file).
-    from cardtable.bots.worker import freeze_support
+    if getattr(sys, "frozen", False):
+        # First thing: in the packaged app this lets the bots' worker process start (it re-runs this file).
+        from cardtable.bots.worker import freeze_support
 
-    freeze_support()
+        freeze_support()
     from cardtable.app import main
 
     sys.exit(main())

@@ -4,7 +4,6 @@ sentence the games say goes through (`core.words.tr`).  English needs no catalog
 
 from __future__ import annotations
 
-import gettext
 import logging
 from collections.abc import Mapping
 
@@ -36,10 +35,12 @@ def wanted(environ: Mapping[str, str]) -> str:
 def use(code: str) -> str:
     """Speak `code` where a catalog has it (its language without the region, "zh" for "zh_TW", failing that),
     English otherwise; returns the language in use."""
-    have = catalogs()
+    have = catalogs() if code.split("_")[0] != ENGLISH else []
     for candidate in (code, code.split("_")[0]):
         if candidate == ENGLISH or candidate not in have:
             continue
+        import gettext  # only for a catalog: English, the usual start, needs none
+
         try:
             with open(asset_path("locale", candidate, "LC_MESSAGES", f"{DOMAIN}.mo"), "rb") as file:
                 catalog = gettext.GNUTranslations(file)

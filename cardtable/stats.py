@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +31,8 @@ WHEN = "%Y-%m-%d %H:%M"  # how a game's date and time are written
 
 def now() -> str:
     """The local date and time, as a game in the history keeps it."""
+    from datetime import datetime  # here: the menu's first frame reads no date
+
     return datetime.now().strftime(WHEN)
 
 
@@ -332,6 +333,8 @@ def _past_game(data: Any) -> PastGame | None:
 
 
 def _is_when(text: str) -> bool:
+    from datetime import datetime
+
     try:
         datetime.strptime(text, WHEN)
     except ValueError:

@@ -1,20 +1,21 @@
-"""What a game declares about itself, once, for the whole app: `GAME = GamePlugin(...)` in its package.
+"""What a game declares about itself, once, for the whole app: `GAME = GamePlugin(...)` in its `game.py`.
 
 The menu, the table, the bots, the arena, the self-test and the tests find every part of a game here (its rules,
-its layout, its rule bot, its hint, its search hooks), never by importing a module by name.  Pure: no pygame.
+its layout, its rule bot, its hint, its search hooks), never by importing a module by name.  The package's own
+`INFO` (`cardtable.games.info.GameInfo`) says where this is, and what the menu needs before it is loaded.  Pure:
+no pygame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cardtable.bots.ismcts import SearchHooks
-from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Option, Rules, State
 from cardtable.core.narration import Narration
+from cardtable.games.info import Showcase, Variants
 
 if TYPE_CHECKING:
     from cardtable.bots import Bot
@@ -38,13 +39,6 @@ class Hint:
 Hinter = Callable[[State], Hint | None]
 
 
-@dataclass(frozen=True)
-class Showcase:
-    """A few of the game's cards the menu shows beside its form: a "fan" held like a hand, or a solitaire "run"
-    beside a face-down stock."""
-
-    style: str = "fan"
-    cards: tuple[Card, ...] = tuple(Card(rank, "S") for rank in (10, 11, 12, 13, 1))
 ArenaCounts = Callable[[State], dict[str, list[tuple[int, int]]]]
 SafeMoves = Callable[[State], list[Action]]
 
@@ -82,7 +76,7 @@ class WinnableDeals:
 
 
 @dataclass(frozen=True)
-class GamePlugin:
+class GamePlugin(Variants):
     """One game: its pure rules engine and pure layout, plus what the generic parts may ask of it.
 
     rule_bot: the normal bots' player (easy adds noise); None plays at random.
@@ -137,37 +131,5 @@ class GamePlugin:
     def blurb(self) -> str:
         return self.rules.blurb
 
-    def option(self, name: str) -> Option | None:
-        """The game's option called `name`, if it has one."""
-        return next((o for o in self.rules.options if o.name == name), None)
-
-    def _variant_options(self) -> list[Option]:
-        return [o for o in map(self.option, self.variant_options) if o is not None]
-
-    def _variant_values(self, options: Mapping[str, Any]) -> list[tuple[Option, Any]]:
-        return [(o, options.get(o.name, o.default)) for o in self._variant_options()]
-
-    def variant(self, options: Mapping[str, Any]) -> str:
-        """The variant the table `options` make, as the statistics know it ("draw=3,scoring=vegas"); "" for a
-        game without variants.  An option left out counts as its default."""
-        return ",".join(f"{o.name}={value}" for o, value in self._variant_values(options))
-
-    def variant_label(self, options: Mapping[str, Any]) -> str:
-        """The variant for people ("Draw 3 · Vegas"); "" for a game without variants."""
-        return " · ".join(o.choice_label(value) for o, value in self._variant_values(options))
-
-    def variants(self) -> list[dict[str, Any]]:
-        """The options of every variant, in the order of the options' choices ([{}] for a game without variants)."""
-        chosen = self._variant_options()
-        return [{o.name: value for o, value in zip(chosen, values, strict=True)}
-                for values in product(*(o.choices for o in chosen))]
-
-    def running_total(self, options: Mapping[str, Any]) -> str | None:
-        """What the running total of the variant `options` make is called ("Vegas total"), or None when its scores
-        do not carry over from game to game."""
-        for name, value in self.running_totals:
-            option = self.option(name)
-            if option is not None and options.get(name, option.default) == value:
-                return f"{option.choice_label(value)} total"
-        return None
-
+    def _declared(self) -> tuple[Option, ...]:
+        return self.rules.options

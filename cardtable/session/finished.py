@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 from collections.abc import Sequence
 from datetime import datetime
 from pathlib import Path
@@ -23,7 +22,7 @@ NAME = re.compile(r"\d{8}-\d{6}-\d{6}-[0-9a-f]{4}\.json")
 
 def new_name() -> str:
     """A name for a copy of a game finished now."""
-    return f"{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}-{secrets.token_hex(2)}.json"
+    return f"{datetime.now().strftime('%Y%m%d-%H%M%S-%f')}-{os.urandom(2).hex()}.json"
 
 
 def kept_path(game_id: str, name: str) -> Path | None:

@@ -32,18 +32,14 @@ from typing import Any
 
 from cardtable.files.reader import Unreadable, parse_json
 from cardtable.session.save_text import COMPACT
+from cardtable.session.stamps import SUFFIX as SUFFIX  # the menu reads these there, without the rest
+from cardtable.session.stamps import journal_path as journal_path
 from cardtable.storage import TEMPORARY_SUFFIX
 
 JOURNAL_FORMAT = 1
-SUFFIX = ".journal"
 # Never blocks (a FIFO put in its place fails at once) and never follows a link.
 _APPEND_FLAGS = (os.O_WRONLY | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
                  | getattr(os, "O_NONBLOCK", 0))
-
-
-def journal_path(snapshot: Path) -> Path:
-    """The journal that goes with the snapshot at `snapshot`."""
-    return snapshot.with_suffix(SUFFIX)
 
 
 # ----- writing -------------------------------------------------------------------------------------------------

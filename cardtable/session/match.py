@@ -12,20 +12,22 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
 from cardtable.core.words import Names
 from cardtable.files.values import number_in
-from cardtable.games.plugin import GamePlugin
 from cardtable.session.checkpoints import Checkpoints
+
+if TYPE_CHECKING:  # imported with the first game (it brings the bots' search hooks)
+    from cardtable.games.plugin import GamePlugin
 
 #: Writes a match where it is kept (after every change); raises OSError when it cannot.  A saver may also have
 #: `compact(match)` (write the match in one piece now) and `release(match)` (the table is done with it); see
 #: `cardtable.session.saves.Autosave`.
 Saver = Callable[["Match"], None]
 #: Finds a game by its id (the registry's `get_game`); KeyError for an unknown id.
-GameLookup = Callable[[str], GamePlugin]
+GameLookup = Callable[[str], "GamePlugin"]
 
 SAVE_FORMAT = 1
 SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import logging
 import os
-import secrets
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +38,7 @@ from cardtable.session.journal import (
 )
 from cardtable.session.match import GameLookup, LogEntry, Match, SaveError, Saver, Seat
 from cardtable.session.save_text import LogText, number, save_pieces
+from cardtable.session.stamps import saved_at, saved_when  # noqa: F401 - re-exported for the session's users
 from cardtable.storage import autosave_path, finished_dir, keep_aside, last_game_path
 
 log = logging.getLogger("cardtable")
@@ -185,7 +184,7 @@ class Autosave:
         self._sync(match)
         replaces = self._journal_token
         self._journal = None  # until the new journal is in place
-        token = secrets.token_hex(8)
+        token = os.urandom(8).hex()  # as secrets.token_hex, whose hashlib (OpenSSL) slows start-up
         write_atomic(self.path, save_pieces(match, self._texts, token, replaces))
         # A crash here leaves the old journal, whose header names the token the snapshot replaces: loading ignores it.
         self._journal = JournalFile.start(self.journal_path, token)
@@ -332,31 +331,3 @@ def _kept_aside(path: Path, exc: Exception) -> SaveError:
         names = " and ".join(k.name for k in kept.values())
         reason += f" The file{'s were' if len(kept) > 1 else ' was'} kept as {names}."
     return SaveError(reason, kept.get(path))
-
-
-def saved_at(path: Path) -> float | None:
-    """When the save at `path` was last written (its journal included), as a time stamp; None without a save."""
-    try:
-        stamp = path.stat().st_mtime
-    except OSError:
-        return None
-    try:
-        return max(stamp, journal_path(path).stat().st_mtime)
-    except OSError:
-        return stamp
-
-
-def saved_when(path: Path) -> str:
-    """'today 14:32', 'yesterday 09:10' or '3 Mar 18:05' for when the save at `path` was last written."""
-    stamp = saved_at(path)
-    if stamp is None:
-        return ""
-    when = time.localtime(stamp)
-    today = time.localtime()
-    clock = time.strftime("%H:%M", when)
-    days = (time.mktime(today[:3] + (0, 0, 0) + today[6:]) - time.mktime(when[:3] + (0, 0, 0) + when[6:])) / 86400
-    if round(days) == 0:
-        return f"today {clock}"
-    if round(days) == 1:
-        return f"yesterday {clock}"
-    return f"{when.tm_mday} {time.strftime('%b', when)} {clock}"

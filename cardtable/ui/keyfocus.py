@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 import pygame_gui
 
-from cardtable.core.layout import Rect
+if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
+    from cardtable.core.layout import Rect
+
 
 #: The focus's outline: magenta, apart from the blue of what is legal, the green of what is picked and the gold of
 #: the seat to act, and edged in near-black so that it shows on a light card or button as on the felt.

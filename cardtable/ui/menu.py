@@ -7,7 +7,7 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -17,8 +17,7 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
-from cardtable.session.match import Match, Seat
-from cardtable.session.saves import Autosave, saved_when
+from cardtable.session.stamps import saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
@@ -41,6 +40,10 @@ from cardtable.ui.widgets import (
 )
 from cardtable.ui.window import App, Scene
 
+if TYPE_CHECKING:  # the session comes with the first table (the menu's first frame needs none of it)
+    from cardtable.session.match import Match, Seat
+    from cardtable.session.saves import Autosave
+
 log = logging.getLogger("cardtable")
 
 class MenuScene(Scene):
@@ -51,10 +54,10 @@ class MenuScene(Scene):
     def __init__(self, app: App, message: str = "") -> None:
         super().__init__(app)
         memory = app.navigator.menu_memory  # what the menu showed when it was last left
-        first = next((e for e in CATALOGUE if e.rules is not None), CATALOGUE[0])
+        first = next((e for e in CATALOGUE if e.built), CATALOGUE[0])
         # the game of the table the menu is opened from, or the one last shown, or after a restart the one last played
         picked = memory.get("game") or app.settings.last_game
-        self.selected_game: str = picked if any(e.id == picked and e.rules is not None for e in CATALOGUE) else first.id
+        self.selected_game: str = picked if any(e.id == picked and e.built for e in CATALOGUE) else first.id
         self.message = " ".join(filter(None, (message, app.take_notices())))
         self.forms: dict[str, TableForm] = memory.setdefault("forms", {})
         self.buttons: dict[str, UIButton] = {}
@@ -70,6 +73,9 @@ class MenuScene(Scene):
         self._fan: pygame.Surface | None = None  # the title's four aces
         self.showcase_rect = pygame.Rect(0, 0, 0, 0)
         self._showcase: pygame.Surface | None = None
+        #: The scene's first frame leaves out the cards (the title's aces, the game's showcase, for which the game is
+        #: loaded): the widgets show at once, the cards a frame later.
+        self._first_frame = True
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
         self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
         self.loading_label: UILabel | None = None
@@ -87,11 +93,11 @@ class MenuScene(Scene):
         return next(e for e in CATALOGUE if e.id == self.selected_game)
 
     def form(self) -> TableForm | None:
-        rules = self.entry.rules
-        if rules is None:
+        info = self.entry.info  # what the form needs of the game: it is not loaded for it
+        if info is None:
             return None
         if self.selected_game not in self.forms:
-            self.forms[self.selected_game] = restore_form(rules, self.app.settings.last_forms.get(rules.id))
+            self.forms[self.selected_game] = restore_form(info, self.app.settings.last_forms.get(info.id))
         return self.forms[self.selected_game]
 
     def form_values(self) -> tuple[dict[str, Any], list[Seat]]:
@@ -152,7 +158,7 @@ class MenuScene(Scene):
         # Header: title, blurb; a fan of cards decorates the top right when there is room.
         y = inner.y
         heading_h = line_height(self.ui, HEADING) + 8
-        rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.game is not None else 0
+        rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.built else 0
         UILabel(pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), entry.title, self.ui, object_id="#heading")
         if rules_w:
             self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
@@ -221,7 +227,7 @@ class MenuScene(Scene):
                                 object_id="#error")
                 self.message_labels.append(label)
             bottom -= gap
-        game, chosen = entry.game, form.options  # the record of the variant the form shows
+        game, chosen = entry.info, form.options  # the record of the variant the form shows
         assert game is not None  # a form is made only for a built game
         total = game.running_total(chosen) if self.app.settings.running_total else None
         stat_lines = self.records.get(stats.key(entry.id, game.variant(chosen)), stats.GameStats()).lines(
@@ -259,7 +265,7 @@ class MenuScene(Scene):
     # ----- actions -------------------------------------------------------------------------
     def select_game(self, game_id: str) -> None:
         entry = next((e for e in CATALOGUE if e.id == game_id), None)
-        if entry is None or entry.rules is None or game_id == self.selected_game:
+        if entry is None or not entry.built or game_id == self.selected_game:
             return
         self._harvest()
         self.selected_game = game_id
@@ -273,6 +279,8 @@ class MenuScene(Scene):
                     None)
 
     def new_game(self) -> None:
+        from cardtable.session.match import Match
+
         options, seats = self.form_values()
         try:
             match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game))
@@ -308,6 +316,8 @@ class MenuScene(Scene):
     def _saver(self, game_id: str) -> Autosave | None:
         """The game's autosave, unless another copy of the app keeps the saves (then the table says so)."""
         if self.app.instance.claim():
+            from cardtable.session.saves import Autosave
+
             return Autosave.for_game(game_id)
         self.app.notices.append(SECOND_COPY)
         return None
@@ -400,9 +410,9 @@ class MenuScene(Scene):
             elif name == "quit":
                 self.app.quit()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            game = self.entry.game
-            governing = {o.when[0] for o in game.rules.options if o.when} | {
-                o.name for o in game.rules.options if o.custom} if game is not None else set()
+            game = self.entry.info
+            governing = {o.when[0] for o in game.options if o.when} | {
+                o.name for o in game.options if o.custom} if game is not None else set()
             if game is not None and any(self.option_menus.get(n) is event.ui_element
                                         for n in (*game.variant_options, *governing)):
                 self._harvest()  # another variant: its record; or other options now matter
@@ -444,8 +454,10 @@ class MenuScene(Scene):
         """Drawn above the widgets: the keyboard's focus."""
         self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
-    def next_change(self) -> None:  # nothing here moves by itself: it changes only when the person acts
-        return None
+    def next_change(self) -> float | None:
+        """At once while cards the first frame left out are still to draw; else nothing here moves by itself: it
+        changes only when the person acts."""
+        return 0.0 if self._fan is None or (self.showcase_rect.height and self._showcase is None) else None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()
@@ -458,14 +470,16 @@ class MenuScene(Scene):
             pad = clamp(self.panel_rect.width * 0.035, 14, 28)
             pygame.draw.line(surface, (96, 110, 70), (self.panel_rect.x + pad, self.separator_y),
                              (self.panel_rect.right - pad, self.separator_y), 1)
-        if self._fan is None:
+        if self._fan is None and not self._first_frame:
             aces = [Card(1, "S"), Card(1, "H"), Card(1, "C"), Card(1, "D")]
             self._fan = card_fan(self.app.art, self.fan_rect.size, aces)
-        surface.blit(self._fan, self.fan_rect.topleft)
-        if self.showcase_rect.height:
-            if self._showcase is None:
-                game = self.entry.game
-                assert game is not None  # only a game that is built has its showcase laid out
-                self._showcase = showcase_image(self.app.art, self.app.settings.card_back, self.showcase_rect.size,
-                                                game.showcase, game.layout.face)
+        if self._fan is not None:
+            surface.blit(self._fan, self.fan_rect.topleft)
+        if self.showcase_rect.height and self._showcase is None and not self._first_frame:
+            game = self.entry.game  # loaded now: the layout draws the game's own faces
+            assert game is not None  # a showcase is shown only for a built game
+            self._showcase = showcase_image(self.app.art, self.app.settings.card_back, self.showcase_rect.size,
+                                            game.showcase, game.layout.face)
+        if self.showcase_rect.height and self._showcase is not None:
             surface.blit(self._showcase, self._showcase.get_rect(center=self.showcase_rect.center))
+        self._first_frame = False

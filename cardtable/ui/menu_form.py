@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
-from cardtable.session.match import Seat
+from cardtable.games.info import GameInfo
 from cardtable.ui.widgets import BUTTON, LABEL, DropDownOptions, open_upwards, text_width, window_rect
+
+if TYPE_CHECKING:  # the session comes with the first table
+    from cardtable.session.match import Seat
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
 SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
@@ -73,14 +76,14 @@ def short_choices(ui: pygame_gui.UIManager, texts: list[str], width: int) -> lis
 class TableForm:
     """The choices for one game's new table, kept while the menu is rebuilt."""
 
-    rules: Rules
+    rules: Rules | GameInfo  # the game's metadata: its options and player counts
     options: dict[str, Any]
     players: int
     kinds: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
     @classmethod
-    def for_rules(cls, rules: Rules) -> TableForm:
+    def for_rules(cls, rules: Rules | GameInfo) -> TableForm:
         count = rules.usual_players
         form = cls(rules, {o.name: o.default for o in rules.options}, count)
         form.resize(count)
@@ -126,6 +129,8 @@ class TableForm:
         self._follow(defaults, but=seat)
 
     def seats(self) -> list[Seat]:
+        from cardtable.session.match import Seat
+
         out = []
         for i in range(self.players):
             name = " ".join(self.names[i].split())[:NAME_LIMIT] or self.default_name(i)

@@ -10,7 +10,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UILabel
 
 from cardtable.games import CATALOGUE
-from cardtable.session.saves import saved_when
+from cardtable.session.stamps import saved_when
 from cardtable.ui.save_loading import latest_autosave
 from cardtable.ui.widgets import BUTTON, TAG, TITLE, clamp, line_height, text_width
 
@@ -47,7 +47,7 @@ def build_game_list(menu: MenuScene, width: int, height: int) -> None:
     tag_w = text_width(menu.ui, "coming soon", TAG) + 10
     for entry in CATALOGUE:
         rect = pygame.Rect(m, y, left_w, button_h)
-        built = entry.rules is not None
+        built = entry.built
         button = UIButton(rect, entry.title, menu.ui,
                           object_id=ObjectID(class_id="@game", object_id=None if built else "#coming_soon"),
                           tool_tip_text=entry.blurb if built else f"{entry.blurb} (coming soon)")

@@ -12,6 +12,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.engine import Rules
+from cardtable.games.info import GameInfo
 from cardtable.storage import clean_last_forms
 from cardtable.ui.menu_form import NAME_LIMIT, SEAT_KIND_CHOICES, TableForm
 
@@ -37,7 +38,7 @@ def form_to_json(form: TableForm) -> dict[str, Any]:
             "names": [" ".join(n.split())[:NAME_LIMIT] for n in form.names[:form.players]]}
 
 
-def restore_form(rules: Rules, data: Any) -> TableForm:
+def restore_form(rules: Rules | GameInfo, data: Any) -> TableForm:
     """The game's form with what of `data` (an untrusted stored form) suits its rules; defaults for the rest."""
     form = TableForm.for_rules(rules)
     clean = clean_last_forms({rules.id: data}).get(rules.id, {}) if rules.id.isidentifier() else {}

@@ -11,11 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardtable.games import get_game
-from cardtable.session.match import Match, SaveError
-from cardtable.session.saves import load_match
 from cardtable.storage import last_game_path
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the session comes with the first table or replay (the menu needs none of it)
+    from cardtable.session.match import Match
     from cardtable.ui.window import App, Scene
 
 
@@ -44,6 +43,7 @@ class Navigator:
     def new_table(self, game_id: str) -> None:
         """A new table of `game_id` with the options and seats the menu's form would start it with (`--table`);
         KeyError for a game there is none of."""
+        from cardtable.session.match import Match
         from cardtable.session.saves import Autosave
         from cardtable.ui.menu_memory import restore_form
 
@@ -67,6 +67,9 @@ class Navigator:
         """The replay of the finished game saved at `path` (of `game_id`, if given), left for `back_to` (see
         `replay`); a sentence for the person if it cannot be opened (a damaged file is kept aside, and the sentence
         says where)."""
+        from cardtable.session.match import SaveError
+        from cardtable.session.saves import load_match
+
         try:
             match = load_match(path, get_game, game_id=game_id)
         except SaveError as exc:

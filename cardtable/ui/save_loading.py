@@ -12,24 +12,27 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
-from cardtable.session.match import Match, SaveError
-from cardtable.session.saves import Autosave, load_match, saved_at
+from cardtable.session.stamps import saved_at
 from cardtable.storage import autosave_path
+
+if TYPE_CHECKING:  # the session comes with the first table (or the first save opened)
+    from cardtable.session.match import Match
+    from cardtable.session.saves import Autosave
 
 log = logging.getLogger("cardtable")
 
 #: `load(path, lookup, saver=..., progress=...)`: how the save is read (`load_match`; tests may wrap it).
-Loader = Callable[..., Match]
+Loader = Callable[..., "Match"]
 
 
 def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
     """The built game whose autosave was written most recently, and that file."""
     best: tuple[float, CatalogueEntry, Path] | None = None
     for entry in CATALOGUE:
-        if entry.rules is None:
+        if not entry.built:
             continue
         path = autosave_path(entry.id)
         stamp = saved_at(path)  # the journal's time too: a move appends to it, not to the save
@@ -43,12 +46,16 @@ def latest_autosave() -> tuple[CatalogueEntry, Path] | None:
 class SaveLoading:
     """The load of the save at `path` in a daemon thread: how far it is, then its match or the exception it met."""
 
-    def __init__(self, path: Path, saver: Autosave | None, load: Loader = load_match) -> None:
+    def __init__(self, path: Path, saver: Autosave | None, load: Loader | None = None) -> None:
         self.path = path
         self.moves_done = 0
         self.moves = 0  # the save's moves, once it has been read (0 until then)
         self.match: Match | None = None
         self.error: BaseException | None = None
+        if load is None:
+            from cardtable.session.saves import load_match
+
+            load = load_match
         self._load = load
         self._saver = saver
         self.thread = threading.Thread(target=self._run, name="load-save", daemon=True)
@@ -84,6 +91,8 @@ class SaveLoading:
         error = self.error
         if error is None and self.match is not None:
             return self.match, ""
+        from cardtable.session.match import SaveError
+
         if isinstance(error, SaveError):
             log.warning("autosave unusable: %s", error.message)
             return None, error.message

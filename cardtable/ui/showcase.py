@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from cardtable.core.cards import Card
-from cardtable.core.layout import FaceSpec
-from cardtable.games.plugin import Showcase
+from cardtable.games.info import Showcase
+
+if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
+    from cardtable.core.layout import FaceSpec
 
 #: A game's faces (`GameLayout.face`), or None for French cards.
-Faces = Callable[[Card], FaceSpec | None] | None
+Faces = Callable[[Card], "FaceSpec | None"] | None
 
 
 def card_fan(art: Any, size: tuple[int, int], cards: list[Card], spread: float = 16,

@@ -22,8 +22,8 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from cardtable import stats
-from cardtable.games import GAMES
-from cardtable.games.plugin import GamePlugin
+from cardtable.games import INFOS
+from cardtable.games.info import GameInfo
 from cardtable.session.finished import kept_path
 from cardtable.stats import GameStats, format_time
 from cardtable.storage import KEPT_FINISHED, last_game_path
@@ -59,17 +59,17 @@ class Table:
     first: int = 1
 
 
-def solitaire(game: GamePlugin) -> bool:
+def solitaire(game: GameInfo) -> bool:
     """A game played alone: its best time means something (otherwise its best score does)."""
-    return game.rules.players.stop - 1 == 1
+    return game.players.stop - 1 == 1
 
 
-def has_variants(game: GamePlugin) -> bool:
+def has_variants(game: GameInfo) -> bool:
     """Whether the game keeps a record per variant."""
     return bool(game.variant({}))
 
 
-def record_table(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> Table:
+def record_table(game: GameInfo, records: dict[str, GameStats], person: str = "") -> Table:
     """The game's record as a whole, then each variant's: everyone's, or `person`'s."""
     timed, varied = solitaire(game), has_variants(game)
     rows: list[tuple[str, str, str | None]] = []  # label, record key, running total's name
@@ -95,12 +95,12 @@ def record_table(game: GamePlugin, records: dict[str, GameStats], person: str = 
     return Table(header, tuple(out))
 
 
-def history_games(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> list[stats.PastGame]:
+def history_games(game: GameInfo, records: dict[str, GameStats], person: str = "") -> list[stats.PastGame]:
     """The game's last games (everyone's, or `person`'s), the newest first."""
     return list(reversed(records.get(stats.key(game.id, "", person), GameStats()).history))
 
 
-def history_table(game: GamePlugin, records: dict[str, GameStats], person: str = "") -> Table:
+def history_table(game: GameInfo, records: dict[str, GameStats], person: str = "") -> Table:
     """The game's last games (everyone's, or `person`'s), the newest first."""
     names = {game.variant(o): game.variant_label(o) for o in game.variants()}
     varied = has_variants(game)
@@ -129,7 +129,7 @@ GONE = (f"Not kept any more: only the newest {KEPT_FINISHED} finished games of e
         " copy is set aside.")
 
 
-def kept_copy(game: GamePlugin, past: stats.PastGame) -> Path | None:
+def kept_copy(game: GameInfo, past: stats.PastGame) -> Path | None:
     """Where the copy of `past` kept for replay is, or None when there is none (never kept, or no longer)."""
     path = kept_path(game.id, past.kept) if past.kept else None
     try:
@@ -192,7 +192,7 @@ class StatsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         chosen = app.navigator.menu_memory.get("game")
-        self.game: GamePlugin = next((g for g in GAMES if g.id == chosen), GAMES[0])
+        self.game: GameInfo = next((g for g in INFOS if g.id == chosen), INFOS[0])  # no game is loaded for it
         self.page = 0  # of the last games; 0 is the newest
         self.person = ""  # whose records are shown: "" everyone's, else the name of one who played at a table
         self.person_menu: UIDropDownMenu | None = None
@@ -222,7 +222,7 @@ class StatsScene(Scene):
         m = clamp(min(width * 0.022, height * 0.03), 14, 40 * s)
         gap = clamp(height * 0.009, 5, 10 * s)
         button_h = clamp(height * 0.055, 30, 44 * s)
-        longest = max(text_width(self.ui, g.title, BUTTON) for g in GAMES) + 44
+        longest = max(text_width(self.ui, g.title, BUTTON) for g in INFOS) + 44
         left_w = max(longest, clamp(width * 0.2, 200, 320 * s))
         if width - left_w - 3 * m < 640 * s:  # too narrow for a column of games beside the tables
             self._build_narrow(width, height, m, gap, button_h)
@@ -230,7 +230,7 @@ class StatsScene(Scene):
         heading_h = line_height(self.ui, HEADING) + 8
         UILabel(pygame.Rect(m, m, left_w, heading_h), "Statistics", self.ui, object_id="#heading")
         y = m + heading_h + gap * 2
-        for game in GAMES:
+        for game in INFOS:
             button = UIButton(pygame.Rect(m, y, left_w, button_h), game.title, self.ui,
                               object_id=ObjectID(class_id="@game"))
             if game is self.game:
@@ -251,7 +251,7 @@ class StatsScene(Scene):
         back_w = text_width(self.ui, "Back", BUTTON) + 48
         self.buttons["back"] = UIButton(pygame.Rect(inner.right - back_w, inner.y, back_w, button_h), "Back", self.ui,
                                         tool_tip_text="Back to the menu (Esc)")
-        menu_w = max(text_width(self.ui, g.title, BUTTON) for g in GAMES) + 60
+        menu_w = max(text_width(self.ui, g.title, BUTTON) for g in INFOS) + 60
         heading_w = text_width(self.ui, "Statistics", HEADING) + 24
         reset_w = text_width(self.ui, "Reset…", BUTTON) + 40
         x = inner.x
@@ -260,7 +260,7 @@ class StatsScene(Scene):
             UILabel(pygame.Rect(x, inner.y + (button_h - heading_h) // 2, heading_w, heading_h), "Statistics",
                     self.ui, object_id="#heading")
             x += heading_w
-        choices = [(g.title, g.id) for g in GAMES]
+        choices = [(g.title, g.id) for g in INFOS]
         self.game_menu = UIDropDownMenu(cast(DropDownOptions, choices), (self.game.title, self.game.id),
                                         pygame.Rect(x, inner.y, menu_w, button_h), self.ui)
         self._build_panel(inner, gap, button_h, title=False, right=inner.right - back_w - gap, left=x + menu_w + gap)
@@ -379,7 +379,7 @@ class StatsScene(Scene):
     # ----- actions -------------------------------------------------------------------------
     def choose(self, game_id: str) -> None:
         """Show the game `game_id`'s statistics."""
-        self.game = next(g for g in GAMES if g.id == game_id)
+        self.game = next(g for g in INFOS if g.id == game_id)
         self.page = 0
         if self.person not in stats.people(self.records, game_id):
             self.person = ""

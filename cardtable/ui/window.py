@@ -18,7 +18,6 @@ import pygame_gui
 from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from cardtable import DEFAULT_SIZE
-from cardtable.bots.worker import replace_worker
 from cardtable.files.instance import SECOND_COPY, Instance
 from cardtable.resources import asset_path
 from cardtable.storage import Settings, instance_lock_path, keep_aside, log_dir, writable_folders
@@ -141,16 +140,15 @@ class App:
         else:
             width, height = size or DEFAULT_SIZE
             self.windowed_size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
+        self._set_icon()  # before the window: shown with it, and pygame then looks up no icon of its own
         try:
             self.screen = self._open_window(self.settings.window_position)
         except pygame.error as exc:
             pygame.quit()
             raise NoDisplay(f"cardtable could not open its window ({exc}).") from exc
-        self._set_icon()
         self.clock = pygame.time.Clock()
         self.art = CardArt()
         self.sounds = Sounds(lambda: self.settings.volume)  # the sound device opens at the first sound
-        warm_up()  # the sounds are made in the background: no frame makes one
         self.apply_look()
         self._built_themes: dict[float, tuple[Any, Any]] = {}  # per text scale: a theme built, and its loader
         self.scene: Scene | None = None
@@ -160,7 +158,9 @@ class App:
         self._frame_at = self.now()  # when the main loop's last frame began
         self._input_at = -math.inf  # when the last input came (frames go on for a moment after it)
         self._drawn: Scene | None = None  # the scene the last frame drew
-        self.after_frame: list[Callable[[], None]] = []
+        #: The sounds are made in the background, so that no frame makes one; from the first frame on, so that
+        #: they do not hold that frame back.
+        self.after_frame: list[Callable[[], None]] = [warm_up]
         from cardtable.ui.navigator import Navigator  # scenes' modules import this one: not at the top
 
         self.navigator = Navigator(self)
@@ -411,6 +411,13 @@ class App:
         if exit_process:
             end_process()
         pygame.quit()
+
+
+def replace_worker(wait: bool = True) -> None:
+    """End the bots' worker, if one was started (only a table imports it)."""
+    worker = sys.modules.get("cardtable.bots.worker")
+    if worker is not None:
+        worker.replace_worker(wait=wait)
 
 
 def end_process() -> None:

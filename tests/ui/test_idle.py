@@ -80,6 +80,7 @@ def test_the_menu_draws_nothing_until_the_pointer_moves_then_hovers_and_shows_a_
     on for a moment (the button's tooltip comes after a second of hovering), and then the menu sleeps again."""
     table_app.show(MenuScene(table_app))
     table_app.step(1 / 60)
+    table_app.step(1 / 60)  # the cards its first frame left out
     loop = LoopClock(table_app, monkeypatch)
     for _ in range(3):
         table_app.step()

@@ -1,23 +1,24 @@
-"""Eat Reds (Chinese Ten): a fishing game where cards pair to ten, or by rank among 10, J, Q and K, to capture the
-reds from the layout."""
+"""Eat Reds (Chinese Ten), a fishing game where cards pair to ten, or by rank among 10, J, Q and K, to capture the
+reds from the layout: what the menu shows (`INFO`); the game itself is built in `game.py`."""
 
-from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.cards import Card
-from cardtable.games.eat_reds import bots
-from cardtable.games.eat_reds.layout import LAYOUT
-from cardtable.games.eat_reds.narration import NARRATION
-from cardtable.games.eat_reds.rules import RULES
-from cardtable.games.plugin import GamePlugin, Showcase
+from cardtable.core.engine import Option
+from cardtable.games.info import GameInfo, Showcase
 
-GAME = GamePlugin(
-    rules=RULES,
-    layout=LAYOUT,
-    narration=NARRATION,
-    rule_bot=bots.RuleBot,
-    hint=bots.hint,
-    search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.search_rollout,
-                       candidates=bots.search_candidates,
-                       settings=tuple(sorted(bots.search_settings().items()))),
-    arena_counts=bots.arena_counts,
+ROUND_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10)  # the rules' own (`rules.ROUND_CHOICES`)
+
+INFO = GameInfo(
+    id="eat_reds",
+    title="Eat Reds (Chinese Ten)",
+    players=range(2, 5),
+    default_players=2,
+    options=(
+        Option("rounds", "Rounds", ROUND_CHOICES, 1,
+               tuple(f"{k} deal{'s' if k > 1 else ''}" + (" (running total)" if k > 1 else "") for k in ROUND_CHOICES)),
+    ),
+    blurb="Pair cards to ten and capture the reds.",
     showcase=Showcase("fan", (Card(1, "H"), Card(9, "D"), Card(3, "S"), Card(7, "H"), Card(13, "D"))),
+    module=f"{__name__}.game",
 )
+
+__getattr__ = INFO.package_attribute  # GAME, the whole game, is loaded on first use

@@ -1,25 +1,27 @@
-"""Klondike solitaire."""
+"""Klondike solitaire: what the menu shows (`INFO`); the game itself is built in `game.py`."""
 
 from cardtable.core.cards import Card
-from cardtable.games.klondike.deals import solve_position
-from cardtable.games.klondike.hint import describe, explain
-from cardtable.games.klondike.layout import LAYOUT
-from cardtable.games.klondike.narration import NARRATION
-from cardtable.games.klondike.proved import proved_deals
-from cardtable.games.klondike.rules import RULES
-from cardtable.games.klondike.safe import safe_moves
-from cardtable.games.plugin import GamePlugin, Showcase, WinnableDeals
+from cardtable.core.engine import Option
+from cardtable.games.info import GameInfo, Showcase
 
-GAME = GamePlugin(
-    rules=RULES,
-    layout=LAYOUT,
-    hint=explain,
-    describe=describe,
-    safe_moves=safe_moves,
-    solver=solve_position,
-    winnable_deals=WinnableDeals("winnable", proved=proved_deals),
+INFO = GameInfo(
+    id="klondike",
+    title="Klondike",
+    players=range(1, 2),
+    options=(
+        Option("draw", "Draw", (1, 3), 1, ("Draw 1", "Draw 3")),
+        Option(
+            "passes", "Passes through the stock", ("unlimited", "limited"), "unlimited",
+            ("Unlimited", "Limited (1 with draw 1, 3 with draw 3)"),
+        ),
+        Option("scoring", "Scoring", ("standard", "vegas"), "standard", ("Standard", "Vegas")),
+        Option("winnable", "Deals", (False, True), False, ("Any deal", "Winnable deals only")),
+    ),
+    blurb="Solitaire: build four foundations up by suit from Ace to King.",
+    showcase=Showcase("run", (Card(13, "S"), Card(12, "H"), Card(11, "C"), Card(10, "D"), Card(9, "S"))),
     variant_options=("draw", "scoring"),
     running_totals=(("scoring", "vegas"),),
-    narration=NARRATION,
-    showcase=Showcase("run", (Card(13, "S"), Card(12, "H"), Card(11, "C"), Card(10, "D"), Card(9, "S"))),
+    module=f"{__name__}.game",
 )
+
+__getattr__ = INFO.package_attribute  # GAME, the whole game, is loaded on first use

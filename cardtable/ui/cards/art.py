@@ -7,15 +7,19 @@ with curves are drawn at a multiple of the final size and smooth-scaled down, wh
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from cardtable.core.cards import Card
-from cardtable.core.layout import FaceSpec
 from cardtable.ui.cards.backs import BACK_DESIGNS, BACK_STYLES, Backs
 from cardtable.ui.cards.faces import SpecFaces
 from cardtable.ui.cards.glyphs import Glyphs
 from cardtable.ui.cards.paint import CardStyle, Colour
 from cardtable.ui.cards.standard import StandardFaces
+
+if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
+    from cardtable.core.layout import FaceSpec
 
 
 class CardArt:

@@ -8,10 +8,10 @@ down), shapes ("skip", "reverse", "cat") and "wild", the four-colour oval.
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
-from cardtable.core.layout import FaceSpec
 from cardtable.ui.cards.glyphs import Glyphs
 from cardtable.ui.cards.paint import (
     CARD_WHITE,
@@ -28,6 +28,9 @@ from cardtable.ui.cards.paint import (
     shape_symbol,
     shapes_bounds,
 )
+
+if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
+    from cardtable.core.layout import FaceSpec
 
 OVAL_TILT = math.radians(28)  # the oval's long axis leans right at the top, leaving the corners free
 
