@@ -16,10 +16,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from worker_child import Echo, Stall, gone, wait_until
+from worker_child import Broken, Echo, Stall, Strange, gone, wait_until
 
 from cardtable.bots import RandomBot, make_bot, make_hard_bot, worker
-from cardtable.core.engine import State
 from cardtable.games import REGISTRY, get_game, get_rules
 
 CHILD = Path(__file__).with_name("worker_child.py")
@@ -75,16 +74,27 @@ def test_auto_mode_falls_back_to_a_thread_when_pickling_fails() -> None:
         assert job.mode == "thread"
 
 
-def test_a_bot_error_reaches_whoever_collects_the_answer() -> None:
-    class Broken:
-        def choose(self, state: State, seat: int):
-            raise RuntimeError("oops")
-
+@pytest.mark.parametrize("mode", ["thread", "process"])
+def test_a_bot_error_reaches_whoever_collects_the_answer(mode: str) -> None:
     state = get_rules("kachuful").new_game(4, {}, seed=1)
-    job = worker.think(Broken(), state, state.turn, mode="thread")
+    job = worker.think(Broken(RuntimeError, "oops"), state, state.turn, mode=mode)
     wait(job)
-    with pytest.raises(RuntimeError, match="oops"):
+    assert job.mode == mode
+    with pytest.raises(RuntimeError, match="oops") as raised:
         job.result()
+    if mode == "process":  # with where it happened in the worker
+        assert "choose" in raised.value.__notes__[-1]
+
+
+def test_an_error_that_does_not_come_back_whole_comes_back_named() -> None:
+    state = get_rules("kachuful").new_game(4, {}, seed=1)
+    job = worker.think(Broken(Strange, "bad", "luck"), state, state.turn, mode="process")
+    wait(job)
+    with pytest.raises(RuntimeError, match="Strange: bad: luck"):
+        job.result()
+    job = worker.think(Echo(1), state, state.turn, mode="process")
+    wait(job)
+    assert job.result() == (1, state.turn), "the worker goes on answering"
 
 
 @pytest.mark.parametrize("mode", ["thread", "inline"])

@@ -50,6 +50,23 @@ class Echo:
         return self.tag, seat
 
 
+class Broken:
+    """Raises `kind(*args)`, wherever it decides."""
+
+    def __init__(self, kind: type[Exception], *args: str) -> None:
+        self.kind, self.args = kind, args
+
+    def choose(self, state: Any, seat: int) -> Any:
+        raise self.kind(*self.args)
+
+
+class Strange(Exception):
+    """An error that pickles but does not unpickle (its constructor wants more than its args)."""
+
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
 def wait_until(condition: Callable[[], bool], limit: float, what: str) -> None:
     """Poll `condition` until it holds; fail after `limit` seconds."""
     end = time.monotonic() + limit
