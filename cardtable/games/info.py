@@ -79,7 +79,7 @@ class GameInfo(Variants):
     """A game as the menu lists it and builds its form: the metadata its rules declare (id, title, player counts,
     options, blurb, version), its showcase and variants, and `module`, where its `GAME` (`GamePlugin`) is built.
 
-    The rules hold the same metadata (a contract test holds them together); `validate_options` checks a value
+    The rules are made from the same metadata (`metadata`); `validate_options` checks a value
     the way any game's rules do, and asks the game's own rules only for a value only they know (a written-out
     choice).
     """
@@ -98,6 +98,11 @@ class GameInfo(Variants):
 
     def _declared(self) -> tuple[Option, ...]:
         return self.options
+
+    def metadata(self) -> dict[str, Any]:
+        """What the game's rules declare of themselves, written once here: `Rules(**INFO.metadata(), ...)`."""
+        return {"id": self.id, "title": self.title, "players": self.players, "options": self.options,
+                "blurb": self.blurb, "version": self.version, "default_players": self.default_players}
 
     @property
     def usual_players(self) -> int:

@@ -5,7 +5,7 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo, Showcase
 
-NUMBER_SUIT = "N"  # the rules' suit of the cat cards (`rules.NUMBER_SUIT`)
+NUMBER_SUIT = "N"  # cat cards have no colour: a suit that is none of the French ones
 
 INFO = GameInfo(
     id="cat_in_the_box",

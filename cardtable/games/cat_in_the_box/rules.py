@@ -27,15 +27,15 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.words import Seated
+from cardtable.games.cat_in_the_box import INFO, NUMBER_SUIT
 
 #: The colours in the board's column order (red is trump; green and red are not neighbours).
 COLOURS = ("R", "B", "Y", "G")
 #: Per led colour: the board's colours in the order a follower's declarations are listed (the led one first).
 _FOLLOW_ORDER = {led: (led, *(c for c in COLOURS if c != led)) for led in COLOURS}
 RED = "R"
-NUMBER_SUIT = "N"  # cat cards have no colour: a suit that is none of the French ones
 COPIES = 5
 #: Per player count: the highest number in play, and the cards dealt to each player.
 DECKS = {5: (9, 9), 4: (8, 10), 3: (7, 11), 2: (5, 10)}
@@ -631,15 +631,7 @@ class CatRules(Rules):
 
 
 RULES = CatRules(
-    id="cat_in_the_box",
-    title="Cat in the Box",
-    players=range(2, 6),
-    options=(
-        Option("rounds", "Rounds", ("1", "per_player"), "1", ("1", "One per player")),
-        Option("red_lead", "Red lead", ("free", "broken"), "free", ("Free", "Red must be broken")),
-        Option("voluntary_void", "Voluntary void", ("off", "on"), "off", ("Off", "On")),
-    ),
+    **INFO.metadata(),
     action_types=(Discard, Predict, Play, Paradox),
     event_kinds=get_args(EventKind),
-    blurb="Declare each card's colour on a shared board; predict your tricks and avoid the paradox.",
 )

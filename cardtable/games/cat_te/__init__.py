@@ -5,7 +5,6 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo, Showcase
 
-# The rules' own (`rules.REGIONS`, `rules.REGION_NAMES`, `rules.ROUND_CHOICES`).
 REGIONS = ("khmer", "laos", "vietnamese")
 REGION_NAMES = {"khmer": "Khmer", "laos": "Laos", "vietnamese": "Vietnamese"}
 ROUND_CHOICES = (0, 1, 5, 10, 20)

@@ -84,17 +84,15 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.tricks import ace_high
 from cardtable.core.words import Seated
+from cardtable.games.cat_te import INFO, REGION_NAMES, REGIONS
 
-REGIONS = ("khmer", "laos", "vietnamese")
-REGION_NAMES = {"khmer": "Khmer", "laos": "Laos", "vietnamese": "Vietnamese"}
 HAND = 6
 LAST_TRICK = 6
 SWEEP = 4  # Laos and Vietnamese: the tricks after which a sweep wins or the trickless are eliminated
 FACE_DOWN_TRICK = 5
-ROUND_CHOICES = (0, 1, 5, 10, 20)  # the rounds option: a session's length, 0 for until the players stop
 DOUBLE_FROM = 4  # players at the deal from which a sweep is paid double
 SIDE_STAKE = 1
 LOW = 5  # instant win: six cards of this rank or lower, ace low
@@ -1000,24 +998,7 @@ class CatTeRules(Rules):
 
 
 RULES = CatTeRules(
-    id="cat_te",
-    title="Cat Te (Six Cards)",
-    players=range(2, 7),
-    options=(
-        Option("region", "Region", REGIONS, "khmer", tuple(REGION_NAMES[r] for r in REGIONS)),
-        Option("instant_wins", "Instant wins", (True, False), True,
-               ("On: four of a kind, six of one suit, six low cards", "Off")),
-        Option("must_beat", "Must beat", (True, False), True,
-               ("On: a card following suit must beat the best if it can", "Off: the traditional rule")),
-        Option("chips", "Starting chips", (50, 100, 200, 500), 100),
-        Option("ante", "Ante", (1, 2, 5, 10, 20), 5),
-        Option("side_pot", "Side pot", (False, True), False, ("Off", "On: 1 chip a round, claimed by a card")),
-        Option("rounds", "Session", ROUND_CHOICES, 0,
-               tuple("Until the players stop" if k == 0 else f"{k} round{'s' if k > 1 else ''}"
-                     for k in ROUND_CHOICES)),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Play, Fold, ChooseRegion, ClaimSidePot, DealAgain, Stop),
     event_kinds=get_args(EventKind),
-    blurb="Win the last trick with six cards.",
 )

@@ -49,15 +49,16 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card, custom_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, TimeLimit, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, State, TimeLimit, new_seed
 from cardtable.core.words import Seated
+from cardtable.games.crazy import INFO
 
 COLOURS: tuple[str, ...] = ("R", "Y", "G", "B")
 WILD = "W"
 SKIP, REVERSE, DRAW_TWO, CRAZY, DRAW_FOUR = 10, 11, 12, 13, 14
 HAND_SIZE = 7
 MAX_TURNS = 2000
-PLAYERS = range(2, 11)
+PLAYERS = INFO.players
 ACTION_POINTS = 20
 WILD_POINTS = 50
 CLOCKWISE, ANTICLOCKWISE = 1, -1
@@ -570,17 +571,7 @@ class CrazyRules(Rules):
 
 
 RULES = CrazyRules(
-    id="crazy",
-    title="Crazy",
-    players=PLAYERS,
-    options=(
-        Option("choose_draw_four_colour", "Choose colour on Draw Four", (False, True), False,
-               ("Off: the new colour is random", "On: the player chooses it")),
-        Option("score_by_points", "Score by points", (False, True), False,
-               ("Off: a plain win", "On: the winner scores the cards left in the other hands")),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Play, Draw),
-    blurb="Shed your cards by matching colour or number.",
     event_kinds=EVENT_KINDS,
 )

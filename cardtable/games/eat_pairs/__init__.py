@@ -5,7 +5,6 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo, Showcase
 
-# The rules' own (`rules.CLAIM_SECONDS`, `rules.DEALS`).
 CLAIM_SECONDS = 5
 DEALS = ("1", "3", "5", "per_player")
 

@@ -74,7 +74,6 @@ from cardtable.core.engine import (
     Action,
     Event,
     IllegalAction,
-    Option,
     Result,
     Rules,
     Snapshot,
@@ -83,17 +82,16 @@ from cardtable.core.engine import (
     new_seed,
 )
 from cardtable.core.words import Seated
+from cardtable.games.eat_pairs import CLAIM_SECONDS, INFO
 
-PLAYERS = range(2, 7)
+PLAYERS = INFO.players
 HAND = 7
 DEALER_HAND = 8
-CLAIM_SECONDS = 5
 #: Seconds (at normal speed) a card that has just landed on the waste shows before it is matched, a pair before the
 #: next draw, and the end of a deal before the next one.
 LAND_HOLD = 0.6
 PAIR_HOLD = 0.9
 DEAL_HOLD = 1.5
-DEALS = ("1", "3", "5", "per_player")
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 DECK_SET = frozenset(DECK)
@@ -740,17 +738,7 @@ class EatPairsRules(Rules):
 
 
 RULES = EatPairsRules(
-    id="eat_pairs",
-    title="Eat Pairs (Siku)",
-    players=PLAYERS,
-    options=(
-        Option("claim_by_hand", "Claim matches by hand", (False, True), False,
-               ("Off: matching is automatic",
-                f"On: click your matching card within {CLAIM_SECONDS} seconds, or miss it")),
-        Option("deals", "Deals", DEALS, "1", ("One deal", "3 deals", "5 deals", "One deal per player")),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Play, Draw, Claim, Miss),
     event_kinds=get_args(EventKind),
-    blurb="Pair the cards that land on the waste; the first with an empty hand wins.",
 )

@@ -5,7 +5,7 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo, Showcase
 
-ROUND_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10)  # the rules' own (`rules.ROUND_CHOICES`)
+ROUND_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10)
 
 INFO = GameInfo(
     id="eat_reds",

@@ -55,15 +55,15 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.words import Seated
+from cardtable.games.eat_reds import INFO
 
-PLAYERS = range(2, 5)
+PLAYERS = INFO.players
 DEALT = 24  # cards dealt in all: 24 ÷ players each
 LAYOUT_CARDS = 4
 SPECIAL_RANKS = frozenset({5, 10, JACK, QUEEN, KING})  # the ranks of the special layout rules
 RED_TOTAL = 210
-ROUND_CHOICES = (1, 2, 3, 4, 5, 6, 8, 10)
 PLAY, STOCK, OVER = "play", "stock", "over"
 #: Seconds (at normal speed) a turned stock card stays in view before it captures or joins the layout; a layout of
 #: 5s, 10s and face cards before the dealer takes it; the last picture of a deal.
@@ -618,17 +618,8 @@ class EatRedsRules(Rules):
 
 
 RULES = EatRedsRules(
-    id="eat_reds",
-    title="Eat Reds (Chinese Ten)",
-    players=PLAYERS,
-    default_players=2,
-    options=(
-        Option("rounds", "Rounds", ROUND_CHOICES, 1,
-               tuple(f"{k} deal{'s' if k > 1 else ''}" + (" (running total)" if k > 1 else "") for k in ROUND_CHOICES)),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Capture, Discard, TakeWithStock),
     event_kinds=EVENT_KINDS,
-    blurb="Pair cards to ten and capture the reds.",
 )
 

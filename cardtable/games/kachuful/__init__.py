@@ -4,13 +4,12 @@ itself is built in `game.py`."""
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo
 
-NAMED_SEQUENCES = ("down_up", "down", "up")  # the rules' own (`rules.NAMED_SEQUENCES`)
-MAX_HAND = 8
+NAMED_SEQUENCES = ("down_up", "down", "up")
+MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 
 
 def hand_labels(players: int) -> tuple[str, ...]:
-    """The named sequences as they are played by `players` (the largest hand capped by the deck: 7 for 7); the
-    rules' `hand_labels` say the same."""
+    """The named sequences as they are played by `players` (the largest hand capped by the deck: 7 for 7)."""
     top = min(MAX_HAND, 52 // players)
     return (f"Down and up ({top}\u21921\u2192{top})", f"Down ({top}\u21921)", f"Up (1\u2192{top})")
 

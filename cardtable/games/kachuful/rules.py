@@ -38,7 +38,6 @@ from cardtable.core.engine import (
     Action,
     Event,
     IllegalAction,
-    Option,
     Result,
     Rules,
     Snapshot,
@@ -48,14 +47,13 @@ from cardtable.core.engine import (
 )
 from cardtable.core.tricks import ace_high
 from cardtable.core.words import Seated
+from cardtable.games.kachuful import INFO, MAX_HAND, NAMED_SEQUENCES
 
-MAX_HAND = 8  # the top of the named sequences (capped by the deck for 7 players)
 DECK_CARDS = 52  # the cap on the largest hand is floor(52 / players), jokers or not
 MAX_ROUNDS = 100  # a custom sequence may have at most this many rounds
 MAX_REDEALS = 8
 ROTATION = ("S", "D", "C", "H")
 ROTATION_NO_TRUMP = ("S", "D", "C", "H", None)
-NAMED_SEQUENCES = ("down_up", "down", "up")
 JOKER_RANK = 15  # above the ace (14)
 TIMEOUTS_BEFORE_HANDOVER = 3
 
@@ -878,39 +876,8 @@ class KachufulRules(Rules):
         return state
 
 
-def hand_labels(players: int) -> tuple[str, ...]:
-    """The named sequences as they are played by `players` (the largest hand capped by the deck: 7 for 7)."""
-    top = min(MAX_HAND, max_hand(players))
-    return (f"Down and up ({top}\u21921\u2192{top})", f"Down ({top}\u21921)", f"Up (1\u2192{top})")
-
-
 RULES = KachufulRules(
-    id="kachuful",
-    title="Kachuful (Judgement)",
-    players=range(3, 8),
-    options=(
-        Option("hands", "Hand sizes", NAMED_SEQUENCES, "down_up",
-               ("Down and up (8\u21921\u21928)", "Down (8\u21921)", "Up (1\u21928)"), labels_for=hand_labels,
-               custom="Custom list"),
-        Option("trump", "Trump", ("rotate", "turn_up", "rotate_no_trump", "random"), "rotate",
-               ("Rotate \u2660 \u2666 \u2663 \u2665", "Turn up the next card", "Rotate with no-trump rounds",
-                "Random suit")),
-        Option("bidding", "Bidding", ("sequential", "simultaneous"), "sequential",
-               ("Sequential, from the dealer's left", "Simultaneous (hidden until all have bid)")),
-        Option("hook", "Dealer's hook", (True, False), True,
-               ("On: the dealer cannot make the bids total the tricks", "Off")),
-        Option("scoring", "Scoring", ("standard", "penalty", "multiplier"), "standard",
-               ("Standard: exact 10 + bid, miss 0", "Penalty: exact 10 + bid, miss minus the difference",
-                "Multiplier: exact bid \u00d7 multiplier, miss 0")),
-        Option("penalty_factor", "Penalty factor", (1, 2, 3, 5, 10), 1, when=("scoring", ("penalty",))),
-        Option("multiplier", "Multiplier", (5, 10, 20), 10, when=("scoring", ("multiplier",))),
-        Option("jokers", "Jokers", (False, True), False, ("Off", "On: two jokers, the highest trumps")),
-        Option("tie_break", "Tie-break", ("highest_round", "shared"), "highest_round",
-               ("Highest single-round score", "Shared victory")),
-        Option("turn_timer", "Turn timer", (0, 15, 30, 60), 0, ("Off", "15 s", "30 s", "60 s")),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Bid, Play),
-    blurb="Bid exactly the tricks you will take.",
     event_kinds=get_args(EventKind),
 )

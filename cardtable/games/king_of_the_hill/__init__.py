@@ -5,7 +5,7 @@ from cardtable.core.cards import JOKER_SUIT, Card
 from cardtable.core.engine import Option
 from cardtable.games.info import GameInfo, Showcase
 
-ROUND_CHOICES = (0, 1, 2, 3, 5, 10, 20)  # the rules' own (`rules.ROUND_CHOICES`)
+ROUND_CHOICES = (0, 1, 2, 3, 5, 10, 20)
 
 INFO = GameInfo(
     id="king_of_the_hill",

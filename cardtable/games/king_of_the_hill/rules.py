@@ -80,7 +80,6 @@ from cardtable.core.engine import (
     Action,
     Event,
     IllegalAction,
-    Option,
     Result,
     Rules,
     Snapshot,
@@ -88,6 +87,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
+from cardtable.games.king_of_the_hill import INFO
 
 PLAYERS = 5
 HAND_SIZE = 20
@@ -1308,19 +1308,9 @@ class KingRules(Rules):
         return action
 
 
-ROUND_CHOICES = (0, 1, 2, 3, 5, 10, 20)
 
 RULES = KingRules(
-    id="king_of_the_hill",
-    title="King of the Hill",
-    players=range(PLAYERS, PLAYERS + 1),
-    options=(
-        Option("rounds", "Game length", ROUND_CHOICES, 0,
-               ("Until a rank passes A", *(f"{k} round{'s' if k > 1 else ''}" for k in ROUND_CHOICES[1:]))),
-        Option("timers", "Timers", (False, True), False,
-               ("Off", "On: 10 s to play, 60 s to bury, 15 s to call, 5 s to choose trump")),
-    ),
+    **INFO.metadata(),
     action_types=(Declare, Pass, ChooseTrump, Bury, Call, Play),
     event_kinds=typing.get_args(EventKind),
-    blurb="Five players, two decks: declare trump, bury the dead hand, call a secret partner.",
 )

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import ACE, KING, SUITS, Card, shuffled, standard_deck
-from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, State, new_seed
+from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, State, new_seed
+from cardtable.games.klondike import INFO
 
 TABLEAU = tuple(f"t{i}" for i in range(7))
 FOUNDATIONS = tuple(f"f{i}" for i in range(4))
@@ -427,20 +428,7 @@ class KlondikeRules(Rules):
 
 
 RULES = KlondikeRules(
-    id="klondike",
-    title="Klondike",
-    players=range(1, 2),
-    options=(
-        Option("draw", "Draw", (1, 3), 1, ("Draw 1", "Draw 3")),
-        Option(
-            "passes", "Passes through the stock", ("unlimited", "limited"), "unlimited",
-            ("Unlimited", "Limited (1 with draw 1, 3 with draw 3)"),
-        ),
-        Option("scoring", "Scoring", ("standard", "vegas"), "standard", ("Standard", "Vegas")),
-        Option("winnable", "Deals", (False, True), False, ("Any deal", "Winnable deals only")),
-    ),
-    version=1,
+    **INFO.metadata(),
     action_types=(Draw, Recycle, Move, AutoFinish, Resign),
     event_kinds=get_args(EventKind),
-    blurb="Solitaire: build four foundations up by suit from Ace to King.",
 )
