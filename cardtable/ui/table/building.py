@@ -1,0 +1,51 @@
+"""Opening a table over several frames: the seats' panels, the toolbar, the card art at the table's size and the
+person's buttons are made a few at a time, each frame spending at most `FRAME_BUDGET` on them, so the frame of the
+click that opens a table (and every frame after it) stays within a frame's budget.  Until all is made the table
+shows its background and, once they are all made, the seats; nothing moves and no input is taken.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+FRAME_BUDGET = 0.003  # seconds of a frame spent on opening the table (the frame also draws, and a step may overrun)
+
+
+class SceneBuild:
+    """The steps still to do to open a scene, done in order within each frame's budget.
+
+    `clock` measures the work (seconds); `frame` says which frame of the app it is, so the steps done while the
+    scene is made and those done by the same frame's update share one budget.  A frame does at least one step
+    (the table always gets on), however little budget it has left."""
+
+    def __init__(self, clock: Callable[[], float], frame: Callable[[], int], budget: float | None = None) -> None:
+        self.clock = clock
+        self.frame = frame
+        self.budget = FRAME_BUDGET if budget is None else budget
+        self.steps: deque[Callable[[], None]] = deque()
+        self._frame: int | None = None  # the frame the budget below is for
+        self._deadline = 0.0
+        self._done_this_frame = 0
+
+    @property
+    def done(self) -> bool:
+        return not self.steps
+
+    def add(self, *steps: Callable[[], None]) -> None:
+        self.steps.extend(steps)
+
+    def run(self) -> bool:
+        """Do steps until this frame's budget is spent; True when none is left."""
+        frame = self.frame()
+        if frame != self._frame:
+            self._frame, self._deadline, self._done_this_frame = frame, self.clock() + self.budget, 0
+        while self.steps and (self._done_this_frame == 0 or self.clock() < self._deadline):
+            self.steps.popleft()()
+            self._done_this_frame += 1
+        return not self.steps
+
+    def finish(self) -> None:
+        """Do every step left now (the window changed size, or a caller needs the scene whole)."""
+        while self.steps:
+            self.steps.popleft()()
