@@ -32,7 +32,7 @@ from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
-from cardtable.ui.table.building import SceneBuild
+from cardtable.ui.table.building import SceneBuild, in_parts
 from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
@@ -72,6 +72,7 @@ from cardtable.ui.theme import Fonts
 from cardtable.ui.window import App, Scene
 
 NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
+AHEAD_BUDGET = 0.002  # seconds of a frame spent on drawing ahead what the next frames show
 
 
 class TableScene(SceneAliases, SceneMoment, Scene):
@@ -79,6 +80,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
+        self.building = SceneBuild(app.work_clock, lambda: app.frame)  # what is left to make of the table
         self.match = match
         self.position = Position(match)  # the views and legal moves of the position, asked once
         self.game_layout: GameLayout = match.game.layout
@@ -104,7 +106,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.words = TableWords(self)  # the toasts, the log and the seats' notes, said when a move has landed
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
-        self.building = SceneBuild(app.work_clock, lambda: app.frame)  # what is left to make of the table
+        self.ahead: SceneBuild  # what the next frames will show, drawn ahead (`set_layout`)
         self.seats_shown = False  # while it is made: whether the seats' panels are all ready to show
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
@@ -119,7 +121,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.set_layout(self.build_layout())
         self._moment = self.layout  # the layout the open score sheet was last made for
         self.building.add(*self._build_steps())
-        self.building.run()
+        self.building.run()  # (what is left of this frame's budget: the next frames make the rest)
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
         if not match.log and not match.state.is_over():
@@ -134,23 +136,32 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         if not self.deals.searching:
             self.analysis.position_changed()
 
-    def _build_steps(self) -> list[Callable[[], None]]:
+    def _build_steps(self) -> list[Callable[[], object]]:
         """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
         shows (at its size), then the person's buttons and the toolbar shown."""
-        layout, look = self.layout, self.look()
-        steps: list[Callable[[], None]] = [
+        layout = self.layout
+        steps: list[Callable[[], object]] = [
             lambda zone=zone: place_panel(self.sprites, zone, self.fonts, self._cue, self.ui_scale)
             for zone in layout.zones if zone.markers or zone.kind == "seat"]
         steps.append(lambda: setattr(self, "seats_shown", True))
         steps += self.panels.toolbar_steps()
-        images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
-                  for zone in layout.zones for spot in zone.spots}
-        steps += [lambda card=card, up=up, size=size: look.image(card, up, size, layout.card_size)
-                  for card, up, size in images]
+        steps += [lambda slot=slot: slot.image for slot in self.sprites.slots]
+        steps += self._art_steps(layout)
         for colour in (theme.LEGAL, theme.PICKED):
             steps.append(lambda colour=colour: self.app.art.outline(layout.card_size, colour, OUTLINE_PX))
         steps.append(self._built)
         return steps
+
+    def _art_steps(self, layout: TableLayout) -> list[Callable[[], object]]:
+        """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
+        in flight is scaled from), a step each; what is drawn already costs a look-up."""
+        look = self.look()
+        images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
+                  for zone in layout.zones for spot in zone.spots}
+        steps: list[Callable[[], object]] = [
+            in_parts(self.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
+        return steps + [lambda card=card, up=up, size=size: look.image(card, up, size, layout.card_size)
+                        for card, up, size in images]
 
     def _built(self) -> None:
         """The last step of the table's making: its toolbar shows, and the person's buttons are made."""
@@ -204,9 +215,12 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         return self.choreography.stages
 
     def set_layout(self, layout: TableLayout) -> None:
-        """Show `layout`: every sprite follows it."""
+        """Show `layout`: every sprite follows it.  What it shows that is not drawn yet (a card's face turned up,
+        where a message may go) is made over the next frames, before the cards flying there show it."""
         self.layout = layout
         self.sprites.retarget(layout, self.app.art.slot)
+        self.ahead = SceneBuild(self.app.work_clock, lambda: self.app.frame, AHEAD_BUDGET)
+        self.ahead.add(*self._art_steps(layout), lambda: self.status_line.avoid(layout))
 
     def look(self) -> CardLook:
         return CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
@@ -425,6 +439,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         if not self.ready:  # being opened: nothing moves meanwhile
             self.building.run()
             return
+        if not self.ahead.done:  # (first: not in the frame a move was played in, which made the new layout)
+            self.ahead.run()
         self.clock += dt
         if self.deals.searching:
             self.deals.update(dt)

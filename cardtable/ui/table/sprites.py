@@ -55,12 +55,24 @@ class CardSprite(pygame.sprite.Sprite):
 
 
 class SlotSprite(pygame.sprite.Sprite):
-    """The empty place of a stack, fan or spread, with its label ("A", "K")."""
+    """The empty place of a stack, fan or spread, with its label ("A", "K"); its image is made when first drawn (a
+    table being opened makes it in one of its steps)."""
 
-    def __init__(self, image: pygame.Surface, rect: Rect) -> None:
+    def __init__(self, make: Callable[[], pygame.Surface], rect: Rect) -> None:
         super().__init__()
-        self.image = image
+        self._make: Callable[[], pygame.Surface] | None = make
+        self._image = _EMPTY
         self.rect = pygame.Rect(rect)
+
+    @property  # type: ignore[override]
+    def image(self) -> pygame.Surface:
+        if self._make is not None:
+            self._image, self._make = self._make(), None
+        return self._image
+
+    @image.setter
+    def image(self, image: pygame.Surface) -> None:
+        self._image, self._make = image, None
 
 
 class PanelSprite(pygame.sprite.Sprite):
@@ -117,7 +129,7 @@ class TableSprites:
                 panels_seen.add(zone.id)
                 continue
             if zone.kind in SLOTTED:
-                slot = SlotSprite(slot_image((zone.slot[2], zone.slot[3]), zone.label), zone.slot)
+                slot = SlotSprite(lambda z=zone: slot_image((z.slot[2], z.slot[3]), z.label), zone.slot)
                 self.slots.append(slot)
                 self.group.add(slot, layer=base)
             for spot in zone.spots:
@@ -145,4 +157,5 @@ class TableSprites:
             self.group.change_layer(sprite, layer)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.group.draw(surface)
+        """Every sprite, in its layer's order (the whole table is drawn every frame: no changed areas kept)."""
+        surface.blits([(sprite.image, sprite.rect) for sprite in self.group.sprites()], doreturn=False)
