@@ -13,6 +13,7 @@ import pytest
 from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene, building
+from cardtable.ui.table.building import SceneBuild, in_parts
 from tests.ui.table_helpers import centre, hand_zone, new_match, seats
 
 BUDGET = 0.003
@@ -121,3 +122,43 @@ def test_the_result_panel_is_made_over_frames_and_opened_again_as_made(staged_ap
     table.panels.see_table()
     table.panels.show_result()
     assert table.result_panel is panel and panel.visible
+
+
+def test_a_step_in_parts_does_one_part_a_step_and_the_making_frame_does_only_what_its_budget_leaves():
+    frame = [0]
+    done: list[str] = []
+
+    def parts():
+        for name in ("pattern", "frame", "edges"):
+            done.append(name)
+            yield
+
+    made = SceneBuild(TickingClock(), lambda: frame[0], budget=0.0)
+    made.add(in_parts(parts()), lambda: done.append("next"))
+    assert not made.run() and done == [], "the frame it was made in has spent its budget on making it"
+    for expected in (["pattern"], ["pattern", "frame"], ["pattern", "frame", "edges"]):
+        frame[0] += 1
+        made.run()
+        assert done == expected, "one step a frame when the budget is spent"
+    for _ in range(2):  # (the generator's end, then the next step)
+        frame[0] += 1
+        made.run()
+    assert made.done and done[-1] == "next"
+
+
+def test_the_faces_a_new_layout_shows_are_drawn_ahead_over_the_next_frames(staged_app, monkeypatch):
+    table = kachuful_table(staged_app)
+    driver = UIDriver(staged_app)
+    driver.settle(table)
+    drawn: list[object] = []
+    monkeypatch.setattr(staged_app.art, "face", lambda card, size, spec=None: drawn.append(card) or
+                        pygame.Surface(size))
+    monkeypatch.setattr(staged_app.art, "_faces", {})
+    table.set_layout(table.build_layout())
+    assert not table.ahead.done and not drawn
+    frames = 0
+    while not table.ahead.done:
+        driver.frames(1)
+        frames += 1
+        assert frames < 50
+    assert set(drawn) >= {spot.card for zone in table.layout.zones for spot in zone.spots if spot.face_up}
