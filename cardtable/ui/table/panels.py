@@ -412,8 +412,7 @@ class TablePanels:
         self.result_lines = [title, *lines]
         self.result_build = SceneBuild(scene.app.work_clock, lambda: scene.app.frame)
         self.result_build.add(*self._result_steps(title, lines, names))
-        if scene.ready:  # (else the scene runs it once it is made)
-            self.result_build.run()
+        self.result_build.start()  # the next frames make it (once the table is made)
 
     def _result_steps(self, title: str, lines: list[str], names: list[tuple[str, str]]) -> list[Callable[[], None]]:
         """The result panel's making: its text's image, the panel (hidden) with it, each button, then it shows."""

@@ -121,7 +121,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.set_layout(self.build_layout())
         self._moment = self.layout  # the layout the open score sheet was last made for
         self.building.add(*self._build_steps())
-        self.building.run()  # (what is left of this frame's budget: the next frames make the rest)
+        self.building.start()  # the next frames make it
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
         if not match.log and not match.state.is_over():
