@@ -3,7 +3,7 @@ a gesture that means several moves, the question before a move that needs one, t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -79,7 +79,12 @@ class TablePanels:
     def build(self) -> None:
         """The toolbar, and the game's buttons and choice panel for the person to act.  Widgets are made only when
         what they show changed (a pygame-gui button takes about a millisecond to make).  Nothing while the table is
-        still being opened: its last step builds them."""
+        still being opened: its last steps build them (`build_parts`)."""
+        for _ in self.build_parts():
+            pass
+
+    def build_parts(self) -> Iterator[None]:
+        """`build`, pausing after each widget made (a table being opened makes one a step)."""
         scene = self.scene
         if not scene.ready:
             return
@@ -108,7 +113,7 @@ class TablePanels:
             self._dynamic = dynamic
             self._clear_dynamic()
             if panel is not None:
-                self.choice_panel = self._choice_panel(panel)
+                self.choice_panel = yield from self._choice_panel_parts(panel)
             # Laid right to left; rows that would cover the toolbar wrap below it, read in the game's order.
             widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
             last = len(buttons) - 1
@@ -132,6 +137,7 @@ class TablePanels:
                     self.early[name] = choice.action
                 else:
                     self.action_buttons[name] = choice.action
+                yield
         self.follow_score_sheet()
         self.scene.handover.place_buttons()
         self.refresh()
@@ -237,6 +243,16 @@ class TablePanels:
         """A centred panel of choice buttons, in as many rows as the window needs; disabled ones carry their reason.
         A choice with a card shows that card's face.  A choice labelled `cancel` with no action closes the panel
         instead of being disabled."""
+        parts = self._choice_panel_parts(panel, prefix, cancel)
+        while True:
+            try:
+                next(parts)
+            except StopIteration as done:
+                return done.value
+
+    def _choice_panel_parts(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = ""
+                            ) -> Generator[None, None, UIPanel]:
+        """`_choice_panel`, pausing after each widget made; the panel shows once whole."""
         scene = self.scene
         font = self.font
         s = scene.ui_scale
@@ -261,8 +277,9 @@ class TablePanels:
         left, top = clear_place((w, h), centre, scene.context().area, zone_rects(scene.layout),
                                 soft=own_hand_rects(scene.layout))
         left, top = max(4, min(left, sw - w - 4)), max(4, min(top, sh - h - 4))
-        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
+        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui, visible=0)
         UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
+        yield
         look = scene.look()
         place = {i: (r, k) for r, row_of in enumerate(rows_of) for k, i in enumerate(row_of)}
         for i, choice in enumerate(panel.choices):
@@ -286,9 +303,12 @@ class TablePanels:
             elif not (cancel and choice.label == cancel):
                 button.disable()
                 self.reasons[name] = choice.reason
+            yield
         for j, line in enumerate(notes):
             UILabel(pygame.Rect(16, h - 10 - line_h * (len(notes) - j), w - 32, line_h - 2), line, scene.ui,
                     container=box, object_id="#muted")
+        box.show()
+        scene.ui.get_sprite_group().update_visibility()  # drawn this frame
         return box
 
     # ----- the chooser -------------------------------------------------------------------------------

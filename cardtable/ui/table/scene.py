@@ -163,10 +163,11 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         return steps + [lambda card=card, up=up, size=size: look.image(card, up, size, layout.card_size)
                         for card, up, size in images]
 
-    def _built(self) -> None:
-        """The last step of the table's making: its toolbar shows, and the person's buttons are made."""
+    def _built(self) -> Callable[[], object] | None:
+        """The last step of the table's making: its toolbar shows, and the person's buttons are made (a step
+        each)."""
         self.panels.show_toolbar()
-        self.panels.build()
+        return in_parts(self.panels.build_parts())
 
     @property
     def ready(self) -> bool:
