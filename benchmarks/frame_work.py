@@ -64,16 +64,20 @@ def main() -> None:
             table = TableScene(app, match)
             app.show(table)
             frames = []
+            made = 0  # frames until the table is made whole (it is made over its first frames)
             for _ in range(3000):
                 if match.state.is_over():
                     break
+                making = not table.ready
                 start = time.perf_counter()
                 app.step(DT)
                 spent = time.perf_counter() - start
                 frames.append(spent)
+                made += making
                 time.sleep(max(0.0, DT - spent))  # the app's own pace: the worker's answers come in meanwhile
             report(f"{game.title}, {players} seats: first frame", frames[:1])
             report(f"{game.title}, {players} seats: the rest", frames[1:])
+            report(f"{game.title}, {players} seats: until made", frames[:made])
         # The end-of-game result, opened on a finished Crazy game, and Kachuful's bid panel.
         match = Match(get_game("crazy"), [Seat("human", "You")] + [Seat("bot:normal", n) for n in "ABC"], {}, 3)
         rng = random.Random(1)
@@ -82,25 +86,38 @@ def main() -> None:
         table = TableScene(app, match)
         app.show(table)
         app.step(DT)
+        report("result table: frames until made", until(app, lambda: table.ready))
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
         report("result panel: opening frame", timed_frames(app, table.panels.show_result))
+        report("result panel: frames until shown", until(app, lambda: table.result_panel is not None))
         print(f"{'':38} peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB "
               f"(before the result: {rss} MB)")
         match = Match(get_game("kachuful"), [Seat("human", "You")] + [Seat("bot:normal", n) for n in "ABC"], {}, 3)
         table = TableScene(app, match)
         app.show(table)
+        report("bid table: frames until made", until(app, lambda: table.ready))
         report("bid panel: building frame", timed_frames(app, table.panels.build))
         open_tables(app)
 
 
+def until(app, done, most: int = 600) -> list[float]:
+    """Seconds of each frame until `done()` (the frames a table or a panel is made over), at most `most`."""
+    spent = []
+    while not done() and len(spent) < most:
+        spent += timed_frames(app, lambda: None, times=1)
+    return spent or [0.0]
+
+
 def open_tables(app) -> None:
     """Each game's table opened from the menu as New game does (the menu's default seats), then back to the menu:
-    the frame of the click (the table is built and drawn in it), and the frame after."""
+    the frame of the click (the table is built and drawn in it), the frame after, and every frame until the table is
+    made whole (it is made over its first frames)."""
     from cardtable.games import REGISTRY
 
     for game_id in sorted(REGISTRY):
         clicks: list[float] = []
         firsts: list[float] = []
+        making: list[float] = []
         for _ in range(3):  # the first time (card faces not drawn yet at this size) and again
             app.navigator.menu()
             app.step(DT)
@@ -109,8 +126,11 @@ def open_tables(app) -> None:
             app.step(DT)
             clicks += timed_frames(app, menu.new_game, times=1)
             firsts += timed_frames(app, lambda: None, times=1)
+            table = app.scene
+            making += until(app, lambda table=table: table.ready)
         report(f"opening {game_id}: the click's frame", clicks)
         report(f"opening {game_id}: the next frame", firsts)
+        report(f"opening {game_id}: frames until made", making)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.elements import UITextEntryBox, UITextEntryLine
 
 from cardtable import DEFAULT_SIZE
@@ -73,6 +74,22 @@ def add_menu_classes(theme: dict[str, Any]) -> None:
     if font:
         tag["font"] = {**font, "size": "13"}
     theme.setdefault("@tag", tag)
+
+
+class FlatShapeCache(SurfaceCache):
+    """pygame-gui's cache of widget shapes, each kept as its own surface: pygame-gui packs them into shared atlases,
+    one a frame, and the packing's bookkeeping grows with every shape cached (several milliseconds of a frame once a
+    few scenes have made their buttons).  Unused shapes drawn once go when more than `MOST` are kept."""
+
+    MOST = 2000
+
+    def add_surface_to_long_term_cache(self, cached_item: Any, string_id: str) -> bool:
+        self.cache_long_term_lookup[string_id] = {"surface": cached_item["surface"],
+                                                  "current_uses": cached_item["uses"],
+                                                  "total_uses": cached_item["uses"]}
+        if len(self.cache_long_term_lookup) > self.MOST:
+            self.low_on_space = True  # `update` then drops the unused ones
+        return True
 
 
 class SharedThemeManager(pygame_gui.UIManager):
@@ -155,6 +172,7 @@ class App:
         self.running = True
         self.frame = 0
         self.now: Callable[[], float] = time.monotonic  # the main loop's clock (tests give it a clock of their own)
+        self.work_clock: Callable[[], float] = time.perf_counter  # measures a frame's work (tests give their own)
         self._frame_at = self.now()  # when the main loop's last frame began
         self._input_at = -math.inf  # when the last input came (frames go on for a moment after it)
         self._drawn: Scene | None = None  # the scene the last frame drew
@@ -234,6 +252,7 @@ class App:
         if built is not None:
             return SharedThemeManager(self.size, *built)
         manager = pygame_gui.UIManager(self.size, load_theme(scale), enable_live_theme_updates=False)
+        manager.get_theme().shape_cache = FlatShapeCache()
         self._built_themes[scale] = (manager.get_theme(), manager.resource_loader)
         return manager
 

@@ -3,12 +3,15 @@ the table tests are in table_helpers.py)."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 import pytest
 
 from cardtable.games import get_game
 from cardtable.session.saves import Autosave, load_match
 from cardtable.storage import autosave_path
+from cardtable.ui.table import building
 from cardtable.ui.window import App
 
 
@@ -18,6 +21,13 @@ def bots_decide_inline(bots_inline: None) -> None:
 
     Tests of the table with bots in a worker set CARDTABLE_BOT_MODE themselves.
     """
+
+
+@pytest.fixture(autouse=True)
+def tables_made_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table is made whole as it opens (tests that act at once); the tests of its making over several frames give
+    it a budget of their own."""
+    monkeypatch.setattr(building, "FRAME_BUDGET", math.inf)
 
 
 @pytest.fixture

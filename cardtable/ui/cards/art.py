@@ -7,6 +7,7 @@ with curves are drawn at a multiple of the final size and smooth-scaled down, wh
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -79,6 +80,15 @@ class CardArt:
         if surf is None:
             surf = self._backs[key] = self.backs.back(design, size)
         return surf
+
+    def back_parts(self, design: str, size: tuple[int, int]) -> Iterator[None]:
+        """`back` drawn in a few parts, a pause between them (nothing to draw if it is drawn already)."""
+        size = (int(size[0]), int(size[1]))
+        if design not in BACK_STYLES:
+            design = BACK_DESIGNS[0]
+        if (design, size) in self._backs:
+            return
+        self._backs[design, size] = yield from self.backs.back_parts(design, size)
 
     def slot(self, size: tuple[int, int], label: str = "") -> pygame.Surface:
         """An empty-pile placeholder: a translucent rounded outline with an optional faint label."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
+
 import pygame
 
 from cardtable.ui.cards.glyphs import Glyphs
@@ -40,6 +42,15 @@ class Backs:
         self.style = CardStyle()  # `CardArt` shares its own
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
+        parts = self.back_parts(design, size)
+        while True:
+            try:
+                next(parts)
+            except StopIteration as done:
+                return done.value
+
+    def back_parts(self, design: str, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
+        """`back` in a few parts, a pause between them (a table being opened draws one a step); returns the back."""
         w, h = size
         field, pattern, accent, kind = BACK_STYLES[design]
         n = SS if w <= 240 else 2  # powers of two: smoothscale is exact for them
@@ -51,11 +62,13 @@ class Backs:
         layer = pygame.Surface((bw, bh), pygame.SRCALPHA)
         layer.fill(field)
         self._draw_pattern(layer, kind, pattern, accent, field, w * n, inner)
+        yield
         # Thin accent frame just inside the field.
         frame = inner.inflate(-2 * max(2, round(w * 0.035)) * n, -2 * max(2, round(w * 0.035)) * n)
         pygame.draw.rect(layer, accent, frame, width=max(1, round(n * max(1.0, w / 90))),
                          border_radius=max(1, inner_r - n * 2))
         layer.blit(alpha_mask((bw, bh), inner, inner_r), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        yield
 
         # Compose on an opaque canvas (alpha-on-alpha blits can lose a little opacity), then cut
         # the rounded card shape out of it.
@@ -67,6 +80,7 @@ class Backs:
                          border_radius=max(0, r - edge))
         canvas.blit(layer, (0, 0))
         big = canvas.convert_alpha() if pygame.display.get_surface() else with_alpha(canvas)
+        yield
         big.blit(alpha_mask((bw, bh), big.get_rect(), r), (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
         return downsample(big, size)
 

@@ -36,7 +36,9 @@ def outermost(rects: list[Rect]) -> list[Rect]:
     boxes = [pygame.Rect(r) for r in rects]
     kept: list[Rect] = []
     for i, box in enumerate(boxes):
-        if not any(j != i and other.contains(box) and (other != box or j < i) for j, other in enumerate(boxes)):
+        # Only the boxes it touches can hold it (found in one call: most boxes touch none); an empty box touches none.
+        near = box.collidelistall(boxes) if box.w and box.h else range(len(boxes))
+        if not any(j != i and boxes[j].contains(box) and (boxes[j] != box or j < i) for j in near):
             kept.append(rects[i])
     return kept
 

@@ -3,7 +3,8 @@ a gesture that means several moves, the question before a move that needs one, t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,6 +16,7 @@ from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui import theme
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
+from cardtable.ui.table.building import SceneBuild
 from cardtable.ui.table.free_space import clear_place, own_hand_rects, zone_rects
 from cardtable.ui.table.records import record_lines
 from cardtable.ui.table.sentences import only_theirs
@@ -60,9 +62,13 @@ class TablePanels:
         self.sheet_window: Any = None
         self.sheet_shown: Any = None  # the ScoreSheet the open window shows
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
+        self.result_build = SceneBuild(lambda: 0.0, lambda: 0)  # the result panel's making (`show_result`)
+        self._result_for: tuple[Any, ...] | None = None  # what the result panel made (or being made) shows
+        self._result_made: dict[str, Any] = {}  # its parts made so far
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
         self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
+        self._tools: list[tuple[str, pygame.Rect, str, str]] = []  # the toolbar's buttons for that window
         self._tools_end = 0  # where the toolbar ends: the game's buttons wrap to a row below rather than cover it
 
     @property
@@ -73,25 +79,20 @@ class TablePanels:
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
         """The toolbar, and the game's buttons and choice panel for the person to act.  Widgets are made only when
-        what they show changed (a pygame-gui button takes about a millisecond to make)."""
+        what they show changed (a pygame-gui button takes about a millisecond to make).  Nothing while the table is
+        still being opened: its last steps build them (`build_parts`)."""
+        for _ in self.build_parts():
+            pass
+
+    def build_parts(self) -> Iterator[None]:
+        """`build`, pausing after each widget made (a table being opened makes one a step)."""
         scene = self.scene
+        if not scene.ready:
+            return
         s = scene.ui_scale
-        bw, bh = int(84 * s), int(BUTTON_H * s)
-        window = (scene.app.size, s, id(scene.ui))
-        if window != self._window:  # a new window size or scale: everything is made anew
-            self._window, self._dynamic, self._tips = window, None, {}
-            for name in [n for n in self.buttons if not n.startswith("result_")]:
-                self.buttons.pop(name).kill()
-            x = 10
-            tools = list(TOOLBAR)
-            if scene.sheet is not None:
-                tools.append(("scores", "Scores", "The score sheet: each round's figures per player (S)"))
-            narrow = scene.app.size[0] < NARROW_WINDOW  # room is left for the game's buttons at the right
-            for name, text, tip in tools:
-                w = max(int(56 * s), self.font.size(text)[0] + 24) if narrow else bw
-                self.buttons[name] = UIButton(pygame.Rect(x, 8, w, bh), text, scene.ui, tool_tip_text=tip)
-                x += w + (6 if narrow else 8)
-            self._tools_end = x
+        bh = int(BUTTON_H * s)
+        for tool in self.toolbar():
+            self.make_tool(tool)
         panel, buttons, plain = None, [], 0
         if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
@@ -113,7 +114,7 @@ class TablePanels:
             self._dynamic = dynamic
             self._clear_dynamic()
             if panel is not None:
-                self.choice_panel = self._choice_panel(panel)
+                self.choice_panel = yield from self._choice_panel_parts(panel)
             # Laid right to left; rows that would cover the toolbar wrap below it, read in the game's order.
             widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
             last = len(buttons) - 1
@@ -137,10 +138,52 @@ class TablePanels:
                     self.early[name] = choice.action
                 else:
                     self.action_buttons[name] = choice.action
+                yield
         self.follow_score_sheet()
         self.scene.handover.place_buttons()
         self.refresh()
 
+    def toolbar(self) -> list[tuple[str, pygame.Rect, str, str]]:
+        """The toolbar's buttons for this window: name, place, text and tip.  A new window size or scale: the old
+        buttons go, and everything is made anew."""
+        scene = self.scene
+        window = (scene.app.size, scene.ui_scale, id(scene.ui))
+        if window == self._window:
+            return self._tools
+        s = scene.ui_scale
+        bw, bh = int(84 * s), int(BUTTON_H * s)
+        self._window, self._dynamic, self._tips = window, None, {}
+        for name in [n for n in self.buttons if not n.startswith("result_")]:
+            self.buttons.pop(name).kill()
+        x = 10
+        tools = list(TOOLBAR)
+        if scene.sheet is not None:
+            tools.append(("scores", "Scores", "The score sheet: each round's figures per player (S)"))
+        narrow = scene.app.size[0] < NARROW_WINDOW  # room is left for the game's buttons at the right
+        self._tools = []
+        for name, text, tip in tools:
+            w = max(int(56 * s), self.font.size(text)[0] + 24) if narrow else bw
+            self._tools.append((name, pygame.Rect(x, 8, w, bh), text, tip))
+            x += w + (6 if narrow else 8)
+        self._tools_end = x
+        return self._tools
+
+    def make_tool(self, tool: tuple[str, pygame.Rect, str, str], shown: bool = True) -> None:
+        """The toolbar's button `tool` (see `toolbar`), unless it is made already."""
+        name, rect, text, tip = tool
+        if name not in self.buttons:
+            self.buttons[name] = UIButton(rect, text, self.scene.ui, tool_tip_text=tip, visible=int(shown))
+
+    def toolbar_steps(self) -> list[Callable[[], None]]:
+        """The toolbar made a button a step, hidden until `show_toolbar` (a table being opened)."""
+        return [partial(self.make_tool, tool, shown=False) for tool in self.toolbar()]
+
+    def show_toolbar(self) -> None:
+        for name, *_ in self._tools:
+            button = self.buttons.get(name)
+            if button is not None and not button.visible:
+                button.show()
+        self.scene.ui.get_sprite_group().update_visibility()  # drawn this frame
     def greyed_at(self, pos: tuple[int, int]) -> str | None:
         """Why the greyed game button under `pos` is greyed ("" if it has no reason); None: no such button."""
         for name, reason in self.reasons.items():
@@ -201,6 +244,16 @@ class TablePanels:
         """A centred panel of choice buttons, in as many rows as the window needs; disabled ones carry their reason.
         A choice with a card shows that card's face.  A choice labelled `cancel` with no action closes the panel
         instead of being disabled."""
+        parts = self._choice_panel_parts(panel, prefix, cancel)
+        while True:
+            try:
+                next(parts)
+            except StopIteration as done:
+                return done.value
+
+    def _choice_panel_parts(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = ""
+                            ) -> Generator[None, None, UIPanel]:
+        """`_choice_panel`, pausing after each widget made; the panel shows once whole."""
         scene = self.scene
         font = self.font
         s = scene.ui_scale
@@ -225,8 +278,9 @@ class TablePanels:
         left, top = clear_place((w, h), centre, scene.context().area, zone_rects(scene.layout),
                                 soft=own_hand_rects(scene.layout))
         left, top = max(4, min(left, sw - w - 4)), max(4, min(top, sh - h - 4))
-        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui)
+        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui, visible=0)
         UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
+        yield
         look = scene.look()
         place = {i: (r, k) for r, row_of in enumerate(rows_of) for k, i in enumerate(row_of)}
         for i, choice in enumerate(panel.choices):
@@ -250,9 +304,12 @@ class TablePanels:
             elif not (cancel and choice.label == cancel):
                 button.disable()
                 self.reasons[name] = choice.reason
+            yield
         for j, line in enumerate(notes):
             UILabel(pygame.Rect(16, h - 10 - line_h * (len(notes) - j), w - 32, line_h - 2), line, scene.ui,
                     container=box, object_id="#muted")
+        box.show()
+        scene.ui.get_sprite_group().update_visibility()  # drawn this frame
         return box
 
     # ----- the chooser -------------------------------------------------------------------------------
@@ -336,10 +393,9 @@ class TablePanels:
 
     def show_result(self) -> None:
         """The end of the game: who won, the summary, each seat's score (when scores mean points), the time and
-        the person's record, with New game, Score sheet and Menu.  Its text is one image: quick to open."""
+        the person's record, with New game, Score sheet and Menu.  Its text is one image: quick to open.  It is made
+        over a few frames (`SceneBuild`), hidden until whole; the same result again shows the panel already made."""
         scene = self.scene
-        if self.result_panel is not None:
-            self.result_panel.kill()
         if SHOW_RESULT in self.buttons:
             self.buttons.pop(SHOW_RESULT).kill()
         result = scene.state.result()
@@ -360,25 +416,63 @@ class TablePanels:
         lines.append(f"Time {stats.format_time(scene.match.elapsed)}")
         if scene.people:
             lines += record_lines(scene.match, timed=len(seats) == 1, running_total=scene.app.settings.running_total)
-        self.result_lines = [title, *lines]
-        sw, sh = scene.app.size
-        s = scene.ui_scale
-        text = render_lines(scene.fonts, title, lines, sw - 80, s)
         names = [("result_new", "New game"), ("result_table", SEE_TABLE), ("result_menu", "Menu")]
         if scene.sheet is not None:
             names.insert(1, ("result_scores", "Score sheet"))
-        widest = max(self.font.size(label)[0] + 24 for _, label in names)
-        w = min(sw - 20, max(int(460 * s), text.get_width() + 40, 40 + len(names) * (widest + 16)))
-        bh = int(40 * s)
-        h = min(text.get_height() + bh + 60, sh - 20)
-        panel = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui)
-        UIImage(pygame.Rect(20, 14, text.get_width(), min(text.get_height(), h - bh - 50)), text, scene.ui,
-                container=panel)
-        bw_each = (w - 40 - 16 * (len(names) - 1)) // len(names)
-        for k, (name, label) in enumerate(names):
+        made_for = (title, tuple(lines), tuple(names), scene.app.size, scene.ui_scale, id(scene.ui))
+        if made_for == self._result_for and self.result_panel is not None and self.result_panel.alive():
+            self.result_panel.show()
+            return
+        if made_for == self._result_for and not self.result_build.done:
+            return  # being made
+        for box in (self.result_panel, self._result_made.get("box")):
+            if box is not None:
+                box.kill()
+        self.result_panel = None
+        self._result_for = made_for
+        self.result_lines = [title, *lines]
+        self.result_build = SceneBuild(scene.app.work_clock, lambda: scene.app.frame)
+        self.result_build.add(*self._result_steps(title, lines, names))
+        self.result_build.start()  # the next frames make it (once the table is made)
+
+    def _result_steps(self, title: str, lines: list[str], names: list[tuple[str, str]]) -> list[Callable[[], None]]:
+        """The result panel's making: its text's image, the panel (hidden) with it, each button, then it shows."""
+        scene = self.scene
+        sw, sh = scene.app.size
+        s = scene.ui_scale
+        made: dict[str, Any] = {}
+        self._result_made = made
+        for name, _ in names:
+            self.buttons.pop(name, None)
+
+        def text() -> None:
+            made["text"] = render_lines(scene.fonts, title, lines, sw - 80, s)
+
+        def panel() -> None:
+            image = made["text"]
+            widest = max(self.font.size(label)[0] + 24 for _, label in names)
+            w = min(sw - 20, max(int(460 * s), image.get_width() + 40, 40 + len(names) * (widest + 16)))
+            bh = int(40 * s)
+            h = min(image.get_height() + bh + 60, sh - 20)
+            made["box"] = box = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui,
+                                        visible=0)
+            UIImage(pygame.Rect(20, 14, image.get_width(), min(image.get_height(), h - bh - 50)), image, scene.ui,
+                    container=box)
+            made["size"] = (w, h, bh)
+
+        def button(k: int, name: str, label: str) -> None:
+            w, h, bh = made["size"]
+            bw_each = (w - 40 - 16 * (len(names) - 1)) // len(names)
             rect = pygame.Rect(20 + k * (bw_each + 16), h - bh - 22, bw_each, bh)
-            self.buttons[name] = UIButton(rect, label, scene.ui, container=panel)
-        self.result_panel = panel
+            self.buttons[name] = UIButton(rect, label, scene.ui, container=made["box"])
+
+        def shown() -> None:
+            made["box"].show()
+            scene.ui.get_sprite_group().update_visibility()  # drawn this frame, with the table dimmed behind it
+            self.result_panel = made["box"]
+
+        return [text, panel, *(lambda k=k, n=n, label=label: button(k, n, label)
+                               for k, (n, label) in enumerate(names)), shown]
 
     @property
     def result_shown(self) -> bool:

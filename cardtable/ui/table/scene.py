@@ -7,7 +7,8 @@ game-specific comes from the game's plugin (its layout and hint) and the rules c
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -32,6 +33,7 @@ from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
+from cardtable.ui.table.building import SceneBuild, in_parts
 from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
@@ -51,7 +53,7 @@ from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.scene_parts import SceneAliases, SceneMoment
 from cardtable.ui.table.sentences import only_theirs, time_up
 from cardtable.ui.table.sentences import timed_out as timed_out_words
-from cardtable.ui.table.sprites import TableSprites, spot_key
+from cardtable.ui.table.sprites import OUTLINE_PX, TableSprites, spot_key
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
 from cardtable.ui.table.tempo import TablePace
@@ -61,6 +63,7 @@ from cardtable.ui.table.view import (
     drop_mark,
     outline,
     place_cards,
+    place_panel,
     place_panels,
     table_context,
     union,
@@ -70,6 +73,7 @@ from cardtable.ui.theme import Fonts
 from cardtable.ui.window import App, Scene
 
 NORMAL_SECONDS = ANIMATION_SECONDS["normal"]  # the speed `Event.hold` is given at
+AHEAD_BUDGET = 0.002  # seconds of a frame spent on drawing ahead what the next frames show
 
 
 class TableScene(SceneAliases, SceneMoment, Scene):
@@ -77,6 +81,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
+        self.building = SceneBuild(app.work_clock, lambda: app.frame)  # what is left to make of the table
         self.match = match
         self.position = Position(match)  # the views and legal moves of the position, asked once
         self.game_layout: GameLayout = match.game.layout
@@ -102,6 +107,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.words = TableWords(self)  # the toasts, the log and the seats' notes, said when a move has landed
         self.celebration: Celebration | None = None
         self.result_due = False  # the result panel opens at the start of the next frame
+        self.ahead: SceneBuild  # what the next frames will show, drawn ahead (`set_layout`)
+        self.seats_shown = False  # while it is made: whether the seats' panels are all ready to show
         self.driver = self._make_driver()
         self.viewer: int | None = self.humans[0] if self.humans else None
         if len(self.people) > 1 and match.log and not match.state.is_over():
@@ -114,7 +121,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.curtain.check()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self._moment = self.layout  # the layout the open score sheet was last made for
-        self.panels.build()
+        self.building.add(*self._build_steps())
+        self.building.start()  # the next frames make it
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
         if not match.log and not match.state.is_over():
@@ -128,6 +136,44 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.deals.start_search()
         if not self.deals.searching:
             self.analysis.position_changed()
+
+    def _build_steps(self) -> list[Callable[[], object]]:
+        """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
+        shows (at its size), then the person's buttons and the toolbar shown."""
+        layout = self.layout
+        steps: list[Callable[[], object]] = [
+            partial(place_panel, self.sprites, zone, self.fonts, self._cue, self.ui_scale)
+            for zone in layout.zones if zone.markers or zone.kind == "seat"]
+        steps.append(lambda: setattr(self, "seats_shown", True))
+        steps += self.panels.toolbar_steps()
+        steps += [partial(getattr, slot, "image") for slot in self.sprites.slots]  # an empty place's image, made
+        steps += self._art_steps(layout)
+        for colour in (theme.LEGAL, theme.PICKED):
+            steps.append(partial(self.app.art.outline, layout.card_size, colour, OUTLINE_PX))
+        steps.append(self._built)
+        return steps
+
+    def _art_steps(self, layout: TableLayout) -> list[Callable[[], object]]:
+        """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
+        in flight is scaled from), a step each; what is drawn already costs a look-up."""
+        look = self.look()
+        images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
+                  for zone in layout.zones for spot in zone.spots}
+        steps: list[Callable[[], object]] = [
+            in_parts(self.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
+        return steps + [lambda card=card, up=up, size=size: look.image(card, up, size, layout.card_size)
+                        for card, up, size in images]
+
+    def _built(self) -> Callable[[], object] | None:
+        """The last step of the table's making: its toolbar shows, and the person's buttons are made (a step
+        each)."""
+        self.panels.show_toolbar()
+        return in_parts(self.panels.build_parts())
+
+    @property
+    def ready(self) -> bool:
+        """The table is made whole (see `SceneBuild`)."""
+        return self.building.done
 
     def _make_driver(self) -> TurnDriver:
         return TurnDriver(self.match, self.app.settings.bot_delay)
@@ -171,9 +217,12 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         return self.choreography.stages
 
     def set_layout(self, layout: TableLayout) -> None:
-        """Show `layout`: every sprite follows it."""
+        """Show `layout`: every sprite follows it.  What it shows that is not drawn yet (a card's face turned up,
+        where a message may go) is made over the next frames, before the cards flying there show it."""
         self.layout = layout
         self.sprites.retarget(layout, self.app.art.slot)
+        self.ahead = SceneBuild(self.app.work_clock, lambda: self.app.frame, AHEAD_BUDGET)
+        self.ahead.add(*self._art_steps(layout), lambda: self.status_line.avoid(layout))
 
     def look(self) -> CardLook:
         return CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
@@ -205,19 +254,21 @@ class TableScene(SceneAliases, SceneMoment, Scene):
     @property
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
-        return not (self.choreography.busy or self.celebration or self.driver.busy or self.result_due
+        return not (not self.ready or self.choreography.busy or self.celebration or self.driver.busy or self.result_due
+                    or not self.panels.result_build.done
                     or self.safe_play.pending or self.summaries.open or self.summaries.due is not None)
 
     def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
         return self.input.hit(pos)
 
     def on_resize(self, size: tuple[int, int]) -> None:
+        self.building.finish()  # (its images were made for the old size, but it is whole)
         self.finish_animations()  # held pictures were made for the old size
         self.input.forget()
         self.set_layout(self.build_layout())
         self.panels.build()
         self.summaries.build()
-        if self.result_panel is not None:
+        if self.result_panel is not None or not self.panels.result_build.done:
             self.panels.show_result()
         if self.celebration is not None:
             self.end_celebration()
@@ -378,14 +429,20 @@ class TableScene(SceneAliases, SceneMoment, Scene):
     # ----- bots and timers ---------------------------------------------------------------------------
     # ----- input -------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        event_received(self, event)
+        if self.ready:  # the table being opened takes no input
+            event_received(self, event)
 
     def widget_pressed(self, event: pygame.event.Event) -> None:
-        if getattr(event, "button", 1) == 1:
+        if getattr(event, "button", 1) == 1 and self.ready:
             greyed_pressed(self, event.pos)
 
     # ----- frame -------------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if not self.ready:  # being opened: nothing moves meanwhile
+            self.building.run()
+            return
+        if not self.ahead.done:  # (first: not in the frame a move was played in, which made the new layout)
+            self.ahead.run()
         self.clock += dt
         if self.deals.searching:
             self.deals.update(dt)
@@ -405,6 +462,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         if self.result_due:  # opened a frame after the last move's, so neither frame is a long one
             self.result_due = False
             self.panels.show_result()
+        elif not self.panels.result_build.done:
+            self.panels.result_build.run()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:
@@ -413,6 +472,11 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.pace.drive(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if not self.ready:  # being opened: the table's background, and the seats once they are all ready
+            if self.seats_shown:
+                for sprite in self.sprites.panels.values():
+                    surface.blit(sprite.image, sprite.rect)
+            return
         art = self.app.art
         dragged = self.input.dragged()
         hidden = set(self.celebration.launched) if self.celebration is not None else set()
@@ -454,6 +518,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
 
     def draw_overlay(self, surface: pygame.Surface) -> None:
         """Drawn above the widgets: the last round of play, the keyboard's focus, the pass-and-play curtain."""
+        if not self.ready:
+            return
         self.last_trick.draw(surface)
         self.focus.draw(surface)
         if self.curtain_for is not None:
@@ -463,7 +529,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
 
     def next_change(self) -> float | None:
         """See `cardtable.ui.table.pace`."""
-        return next_change(self)
+        return next_change(self) if self.ready else 0.0
 
     @property
     def asking(self) -> bool:

@@ -9,6 +9,7 @@ images come from the card-art cache, panel images are rendered once per content.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -57,18 +58,31 @@ class CardSprite(pygame.sprite.Sprite):
 
 
 class SlotSprite(pygame.sprite.Sprite):
-    """The empty place of a stack, fan or spread, with its label ("A", "K")."""
+    """The empty place of a stack, fan or spread, with its label ("A", "K"); its image is made when first drawn (a
+    table being opened makes it in one of its steps)."""
 
-    def __init__(self, image: pygame.Surface, rect: Rect) -> None:
+    def __init__(self, make: Callable[[], pygame.Surface], rect: Rect) -> None:
         super().__init__()
-        self.image = image
+        self._make: Callable[[], pygame.Surface] | None = make
+        self._image = _EMPTY
         self.rect = pygame.Rect(rect)
+
+    @property
+    def image(self) -> pygame.Surface:
+        if self._make is not None:
+            self._image, self._make = self._make(), None
+        return self._image
+
+    @image.setter
+    def image(self, image: pygame.Surface) -> None:
+        self._image, self._make = image, None
 
 
 class PanelSprite(pygame.sprite.Sprite):
     """A seat panel (or another panel of text); its image is rendered when its content changes."""
 
     image: pygame.Surface  # always one (the sprite's own attribute may be None)
+    rect: pygame.Rect
 
     def __init__(self, zone_id: str) -> None:
         super().__init__()
@@ -121,7 +135,7 @@ class TableSprites:
                 panels_seen.add(zone.id)
                 continue
             if zone.kind in SLOTTED:
-                slot = SlotSprite(slot_image((zone.slot[2], zone.slot[3]), zone.label), zone.slot)
+                slot = SlotSprite(partial(slot_image, (zone.slot[2], zone.slot[3]), zone.label), zone.slot)
                 self.slots.append(slot)
                 self.group.add(slot, layer=base)
             for spot in zone.spots:
@@ -149,4 +163,7 @@ class TableSprites:
             self.group.change_layer(sprite, layer)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.group.draw(surface)
+        """Every sprite, in its layer's order (the whole table is drawn every frame: no changed areas kept)."""
+        # Every sprite of the group has its image and rect, which pygame types as optional.
+        pairs = [(sprite.image, sprite.rect) for sprite in self.group.sprites()]
+        surface.blits(pairs, doreturn=False)  # type: ignore[arg-type]

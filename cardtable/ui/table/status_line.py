@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from cardtable import stats
-from cardtable.core.layout import TableLayout
+from cardtable.core.layout import Rect, TableLayout
 from cardtable.ui.table.deals import deal_label
 from cardtable.ui.table.free_space import clear_place, zone_rects
 from cardtable.ui.table.records import RunningTotal
@@ -27,6 +27,13 @@ class StatusLine:
         self.running_total = RunningTotal()
         self._toasts: dict[tuple[tuple[int, int], tuple[int, int]], tuple[tuple[int, int], bool]] = {}
         self._toasts_for: TableLayout | None = None
+        self._avoid: tuple[TableLayout | None, list[Rect]] = (None, [])  # what a message should not cover, per layout
+
+    def avoid(self, layout: TableLayout) -> list[Rect]:
+        """What a message over `layout` should not cover (`zone_rects`), worked out once per layout."""
+        if self._avoid[0] is not layout:
+            self._avoid = (layout, zone_rects(layout))
+        return self._avoid[1]
 
     def toast_at(self, size: tuple[int, int], prefer: tuple[int, int]) -> tuple[tuple[int, int], bool]:
         """The top left corner of a message box of `size`: the nearest place to `prefer` (its centre as the layout
@@ -37,7 +44,7 @@ class StatusLine:
             self._toasts_for, self._toasts = layout, {}
         found = self._toasts.get((size, prefer))
         if found is None:
-            avoid = zone_rects(layout)
+            avoid = self.avoid(layout)
             at = clear_place(size, prefer, self.scene.context().area, avoid)
             found = self._toasts[size, prefer] = (at, pygame.Rect(at, size).inflate(8, 8).collidelist(avoid) < 0)
         return found

@@ -103,19 +103,25 @@ def place_panels(sprites: TableSprites, layout: Any, fonts: Fonts, cue: Callable
     """Give every seat panel's sprite and every zone's markers their image (rendered again only when what they
     show changed)."""
     for zone in layout.zones:  # (the layout of a moment before the sprites' may have a panel they no longer have)
-        marks = sprites.panels.get(f"markers:{zone.id}")
-        if zone.markers and marks is not None:
-            box = union([m.rect for m in zone.markers])
-            marks.show(zone.markers, partial(render_markers, zone.markers, box, fonts), box[:2])
-        panel = sprites.panels.get(zone.id)
-        if zone.kind != "seat" or panel is None:
-            continue
-        words = cue(zone)
-        # Marks stay inside the free area: a panel with no room above it under the toolbar wears its crown inside.
-        inside = zone.slot[1] - CROWN_ROOM < int(TOOLBAR_H * scale)
-        content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words, inside)
-        panel.show(content, partial(render_panel, zone, fonts, scale, words, inside),
-                   (zone.slot[0], zone.slot[1] - (0 if inside else CROWN_ROOM)))
+        place_panel(sprites, zone, fonts, cue, scale)
+
+
+def place_panel(sprites: TableSprites, zone: Zone, fonts: Fonts, cue: Callable[[Zone], str],
+                scale: float = 1.0) -> None:
+    """`place_panels` for one zone: its markers' image and, for a seat, its panel's."""
+    marks = sprites.panels.get(f"markers:{zone.id}")
+    if zone.markers and marks is not None:
+        box = union([m.rect for m in zone.markers])
+        marks.show(zone.markers, partial(render_markers, zone.markers, box, fonts), box[:2])
+    panel = sprites.panels.get(zone.id)
+    if zone.kind != "seat" or panel is None:
+        return
+    words = cue(zone)
+    # Marks stay inside the free area: a panel with no room above it under the toolbar wears its crown inside.
+    inside = zone.slot[1] - CROWN_ROOM < int(TOOLBAR_H * scale)
+    content = (zone.slot[2:], zone.lines, zone.marks, zone.tint, words, inside)
+    panel.show(content, partial(render_panel, zone, fonts, scale, words, inside),
+               (zone.slot[0], zone.slot[1] - (0 if inside else CROWN_ROOM)))
 
 
 def render_panel(zone: Zone, fonts: Fonts, scale: float, cue: str, crown_inside: bool = False) -> pygame.Surface:
