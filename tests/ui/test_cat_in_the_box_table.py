@@ -268,12 +268,12 @@ def test_undo_and_redo_take_the_seats_notes_with_them(table_app, open_table):
     drop_on_cell(table, driver, play.card, play.card.rank, play.colour)
     until_human(table, driver, SECONDS)
     played = f"play {play.card.rank} as {COLOUR_NAMES[play.colour]}."  # under the name You
-    assert table._cue(table.layout.zone("seat0")) == played
+    assert table.seat_cue(table.layout.zone("seat0")) == played
     noted = dict(table.last_moves)
     click_button(driver, table, "undo")
     driver.settle(table)
     assert match.state.turn == 0 and match.state.board.get((play.card.rank, play.colour)) is None
-    assert table._cue(table.layout.zone("seat0")) != played
+    assert table.seat_cue(table.layout.zone("seat0")) != played
     assert table.last_moves == seat_notes_due(match), "the notes are those of the position undo went back to"
     click_button(driver, table, "redo")
     driver.settle(table)

@@ -740,7 +740,7 @@ def test_each_seat_panel_says_what_the_seat_did_last(open_table):
     assert bots
     for seat in bots:
         zone = table.layout.zone(f"seat{seat}")
-        cue = table._cue(zone)
+        cue = table.seat_cue(zone)
         assert cue and not cue.startswith(match.seats[seat].name), cue
         assert cue.startswith(("plays", "draws", "is skipped", "chose")), cue
 
@@ -779,7 +779,7 @@ def test_ten_bots_each_card_lands_then_its_words_and_colour_show_with_it(table_a
             assert top == after[moment][0], "the pile's top card is the logged move's"
             landed += 1
         for zone in table.layout.zones:
-            if zone.kind == "seat" and zone.seat is not None and table._cue(zone).startswith("thinking"):
+            if zone.kind == "seat" and zone.seat is not None and table.seat_cue(zone).startswith("thinking"):
                 assert not table.choreography.busy and zone.seat == match.state.turn
     assert len(match.log) >= 60 and landed > 60
 

@@ -162,7 +162,7 @@ def test_a_bot_thinking_is_looked_at_a_few_times_a_second_its_dots_moving(open_t
     cues = []
     for _ in range(12):
         table_app.step()
-        cues.append(table._cue(seat))
+        cues.append(table.seat_cue(seat))
     assert loop.paced == [] and loop.flips == 12
     assert all(0 < s <= POLL_SECONDS + window.WAKE_MARGIN for s in loop.sleeps), "(or sooner: the clock's second)"
     assert {"thinking.", "thinking..", "thinking..."} <= set(cues)

@@ -549,7 +549,7 @@ def test_a_new_round_starts_the_seats_notes_afresh(table_app, open_table):
             driver.perform(table, match.state.legal_actions()[0])
     until_human(table, driver)
     assert table.last_moves == notes_due(match)
-    assert not table._cue(table.layout.zone("seat0")), "the person has not acted in the new round yet"
+    assert not table.seat_cue(table.layout.zone("seat0")), "the person has not acted in the new round yet"
 
 
 # --------------------------------------------------------------------------- turn timer
@@ -913,7 +913,7 @@ def test_the_persons_panel_note_speaks_to_them(table_app, open_table):
     driver.perform(table, next(a for a in table.state.legal_actions() if isinstance(a, Bid)))
     said = [t for t in table.move_log.lines() if t.startswith("You ")][-1]
     zone = table.layout.zone(f"seat{seat}")
-    note = table._cue(zone)
+    note = table.seat_cue(zone)
     assert said.startswith("You bid ") and note == said[len("You "):], (said, note)
     texts = panel_texts(zone, table.fonts, table.ui_scale, note)
     assert any(t.line is None and t.text == note for t in texts), "the note is on the panel, whole"

@@ -339,7 +339,7 @@ def test_the_teammate_reveal_is_shown_whole_and_stays_while_the_play_goes_on(tab
         assert table.message == reveal and inside(table.status_line.bar.message_box, size), "shown whole"
     panel = table.layout.zone("seat0")
     assert "teammate" in panel.lines[0] and panel.tint == DEFENDER_TINT
-    assert table._cue(panel).startswith("play") and "teammate" not in table._cue(panel), \
+    assert table.seat_cue(panel).startswith("play") and "teammate" not in table.seat_cue(panel), \
         "the panel's note is the play, whole"
 
 
@@ -355,7 +355,7 @@ def test_a_seats_note_changes_when_its_card_lands(table_app, open_table):
     assert table.last_moves.get(1) == old, "the note waits for the card"
     run_until(driver, lambda: not set(played.cards) & table.animator.flying(), frames=120)
     driver.frames(1)
-    assert table._cue(table.layout.zone("seat1")).startswith("plays "), "and changes as it lands"
+    assert table.seat_cue(table.layout.zone("seat1")).startswith("plays "), "and changes as it lands"
 
 
 def test_a_seat_note_too_long_for_its_panel_is_cut_between_words(table_app):

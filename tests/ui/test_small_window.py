@@ -57,7 +57,7 @@ def check_table(table: TableScene) -> None:
     smallest = int(MIN_PX * table.ui_scale)
     for zone in panels:
         w, h = zone.slot[2:]
-        texts = panel_texts(zone, table.fonts, table.ui_scale, table._cue(zone))
+        texts = panel_texts(zone, table.fonts, table.ui_scale, table.seat_cue(zone))
         assert len([t for t in texts if t.line is not None]) == len(zone.lines), f"{zone.id} shows every line"
         for k, text in enumerate(texts):
             where = f"{zone.id}: {text.text!r}"

@@ -7,7 +7,7 @@ game-specific comes from the game's plugin (its layout and hint) and the rules c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 from typing import Any
 
@@ -19,7 +19,6 @@ from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     GameLayout,
     Gesture,
-    Picked,
     Rect,
     TableContext,
     TableLayout,
@@ -29,11 +28,10 @@ from cardtable.core.layout import (
 from cardtable.session.match import Match
 from cardtable.session.turns import Move, TurnDriver
 from cardtable.storage import ANIMATION_SECONDS
-from cardtable.ui import theme
 from cardtable.ui.celebration import Celebration
 from cardtable.ui.table.analysis import TableAnalysis
 from cardtable.ui.table.animate import Animator, Choreography, deal_flights
-from cardtable.ui.table.building import SceneBuild, in_parts
+from cardtable.ui.table.building import SceneBuild
 from cardtable.ui.table.commands import event_received, greyed_pressed
 from cardtable.ui.table.curtain import Curtain
 from cardtable.ui.table.deals import TableDeals
@@ -46,27 +44,22 @@ from cardtable.ui.table.last_trick import LastTrickView
 from cardtable.ui.table.messages import Messages
 from cardtable.ui.table.move_log import MoveLog
 from cardtable.ui.table.narrator import TableNarrator
+from cardtable.ui.table.opening import art_steps, opening_steps
 from cardtable.ui.table.pace import next_change
+from cardtable.ui.table.painting import draw_table
 from cardtable.ui.table.panels import TablePanels
 from cardtable.ui.table.position import Position
 from cardtable.ui.table.safe_play import SafePlay
 from cardtable.ui.table.scene_parts import SceneAliases, SceneMoment
 from cardtable.ui.table.sentences import only_theirs, time_up
 from cardtable.ui.table.sentences import timed_out as timed_out_words
-from cardtable.ui.table.sprites import OUTLINE_PX, TableSprites, spot_key
+from cardtable.ui.table.sprites import TableSprites
 from cardtable.ui.table.status_line import StatusLine
 from cardtable.ui.table.summary import DealSummaries
 from cardtable.ui.table.tempo import TablePace
 from cardtable.ui.table.view import (
     CardLook,
-    dim,
-    drop_mark,
-    outline,
-    place_cards,
-    place_panel,
-    place_panels,
     table_context,
-    union,
 )
 from cardtable.ui.table.words import TableWords
 from cardtable.ui.theme import Fonts
@@ -121,7 +114,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.curtain.check()  # first: nothing (hand, choice panel) is built for a seat behind the curtain
         self.set_layout(self.build_layout())
         self._moment = self.layout  # the layout the open score sheet was last made for
-        self.building.add(*self._build_steps())
+        self.building.add(*opening_steps(self))
         self.building.start()  # the next frames make it
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
@@ -136,39 +129,6 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.deals.start_search()
         if not self.deals.searching:
             self.analysis.position_changed()
-
-    def _build_steps(self) -> list[Callable[[], object]]:
-        """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
-        shows (at its size), then the person's buttons and the toolbar shown."""
-        layout = self.layout
-        steps: list[Callable[[], object]] = [
-            partial(place_panel, self.sprites, zone, self.fonts, self._cue, self.ui_scale)
-            for zone in layout.zones if zone.markers or zone.kind == "seat"]
-        steps.append(lambda: setattr(self, "seats_shown", True))
-        steps += self.panels.toolbar_steps()
-        steps += [partial(getattr, slot, "image") for slot in self.sprites.slots]  # an empty place's image, made
-        steps += self._art_steps(layout)
-        for colour in (theme.LEGAL, theme.PICKED):
-            steps.append(partial(self.app.art.outline, layout.card_size, colour, OUTLINE_PX))
-        steps.append(self._built)
-        return steps
-
-    def _art_steps(self, layout: TableLayout) -> list[Callable[[], object]]:
-        """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
-        in flight is scaled from), a step each; what is drawn already costs a look-up."""
-        look = self.look()
-        images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
-                  for zone in layout.zones for spot in zone.spots}
-        steps: list[Callable[[], object]] = [
-            in_parts(self.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
-        return steps + [lambda card=card, up=up, size=size: look.image(card, up, size, layout.card_size)
-                        for card, up, size in images]
-
-    def _built(self) -> Callable[[], object] | None:
-        """The last step of the table's making: its toolbar shows, and the person's buttons are made (a step
-        each)."""
-        self.panels.show_toolbar()
-        return in_parts(self.panels.build_parts())
 
     @property
     def ready(self) -> bool:
@@ -222,7 +182,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.layout = layout
         self.sprites.retarget(layout, self.app.art.slot)
         self.ahead = SceneBuild(self.app.work_clock, lambda: self.app.frame, AHEAD_BUDGET)
-        self.ahead.add(*self._art_steps(layout), lambda: self.status_line.avoid(layout))
+        self.ahead.add(*art_steps(self, layout), partial(self.status_line.avoid, layout))
 
     def look(self) -> CardLook:
         return CardLook(self.app.art, self.app.settings.card_back, self.game_layout.face)
@@ -472,42 +432,9 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.pace.drive(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.ready:  # being opened: the table's background, and the seats once they are all ready
-            if self.seats_shown:
-                for sprite in self.sprites.panels.values():
-                    surface.blit(sprite.image, sprite.rect)
-            return
-        art = self.app.art
-        dragged = self.input.dragged()
-        hidden = set(self.celebration.launched) if self.celebration is not None else set()
-        outlined: dict[Hashable, tuple[int, int, int]] = {}
-        if self.human_turn and self.drag is None:
-            chosen = set(self.input.selected)
-            for zone in self.layout.zones:
-                for spot in zone.spots:
-                    if Picked(zone.id, spot.index) in chosen:
-                        outlined[spot_key(zone, spot)] = theme.PICKED
-                    elif spot.index in zone.playable:
-                        outlined[spot_key(zone, spot)] = theme.LEGAL
-        place_panels(self.sprites, self.shown_layout, self.fonts, self._cue, self.ui_scale)
-        place_cards(self.sprites, self.look(), self.layout.card_size, self.animator.flights,
-                    dragged, hidden, outlined)
-        self.sprites.draw(surface)
-        self.move_log.draw(surface, self.layout.move_log, self.fonts, self.ui_scale)
-        for rect in self.input.target_rects():
-            outline(surface, art, rect, theme.LEGAL)
-        self.hints.draw(surface)
-        if dragged:
-            outline(surface, art, union(list(dragged.values())), theme.PICKED)
-        drop_mark(surface, self.input.mark(), self.ui_scale)
-        if self.panels.result_shown or self.summaries.open:  # the result (or the deal's) is what to look at
-            dim(surface)
-        self.summaries.draw(surface)
-        self.status_line.draw(surface)  # after the dim: a problem said at the end of a game stays readable
-        if self.celebration is not None:
-            self.celebration.draw(surface)
+        draw_table(self, surface)
 
-    def _cue(self, zone: Zone) -> str:
+    def seat_cue(self, zone: Zone) -> str:
         """A bot's panel says it is thinking while its move is on its way (not while the last move's cards still
         fly: the bot waits for them); otherwise what the seat did last."""
         if zone.seat is None:

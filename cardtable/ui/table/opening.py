@@ -1,0 +1,53 @@
+"""What opening a table makes, a step at a time (`SceneBuild` runs them within each frame's budget): each seat's
+panel, the toolbar's buttons, the empty places, each card image the layout shows at its size, the outlines, then the
+toolbar shown and the person's buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
+
+from cardtable.core.layout import TableLayout
+from cardtable.ui import theme
+from cardtable.ui.table.building import in_parts
+from cardtable.ui.table.sprites import OUTLINE_PX
+from cardtable.ui.table.view import place_panel
+
+if TYPE_CHECKING:
+    from cardtable.ui.table.scene import TableScene
+
+
+def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
+    """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
+    shows (at its size), then the person's buttons and the toolbar shown."""
+    layout = scene.layout
+    steps: list[Callable[[], object]] = [
+        partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
+        for zone in layout.zones if zone.markers or zone.kind == "seat"]
+    steps.append(partial(setattr, scene, "seats_shown", True))
+    steps += scene.panels.toolbar_steps()
+    steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # an empty place's image, made
+    steps += art_steps(scene, layout)
+    for colour in (theme.LEGAL, theme.PICKED):
+        steps.append(partial(scene.app.art.outline, layout.card_size, colour, OUTLINE_PX))
+    steps.append(partial(made, scene))
+    return steps
+
+
+def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], object]]:
+    """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
+    in flight is scaled from), a step each; what is drawn already costs a look-up."""
+    look = scene.look()
+    images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
+              for zone in layout.zones for spot in zone.spots}
+    steps: list[Callable[[], object]] = [
+        in_parts(scene.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
+    return steps + [partial(look.image, card, up, size, layout.card_size) for card, up, size in images]
+
+
+def made(scene: TableScene) -> Callable[[], object] | None:
+    """The last step of the table's making: its toolbar shows, and the person's buttons are made (a step
+    each)."""
+    scene.panels.show_toolbar()
+    return in_parts(scene.panels.build_parts())
