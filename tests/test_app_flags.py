@@ -87,6 +87,7 @@ def test_report_scenes_writes_a_line_per_scene_with_rects(home):
         assert menu[0]["size"] == [1280, 800]
         assert menu[0]["buttons"]["new"] == list(app.scene.buttons["new"].rect)
         driver.click(tuple(pygame.Rect(menu[0]["buttons"]["new"]).center))
+        driver.settle(app.scene)  # the table is made over its first frames: its line comes once it is whole
         lines = [json.loads(line) for line in report.read_text(encoding="utf-8").splitlines()]
         assert [line["scene"] for line in lines] == ["MenuScene", "TableScene"]
         assert lines[0]["time"] <= lines[1]["time"]

@@ -119,8 +119,8 @@ def _play(size: tuple[int, int], shots: Path | None) -> tuple[int, str]:
     seed = winnable_seed()
     match = Match(get_game("klondike"), [Seat("human", "You")], {}, seed, saver=Autosave.for_game("klondike"))
     app.show(TableScene(app, match))
-    driver.frames(3)
     table = app.scene
+    driver.settle(table)  # the table is made over its first frames
     if shots:
         pygame.image.save(app.screen, str(shots / "table-start.png"))
     moves = 0

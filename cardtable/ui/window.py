@@ -72,6 +72,11 @@ class Scene:
     def on_exit(self) -> None:
         """The scene is being replaced or the app is closing."""
 
+    @property
+    def ready(self) -> bool:
+        """The scene is made whole (a scene made over several frames says False until then)."""
+        return True
+
     def next_change(self) -> float | None:
         """Seconds until this scene shows something new by itself, with no input: 0 while something moves (it is
         drawn every frame), None when nothing changes until the person acts.  The main loop sleeps until then or
@@ -264,7 +269,7 @@ class App:
             scene.draw_overlay(self.screen)
         pygame.display.flip()
         self.frame += 1
-        if self.scene_report is not None and scene is not self._reported_scene:
+        if self.scene_report is not None and scene is not self._reported_scene and scene.ready:
             self._reported_scene = scene
             report_scene(self.scene_report, scene, self.size)
         callbacks, self.after_frame = self.after_frame, []
@@ -427,7 +432,7 @@ def place_window(position: list[int], size: tuple[int, int], desktops: list[tupl
 
 
 def report_scene(path: Path, scene: Scene, size: tuple[int, int]) -> None:
-    """Append one JSON line to `path` for a scene that has just drawn its first frame.
+    """Append one JSON line to `path` for a scene that has just drawn its first frame whole (`Scene.ready`).
 
     Start-up benchmarks and the real-window smoke test read it: `time` (wall clock, after the
     frame was flipped), the scene's class, the window size, and the rectangles [x, y, w, h] of the

@@ -144,7 +144,7 @@ def test_3_statistics_that_cannot_be_written_are_reported_and_the_game_goes_on(s
     match.saver = Autosave.for_game("klondike")
     app.navigator.table(match)
     driver = UIDriver(app)
-    driver.frames(2)
+    driver.settle(app.scene)  # the table is made over its first frames
     driver.key(pygame.K_n)  # a game in progress: N asks first
     table = app.scene
     driver.click_widget(table.confirm.confirm_button)

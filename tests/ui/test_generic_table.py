@@ -419,7 +419,7 @@ def test_a_result_line_too_long_for_the_panel_wraps_rather_than_being_cut(table_
     """The result's summary (here long with long names, in a small window) goes on in the lines under it."""
     import random
 
-    from cardtable.ui.table.panels import render_lines
+    from cardtable.ui.table.result_panel import render_lines
     from cardtable.ui.theme import wrap_words as wrap
     from cardtable.ui.window import App
 

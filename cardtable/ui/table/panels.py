@@ -13,12 +13,12 @@ from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
 from cardtable import stats
 from cardtable.core.engine import Action, IllegalAction, State
 from cardtable.core.layout import Choice, ChoicePanel
-from cardtable.ui import theme
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
 from cardtable.ui.table.building import SceneBuild
 from cardtable.ui.table.free_space import clear_place, own_hand_rects, zone_rects
 from cardtable.ui.table.records import record_lines
+from cardtable.ui.table.result_panel import result_steps
 from cardtable.ui.table.sentences import only_theirs
 from cardtable.ui.theme import BUTTON_H, wrap_words
 
@@ -64,7 +64,7 @@ class TablePanels:
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
         self.result_build = SceneBuild(lambda: 0.0, lambda: 0)  # the result panel's making (`show_result`)
         self._result_for: tuple[Any, ...] | None = None  # what the result panel made (or being made) shows
-        self._result_made: dict[str, Any] = {}  # its parts made so far
+        self.result_made: dict[str, Any] = {}  # its parts made so far
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
         self._dynamic: tuple[Any, ...] | None = None  # what the game's buttons and choice panel show
         self._tips: dict[str, str] = {}  # a toolbar button's tip other than its usual one: why it is grey
@@ -425,54 +425,15 @@ class TablePanels:
             return
         if made_for == self._result_for and not self.result_build.done:
             return  # being made
-        for box in (self.result_panel, self._result_made.get("box")):
+        for box in (self.result_panel, self.result_made.get("box")):
             if box is not None:
                 box.kill()
         self.result_panel = None
         self._result_for = made_for
         self.result_lines = [title, *lines]
         self.result_build = SceneBuild(scene.app.work_clock, lambda: scene.app.frame)
-        self.result_build.add(*self._result_steps(title, lines, names))
+        self.result_build.add(*result_steps(self, title, lines, names))
         self.result_build.start()  # the next frames make it (once the table is made)
-
-    def _result_steps(self, title: str, lines: list[str], names: list[tuple[str, str]]) -> list[Callable[[], None]]:
-        """The result panel's making: its text's image, the panel (hidden) with it, each button, then it shows."""
-        scene = self.scene
-        sw, sh = scene.app.size
-        s = scene.ui_scale
-        made: dict[str, Any] = {}
-        self._result_made = made
-        for name, _ in names:
-            self.buttons.pop(name, None)
-
-        def text() -> None:
-            made["text"] = render_lines(scene.fonts, title, lines, sw - 80, s)
-
-        def panel() -> None:
-            image = made["text"]
-            widest = max(self.font.size(label)[0] + 24 for _, label in names)
-            w = min(sw - 20, max(int(460 * s), image.get_width() + 40, 40 + len(names) * (widest + 16)))
-            bh = int(40 * s)
-            h = min(image.get_height() + bh + 60, sh - 20)
-            made["box"] = box = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui,
-                                        visible=0)
-            UIImage(pygame.Rect(20, 14, image.get_width(), min(image.get_height(), h - bh - 50)), image, scene.ui,
-                    container=box)
-            made["size"] = (w, h, bh)
-
-        def button(k: int, name: str, label: str) -> None:
-            w, h, bh = made["size"]
-            bw_each = (w - 40 - 16 * (len(names) - 1)) // len(names)
-            rect = pygame.Rect(20 + k * (bw_each + 16), h - bh - 22, bw_each, bh)
-            self.buttons[name] = UIButton(rect, label, scene.ui, container=made["box"])
-
-        def shown() -> None:
-            made["box"].show()
-            scene.ui.get_sprite_group().update_visibility()  # drawn this frame, with the table dimmed behind it
-            self.result_panel = made["box"]
-
-        return [text, panel, *(lambda k=k, n=n, label=label: button(k, n, label)
-                               for k, (n, label) in enumerate(names)), shown]
 
     @property
     def result_shown(self) -> bool:
@@ -524,24 +485,3 @@ def pack_rows(widths: list[int], room: int, gap: int = 8) -> list[list[int]]:
         used += (gap if rows[-1] else 0) + w
         rows[-1].append(i)
     return rows
-
-
-def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale: float = 1.0) -> pygame.Surface:
-    """A heading in gold and lines of text under it, as one image (a long line wrapped to `max_width`, its parts
-    closer together than the lines; a single word too long for it cut)."""
-    heading, body = fonts.get(22 * scale, bold=True), fonts.get(16 * scale)
-    step, follow = int(30 * scale), body.get_linesize()
-    parts = [(part, k > 0) for line in lines for k, part in enumerate(wrap_words(body, line, max_width) or [""])]
-    images = [heading.render(title, True, theme.GOLD)] + [body.render(part, True, theme.INK) for part, _ in parts]
-    images = [i if i.get_width() <= max_width else i.subsurface((0, 0, max_width, i.get_height())) for i in images]
-    tops, y = [], images[0].get_height() + 14
-    for k, (_part, more) in enumerate(parts):
-        y += (follow if more else step) if k else 0
-        tops.append(y)
-    height = (tops[-1] + step) if tops else images[0].get_height() + 14
-    out = pygame.Surface((max(i.get_width() for i in images), height), pygame.SRCALPHA)
-    out.blit(images[0], (0, 0))
-    for image, top in zip(images[1:], tops, strict=True):
-        out.blit(image, (0, top))
-    return out
-

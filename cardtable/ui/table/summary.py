@@ -14,7 +14,7 @@ from pygame_gui.elements import UIButton
 from cardtable.core.engine import Event
 from cardtable.core.layout import Summary
 from cardtable.ui import theme
-from cardtable.ui.table.panels import render_lines
+from cardtable.ui.table.result_panel import render_lines
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
