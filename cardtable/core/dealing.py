@@ -10,12 +10,12 @@ across a set of slots ("at most one copy of this face in that hand": a seat show
 `deal(pool, sizes, rng, masks, caps)` returns one list of cards per slot:
 
 - With nothing binding (no masks, no caps): a shuffle cut into the sizes, exactly uniform, and the fast path.
-- Otherwise the cards go one at a time, the most bound first (a random order among equals), each to one of the
-  slots it may go into with room, drawn in proportion to the room left (the cards free to go anywhere come last
-  and fill what is left as one shuffle).  That is exactly uniform when at most one kind of card is bound and close
-  to it otherwise.  A few such draws are tried; if they all run into a dead end, the draw is made *carefully*: a
-  slot is taken only if the cards still to place can then be placed (Hall's condition, checked as a flow from
-  the kinds of cards to the slots), so with masks alone it cannot fail.
+- Otherwise the cards go kind by kind (a kind: the cards of one mask), the most bound first, each card to a free
+  place of the slots it may go into, every such place equally likely (so a slot in proportion to its room left);
+  the cards free to go anywhere come last and fill what is left as one shuffle.  That is exactly uniform when one
+  kind of card is bound, and close to it otherwise.  A few such draws are tried; if they all run into a dead end,
+  the draw is made *carefully*: a slot is taken only if the cards still to place can then all be placed (Hall's
+  condition, checked as a flow from the kinds of cards to the slots), so with masks alone it cannot fail.
 - `None` when no deal exists (the masks break Hall's condition: `feasible` says so) or, with caps, when the careful
   draws found none.  The caller then keeps the true cards, which are always a consistent world.
 
@@ -94,14 +94,75 @@ def deal(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, masks: Seq
         masks = [full] * len(pool)
     elif len(masks) != len(pool):
         raise ValueError(f"{len(masks)} masks for {len(pool)} cards")
+    if not caps:
+        out = _quick(pool, sizes, masks, full, rng)
+        if out is not None:
+            return out
     draw: _Draw[T] = _Draw(pool, sizes, masks, caps, full)
-    for attempt in range(QUICK_TRIES + CAREFUL_TRIES):
+    for attempt in range(1 if caps else 0, QUICK_TRIES + CAREFUL_TRIES):
         if attempt == QUICK_TRIES and not draw.feasible():
             return None
         out = draw.run(rng, careful=attempt >= QUICK_TRIES)
         if out is not None:
             return out
     return None
+
+
+_SLOTS: dict[int, tuple[int, tuple[int, ...]]] = {}
+
+
+def _slots_of(mask: int) -> tuple[int, tuple[int, ...]]:
+    """(how many, which): the slots of a bit set, memoized (masks are few and come back at every call)."""
+    known = _SLOTS.get(mask)
+    if known is None:
+        slots = tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
+        known = _SLOTS[mask] = (len(slots), slots)
+    return known
+
+
+def _quick(pool: Sequence[T], sizes: Sequence[int], masks: Sequence[int], full: int,
+           rng: random.Random) -> list[list[T]] | None:
+    """One quick draw without caps (`_Draw.run`'s, written out flat: it is the common case of a search)."""
+    free: list[T] = []
+    kinds: dict[int, list[T]] = {}
+    for c, m in zip(pool, masks, strict=True):
+        if m == full:
+            free.append(c)
+        else:
+            group = kinds.get(m)
+            if group is None:
+                kinds[m] = [c]
+            else:
+                group.append(c)
+    room = list(sizes)
+    out: list[list[T]] = [[] for _ in room]
+    getrandbits = rng.getrandbits
+    for mask in sorted(kinds, key=lambda m: (_slots_of(m)[0], m)):
+        cards = kinds[mask]
+        # Each card of the kind to a free place of its slots, every place equally likely: a partial shuffle.
+        places = [k for k in _slots_of(mask)[1] for _ in range(room[k])]
+        total = len(places)
+        if total < len(cards):
+            return None
+        for i, card in enumerate(cards):
+            span = total - i
+            bits = span.bit_length()
+            j = getrandbits(bits)
+            while j >= span:
+                j = getrandbits(bits)
+            j += i
+            k = places[j]
+            places[j] = places[i]
+            out[k].append(card)
+            room[k] -= 1
+    if free:
+        shuffle(free, rng)
+        start = 0
+        for k, r in enumerate(room):
+            if r:
+                out[k].extend(free[start:start + r])
+                start += r
+    return out
 
 
 def feasible(sizes: Sequence[int], masks: Sequence[int]) -> bool:
@@ -119,73 +180,70 @@ class _Draw(Generic[T]):
                  full: int) -> None:
         self.sizes = list(sizes)
         self.full = full
-        self.slots_of = {m: [k for k in range(len(sizes)) if m >> k & 1] for m in set(masks)}
-        self.width = {m: len(s) for m, s in self.slots_of.items()}
-        self.caps = [(set(cards), slots, most) for cards, slots, most in caps]
         capped: dict[T, list[int]] = {}
+        self.caps = [(set(cards), slots, most) for cards, slots, most in caps]
         for j, (cards, _, _) in enumerate(self.caps):
             for c in cards:
                 capped.setdefault(c, []).append(j)
         self.capped = capped
-        # Bound cards go one at a time; the free ones (every slot, no cap) fill what is left at the end.
-        self.bound = [(c, m) for c, m in zip(pool, masks, strict=True) if m != full or c in capped]
+        # Cards by kind (their mask); a capped card is placed on its own.  The free cards (every slot, no cap)
+        # fill what is left at the end.
+        kinds: dict[int, list[T]] = {}
+        for c, m in zip(pool, masks, strict=True):
+            if m == full and c not in capped:
+                continue
+            kinds.setdefault(m, []).append(c)
         self.free = [c for c, m in zip(pool, masks, strict=True) if m == full and c not in capped]
-        self.kinds = sorted({m for _, m in self.bound})
+        self.slots_of = {m: [k for k in range(len(sizes)) if m >> k & 1] for m in kinds}
+        # The most bound kinds first (ties by mask: a fixed order, so a generator gives one deal).
+        self.kinds = sorted(kinds.items(), key=lambda kc: (len(self.slots_of[kc[0]]), kc[0]))
 
     def feasible(self) -> bool:
-        counts = {m: 0 for m in self.kinds}
-        for _, m in self.bound:
-            counts[m] += 1
-        kinds = list(counts)
-        amounts = [counts[m] for m in kinds]
+        amounts = [len(cards) for _, cards in self.kinds]
+        masks = [m for m, _ in self.kinds]
         if self.free:
-            kinds.append(self.full)
+            masks.append(self.full)
             amounts.append(len(self.free))
-        return _flows(amounts, kinds, self.sizes)
+        return _flows(amounts, masks, self.sizes)
 
     def run(self, rng: random.Random, careful: bool) -> list[list[T]] | None:
-        bound = self.bound[:]
-        shuffle(bound, rng)
-        width = self.width
-        bound.sort(key=lambda cm: width[cm[1]])  # stable: a random order among equally bound cards
         room = self.sizes[:]
         out: list[list[T]] = [[] for _ in room]
         used = [0] * len(self.caps)
+        getrandbits = rng.getrandbits
         left: dict[int, int] = {}
         if careful:
-            for _, m in bound:
-                left[m] = left.get(m, 0) + 1
+            for m, cards in self.kinds:
+                left[m] = len(cards)
             if self.free:
                 left[self.full] = left.get(self.full, 0) + len(self.free)
-        slots_of, capped, caps = self.slots_of, self.capped, self.caps
-        randrange = rng.randrange
-        for card, mask in bound:
-            choices = [k for k in slots_of[mask] if room[k]]
-            mine = capped.get(card)
-            if mine:
-                choices = [k for k in choices
-                           if all(not caps[j][1] >> k & 1 or used[j] < caps[j][2] for j in mine)]
-            if careful:
-                left[mask] -= 1
-            while True:
-                total = sum([room[k] for k in choices])
-                if not total:
-                    return None
-                pick = randrange(total)
-                for k in choices:
-                    pick -= room[k]
-                    if pick < 0:
-                        break
+        capped = self.capped
+        for mask, cards in self.kinds:
+            slots = self.slots_of[mask]
+            if careful or capped:
+                order = cards[:]
+                shuffle(order, rng)
+                for card in order:
+                    if not self._place(card, mask, slots, room, out, used, left, rng, careful):
+                        return None
+                continue
+            # Each card of the kind to a free place of its slots, all places equally likely (so a slot in
+            # proportion to its room): a partial shuffle of the places.
+            places = [k for k in slots for _ in range(room[k])]
+            total = len(places)
+            if total < len(cards):
+                return None
+            for i, card in enumerate(cards):
+                span = total - i
+                bits = span.bit_length()
+                j = getrandbits(bits)
+                while j >= span:
+                    j = getrandbits(bits)
+                j += i
+                k = places[j]
+                places[j] = places[i]
+                out[k].append(card)
                 room[k] -= 1
-                if not careful or _flows(list(left.values()), list(left), room):
-                    break
-                room[k] += 1
-                choices.remove(k)
-            out[k].append(card)
-            if mine:
-                for j in mine:
-                    if caps[j][1] >> k & 1:
-                        used[j] += 1
         if self.free:
             rest = self.free[:]
             shuffle(rest, rng)
@@ -195,6 +253,33 @@ class _Draw(Generic[T]):
                     out[k].extend(rest[start:start + r])
                     start += r
         return out
+
+    def _place(self, card: T, mask: int, slots: list[int], room: list[int], out: list[list[T]], used: list[int],
+               left: dict[int, int], rng: random.Random, careful: bool) -> bool:
+        """Put `card` into one of `slots` with room, in proportion to it, within its caps and (`careful`) only
+        where the cards left can still all be placed; False at a dead end."""
+        caps = self.caps
+        mine = self.capped.get(card, ())
+        choices = [k for k in slots if room[k]
+                   and all(not caps[j][1] >> k & 1 or used[j] < caps[j][2] for j in mine)]
+        if careful:
+            left[mask] -= 1
+        while choices:
+            pick = rng.randrange(sum([room[k] for k in choices]))
+            for k in choices:
+                pick -= room[k]
+                if pick < 0:
+                    break
+            room[k] -= 1
+            if not careful or _flows(list(left.values()), list(left), room):
+                out[k].append(card)
+                for j in mine:
+                    if caps[j][1] >> k & 1:
+                        used[j] += 1
+                return True
+            room[k] += 1
+            choices.remove(k)
+        return False
 
 
 def _flows(amounts: list[int], kinds: list[int], room: list[int]) -> bool:
