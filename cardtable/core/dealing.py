@@ -220,15 +220,17 @@ class _Draw(Generic[T]):
         capped = self.capped
         for mask, cards in self.kinds:
             slots = self.slots_of[mask]
-            if careful or capped:
-                order = cards[:]
-                shuffle(order, rng)
-                for card in order:
+            alone = cards if careful else [c for c in cards if c in capped]
+            if alone:  # one at a time (checked against the caps, or the flow)
+                alone = alone[:]
+                shuffle(alone, rng)
+                for card in alone:
                     if not self._place(card, mask, slots, room, out, used, left, rng, careful):
                         return None
-                continue
-            # Each card of the kind to a free place of its slots, all places equally likely (so a slot in
-            # proportion to its room): a partial shuffle of the places.
+                if careful or len(alone) == len(cards):
+                    continue
+                cards = [c for c in cards if c not in capped]
+            # Each card of the kind to a free place of its slots, every place equally likely: a partial shuffle.
             places = [k for k in slots for _ in range(room[k])]
             total = len(places)
             if total < len(cards):
