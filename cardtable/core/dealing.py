@@ -99,10 +99,14 @@ def deal(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, masks: Seq
         if out is not None:
             return out
     draw: _Draw[T] = _Draw(pool, sizes, masks, caps, full)
-    for attempt in range(1 if caps else 0, QUICK_TRIES + CAREFUL_TRIES):
-        if attempt == QUICK_TRIES and not draw.feasible():
-            return None
-        out = draw.run(rng, careful=attempt >= QUICK_TRIES)
+    for _ in range(QUICK_TRIES - (0 if caps else 1)):  # without caps, `_quick` was the first
+        out = draw.run(rng, careful=False)
+        if out is not None:
+            return out
+    if not draw.feasible():
+        return None
+    for _ in range(CAREFUL_TRIES):
+        out = draw.run(rng, careful=True)
         if out is not None:
             return out
     return None
@@ -115,6 +119,8 @@ def _slots_of(mask: int) -> tuple[int, tuple[int, ...]]:
     """(how many, which): the slots of a bit set, memoized (masks are few and come back at every call)."""
     known = _SLOTS.get(mask)
     if known is None:
+        if len(_SLOTS) > 4096:
+            _SLOTS.clear()
         slots = tuple(k for k in range(mask.bit_length()) if mask >> k & 1)
         known = _SLOTS[mask] = (len(slots), slots)
     return known

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardtable.core import dealing
 from cardtable.core.dealing import deal, feasible, masks_from, shuffle
 
 
@@ -154,3 +155,17 @@ def test_shuffle_makes_the_draws_of_random_shuffle() -> None:
         shuffle(mine, random.Random(n))
         random.Random(n).shuffle(theirs)
         assert mine == theirs
+
+
+def test_the_careful_draw_alone_never_fails_when_a_deal_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dealing, "QUICK_TRIES", 0)
+    monkeypatch.setattr(dealing, "CAREFUL_TRIES", 1)
+    monkeypatch.setattr(dealing, "_quick", lambda *args: None)
+    rng = random.Random(11)
+    for _ in range(300):
+        sizes = [rng.randrange(5) for _ in range(rng.randrange(1, 6))]
+        truth = [k for k, size in enumerate(sizes) for _ in range(size)]
+        rng.shuffle(truth)
+        masks = [(1 << t) | (rng.getrandbits(len(sizes)) & rng.getrandbits(len(sizes))) for t in truth]
+        pool = list(range(len(truth)))
+        check(pool, sizes, masks, deal(pool, sizes, rng, masks))
