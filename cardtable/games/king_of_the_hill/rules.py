@@ -1109,7 +1109,7 @@ class KingState(State):
         slots.append(self.stack)
         pool = [c for cards in slots for c in cards]
         dealt = self._redeal(seat, others, hidden_dead, [len(cards) for cards in slots], pool, rng)
-        if dealt is None:  # nothing fits by chance (it always has so far): keep the cards where they are
+        if dealt is None:  # none found (only the caps can defeat the careful draw; never seen): keep the cards
             return o
         order = o.order
         for k, s in enumerate(others):
