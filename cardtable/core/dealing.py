@@ -113,6 +113,7 @@ def deal(pool: Sequence[T], sizes: Sequence[int], rng: random.Random, masks: Seq
 
 
 _SLOTS: dict[int, tuple[int, tuple[int, ...]]] = {}
+_BITS = tuple(n.bit_length() for n in range(1024))  # the bits a draw below n takes
 
 
 def _slots_of(mask: int) -> tuple[int, tuple[int, ...]]:
@@ -143,7 +144,7 @@ def _quick(pool: Sequence[T], sizes: Sequence[int], masks: Sequence[int], full: 
     room = list(sizes)
     out: list[list[T]] = [[] for _ in room]
     getrandbits = rng.getrandbits
-    for mask in sorted(kinds, key=lambda m: (_slots_of(m)[0], m)):
+    for mask in sorted(kinds, key=lambda m: (_slots_of(m)[0], m)) if len(kinds) > 1 else kinds:
         cards = kinds[mask]
         # Each card of the kind to a free place of its slots, every place equally likely: a partial shuffle.
         places = [k for k in _slots_of(mask)[1] for _ in range(room[k])]
@@ -152,13 +153,12 @@ def _quick(pool: Sequence[T], sizes: Sequence[int], masks: Sequence[int], full: 
             return None
         for i, card in enumerate(cards):
             span = total - i
-            bits = span.bit_length()
+            bits = _BITS[span] if span < 1024 else span.bit_length()
             j = getrandbits(bits)
             while j >= span:
                 j = getrandbits(bits)
-            j += i
-            k = places[j]
-            places[j] = places[i]
+            k = places[j + i]
+            places[j + i] = places[i]
             out[k].append(card)
             room[k] -= 1
     if free:
