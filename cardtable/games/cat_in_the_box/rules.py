@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card
+from cardtable.core.dealing import deal
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.words import Seated
 from cardtable.games.cat_in_the_box import INFO, NUMBER_SUIT
@@ -574,40 +575,27 @@ class CatState(State):
         if self.turn is None:
             return other
         others = [s for s in range(self.n) if s != seat]
+        hidden = [s for s in others if self.discards[s] is not None]
         pool = [c for s in others for c in self.hands[s]]
-        pool += [d for s in others if (d := self.discards[s]) is not None]
-        pool += list(self.out)
-        for _ in range(50):
-            rng.shuffle(pool)
-            dealt = _deal_constrained(pool, [(s, len(self.hands[s]), self.cannot_hold[s]) for s in others])
-            if dealt is not None:
-                break
-        else:  # cannot happen with a consistent record; keep the real cards rather than fail
+        pool += [d for s in hidden if (d := self.discards[s]) is not None]
+        pool += self.out
+        # Slots: the others' hands, their discards (one card each), the cards out of play.
+        sizes = [len(self.hands[s]) for s in others] + [1] * len(hidden) + [len(self.out)]
+        masks = None
+        if any(self.cannot_hold[s] for s in others):
+            full = (1 << len(sizes)) - 1
+            by_number = {r: full & ~sum(1 << k for k, s in enumerate(others) if r in self.cannot_hold[s])
+                         for r in {c.rank for c in pool}}
+            masks = [by_number[c.rank] for c in pool]
+        dealt = deal(pool, sizes, rng, masks)
+        if dealt is None:  # cannot happen with a consistent record; keep the real cards rather than fail
             return other
-        hands, rest = dealt
-        for s in others:
-            other.hands[s] = sorted(hands[s])
-        for s in others:
-            if self.discards[s] is not None:
-                other.discards[s] = rest.pop()
-        other.out = rest
+        for k, s in enumerate(others):
+            other.hands[s] = sorted(dealt[k])
+        for k, s in enumerate(hidden, start=len(others)):
+            other.discards[s] = dealt[k][0]
+        other.out = dealt[-1]
         return other
-
-
-def _deal_constrained(pool: list[Card], wants: list[tuple[int, int, set[int]]]
-                      ) -> tuple[dict[int, list[Card]], list[Card]] | None:
-    """Give each (seat, count, numbers it cannot hold) its count of cards from `pool`, the most constrained seat
-    first; None when the greedy deal fails (the caller shuffles and tries again)."""
-    left = list(pool)
-    hands: dict[int, list[Card]] = {}
-    for seat, count, banned in sorted(wants, key=lambda w: -len(w[2])):
-        mine = [c for c in left if c.rank not in banned][:count]
-        if len(mine) < count:
-            return None
-        hands[seat] = mine
-        taken = set(map(id, mine))
-        left = [c for c in left if id(c) not in taken]
-    return hands, left
 
 
 # ----- the rules ---------------------------------------------------------------------------------------

@@ -84,6 +84,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import Card, standard_deck
+from cardtable.core.dealing import deal
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.tricks import ace_high
 from cardtable.core.words import Seated
@@ -101,7 +102,6 @@ FOUR_OF_A_KIND, ONE_SUIT, LOW_HAND = "four of a kind", "six of one suit", "six l
 TRICK_HOLD = 1.0
 REVEAL_HOLD = 1.5
 ROUND_HOLD = 1.0
-MAX_TRIES = 30  # determinize: constrained redeals tried before falling back to the true cards
 
 _DECK = tuple(standard_deck())
 _DECK_SET = frozenset(_DECK)
@@ -875,47 +875,73 @@ class CatTeState(State):
         o.seed = rng.randrange(2**63)
         if self.phase != "play":
             return o
-        # Hidden slots: (owner, pile index or None for the hand); their cards and ceilings.
+        # Hidden slots: each other seat's hand, and each of its hidden pile entries (owner, pile index), then the
+        # undealt cards; each bound by its ceiling.
         slots: list[tuple[int, int | None]] = []
-        cards: list[Card] = []
+        sizes: list[int] = []
+        pool: list[Card] = []
         for s in range(self.n):
             if s == seat or not self.dealt[s]:
                 continue
-            for card in self.hands[s]:
+            if self.hands[s]:
                 slots.append((s, None))
-                cards.append(card)
+                sizes.append(len(self.hands[s]))
+                pool += self.hands[s]
             for at, (card, up) in enumerate(self.piles[s]):
                 if self._hidden(s, at, up, seat):
                     slots.append((s, at))
-                    cards.append(card)
+                    sizes.append(1)
+                    pool.append(card)
         if not slots:
             return o
-        pool = cards + self.deck
-        ceilings = [self._ceiling(s, i) for s, i in slots]
-        fixed: dict[int, Card] = {}
-        target = claim_card(self.side_card) if self.side_claim is not None and self.side_card else None
-        if target is not None and target in cards:
-            fits = [k for k, (s, i) in enumerate(slots) if s == self.side_claim and fits_ceiling(target, ceilings[k])]
-            fixed[rng.choice(fits)] = target
-            pool.remove(target)
-        dealt = _deal_slots(pool, ceilings, fixed, rng)
-        if dealt is None:  # cannot happen by chance alone often: keep the true cards, a consistent world
+        pool += self.deck
+        sizes.append(len(self.deck))
+        dealt = deal(pool, sizes, rng, self._ceiling_masks(pool, slots, seat))
+        if dealt is None:  # cannot happen (the true cards fit): keep them, a consistent world
             return o
-        assigned, rest = dealt
-        holders = {s for s, i in slots if i is None}
-        for s in holders:
-            o.hands[s] = []
-        for (s, i), card in zip(slots, assigned, strict=True):
+        for (s, i), cards in zip(slots, dealt, strict=False):
             if i is None:
-                o.hands[s].append(card)
-        for s in holders:
-            o.hands[s].sort(key=_SORT_KEY.__getitem__)
-        for (s, i), card in zip(slots, assigned, strict=True):
-            if i is not None:  # a fold, or a fifth-trick card not turned over yet (its hand is dealt by now)
-                o.piles[s][i] = (card, self._pending(s, i) and o._could_play_hidden(s, card))
-        o.deck = rest
+                o.hands[s] = sorted(cards, key=_SORT_KEY.__getitem__)
+            else:  # a fold, or a fifth-trick card not turned over yet (its hand is dealt by now)
+                o.piles[s][i] = (cards[0], False)
+        for (s, i), cards in zip(slots, dealt, strict=False):
+            if i is not None and self._pending(s, i):
+                o.piles[s][i] = (cards[0], o._could_play_hidden(s, cards[0]))
+        o.deck = dealt[-1]
         o.relink()
         return o
+
+    def _ceiling_masks(self, pool: list[Card], slots: list[tuple[int, int | None]],
+                       seat: int | None) -> list[int] | None:
+        """Per card of `pool`, the slots (`slots`, then the undealt cards) it may go into: under each slot's
+        must-beat ceiling, and a claimed side card with its claimant.  None when nothing binds."""
+        ceilings: dict[tuple[tuple[str, int], ...], int] = {}  # a ceiling -> the slots it binds
+        free = 1 << len(slots)  # the undealt cards
+        for k, (s, i) in enumerate(slots):
+            ceiling = self._ceiling(s, i)
+            if ceiling is None:
+                free |= 1 << k
+            else:
+                key = tuple(sorted(ceiling.items()))
+                ceilings[key] = ceilings.get(key, 0) | 1 << k
+        target = claim_card(self.side_card) if self.side_claim is not None and self.side_card else None
+        if target not in pool[:len(pool) - len(self.deck)]:
+            target = None
+        if not ceilings and target is None:
+            return None
+        masks = []
+        for card in pool:
+            mask = free
+            strength = STRENGTH[card]
+            for key, bits in ceilings.items():
+                if all(strength <= top for suit, top in key if suit == card.suit):
+                    mask |= bits
+            masks.append(mask)
+        if target is not None:
+            claimant = sum(1 << k for k, (s, _) in enumerate(slots) if s == self.side_claim)
+            j = pool.index(target)
+            masks[j] &= claimant
+        return masks
 
     def relink(self) -> None:
         """After hidden cards were dealt again (`determinize`, or a search's own worlds): the trick being played
@@ -941,36 +967,6 @@ class CatTeState(State):
 def fits_ceiling(card: Card, ceiling: dict[str, int] | None) -> bool:
     """Whether `card` may be a hidden card bound by `ceiling` (per suit, the highest strength it may have)."""
     return ceiling is None or STRENGTH[card] <= ceiling.get(card.suit, ACE_HIGH)
-
-
-def _deal_slots(pool: list[Card], ceilings: list[dict[str, int] | None], fixed: dict[int, Card],
-                rng: random.Random) -> tuple[list[Card], list[Card]] | None:
-    """One card from `pool` per slot (slot k bound by ceilings[k], or given by fixed[k]) and the rest; the most
-    bound slots first; None when MAX_TRIES shuffles all fail."""
-    count = len(ceilings)
-    free = [k for k in range(count) if k not in fixed]
-    if not fixed and all(c is None for c in ceilings):
-        rng.shuffle(pool)
-        return pool[:count], pool[count:]
-    order = sorted(free, key=lambda k: -len(ceilings[k] or ()))
-    for _ in range(MAX_TRIES):
-        rng.shuffle(pool)
-        used = [False] * len(pool)
-        out: list[Card | None] = [None] * count
-        for k, card in fixed.items():
-            out[k] = card
-        for k in order:
-            ceiling = ceilings[k]
-            for j, card in enumerate(pool):
-                if not used[j] and fits_ceiling(card, ceiling):
-                    used[j] = True
-                    out[k] = card
-                    break
-            else:
-                break
-        else:
-            return [c for c in out if c is not None], [c for j, c in enumerate(pool) if not used[j]]
-    return None
 
 
 # ----- the rules ---------------------------------------------------------------------------------------

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card, deck_with_jokers, standard_deck
+from cardtable.core.dealing import deal
 from cardtable.core.engine import (
     Action,
     Event,
@@ -138,25 +139,6 @@ _TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
 _WON = tuple(f"won{s}" for s in range(8))
-
-
-# Per list length: the steps of a Fisher-Yates shuffle from the top down, (i, the bits a draw below i + 1 takes).
-_SHUFFLE_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(m - 1, 0, -1)) for m in range(64))
-
-
-def _shuffle(cards: list[Card], rng: random.Random) -> None:
-    """Shuffle `cards` in place, uniformly: a Fisher-Yates shuffle whose index draws take `rng.getrandbits` and
-    reject the draws out of range.  They are the draws `Random.shuffle` makes (a test holds the two to the same
-    result), without its method call per card: determinizing is most of a search's sampling time."""
-    if len(cards) >= len(_SHUFFLE_STEPS):
-        rng.shuffle(cards)
-        return
-    getrandbits = rng.getrandbits
-    for i, k in _SHUFFLE_STEPS[len(cards)]:
-        j = getrandbits(k)
-        while j > i:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -768,67 +750,39 @@ class KachufulState(State):
         pool = [c for s in others for c in hands[s]] + o.deck
         if not pool:
             return o
-        voids = self.voids
-        key = _SORT_RANK.__getitem__
-        if not any(voids):  # nothing to respect: the plain deal _redeal() would make, without its bookkeeping
-            _shuffle(pool, rng)
-            start = 0
-            for s in others:
-                end = start + len(hands[s])
-                hand = hands[s] = pool[start:end]
-                hand.sort(key=key)
-                start = end
-            o.deck = pool[start:]
+        sizes = [len(hands[s]) for s in others]
+        sizes.append(len(o.deck))
+        dealt = deal(pool, sizes, rng, self._void_masks(pool, others))
+        if dealt is None:  # the voids are public and the true hands keep them: cannot happen; keep the cards
             return o
-        need = {s: len(hands[s]) for s in others}
-        dealt = self._redeal(pool, others, need, rng)
-        for s in others:
-            hand = hands[s] = dealt[s]
+        key = _SORT_RANK.__getitem__
+        for k, s in enumerate(others):
+            hand = hands[s] = dealt[k]
             hand.sort(key=key)
         o.deck = dealt[-1]
         return o
 
-    def _redeal(self, pool: list[Card], seats: list[int], need: dict[int, int],
-                rng: random.Random) -> dict[int, list[Card]]:
-        """Share `pool` among `seats` (need[s] cards each) and the deck (key -1), respecting known voids."""
-        bit = _SUIT_BIT
-        suit_of = _EFFECTIVE[self.trump]  # self.suit_of as a table
-        voids = self.voids
-        constrained = sorted((s for s in seats if voids[s]), key=lambda s: -bin(voids[s]).count("1"))
-        free = [s for s in seats if not voids[s]]
-        for _ in range(20):
-            _shuffle(pool, rng)
-            rest = pool
-            out: dict[int, list[Card]] = {}
-            ok = True
-            for s in constrained:
-                mask = voids[s]
-                take: list[Card] = []
-                left: list[Card] = []
-                k = need[s]
-                for c in rest:
-                    if len(take) < k and not bit[suit_of[c]] & mask:
-                        take.append(c)
-                    else:
-                        left.append(c)
-                if len(take) < k:
-                    ok = False
-                    break
-                out[s] = take
-                rest = left
-            if ok:
-                for s in free:
-                    out[s] = rest[: need[s]]
-                    rest = rest[need[s]:]
-                out[-1] = rest
-                return out
-        # The constraints could not be met by chance: fall back to a plain shuffle (hand sizes kept).
-        _shuffle(pool, rng)
-        out, rest = {}, pool
-        for s in seats:
-            out[s], rest = rest[: need[s]], rest[need[s]:]
-        out[-1] = rest
-        return out
+    def _void_masks(self, pool: list[Card], others: list[int]) -> list[int] | None:
+        """Per card of `pool`, the slots (`others`' hands, then the deck) it may go into: no seat gets an
+        effective suit it has shown out of.  None when nobody has shown a void (the plain deal)."""
+        voids = tuple([self.voids[s] for s in others])
+        if not any(voids):
+            return None
+        key = (voids, self.trump)
+        table = _VOID_MASKS.get(key)
+        if table is None:
+            if len(_VOID_MASKS) > 4096:
+                _VOID_MASKS.clear()
+            full = (1 << (len(others) + 1)) - 1
+            by_suit = {suit: full & ~sum(1 << k for k, v in enumerate(voids) if v & b)
+                       for suit, b in _SUIT_BIT.items()}
+            suit_of = _EFFECTIVE[self.trump]  # self.suit_of as a table
+            table = _VOID_MASKS[key] = {c: by_suit[suit_of[c]] for c in _ALL_CARDS}
+        return list(map(table.__getitem__, pool))
+
+
+# Per (the voids of the seats dealt to, in order; the trump): every card's mask of the slots it may go into.
+_VOID_MASKS: dict[tuple[tuple[int, ...], str | None], dict[Card, int]] = {}
 
 
 # ----- the game -----------------------------------------------------------------------------------------

@@ -76,6 +76,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUITS, Card, multi_deck
+from cardtable.core.dealing import deal
 from cardtable.core.engine import (
     Action,
     Event,
@@ -1108,7 +1109,7 @@ class KingState(State):
         slots.append(self.stack)
         pool = [c for cards in slots for c in cards]
         dealt = self._redeal(seat, others, hidden_dead, [len(cards) for cards in slots], pool, rng)
-        if dealt is None:  # nothing fits by chance (it always has so far): keep the cards where they are
+        if dealt is None:  # none found (only the caps can defeat the careful draw; never seen): keep the cards
             return o
         order = o.order
         for k, s in enumerate(others):
@@ -1126,7 +1127,8 @@ class KingState(State):
 
     def _redeal(self, seat: int | None, others: list[int], hidden_dead: bool, sizes: list[int], pool: list[Card],
                 rng: random.Random) -> list[list[Card]] | None:
-        """Share `pool` among the slots (the other seats' hands, the dead hand if hidden, the undealt cards)."""
+        """Share `pool` among the slots (the other seats' hands, the dead hand if hidden, the undealt cards) with
+        the kit's dealer: voids and shown cards as slot masks, "no pair" and the called card as caps."""
         suit_of = self.order.suit_of
         bit = _SUIT_BIT
         koth = self.koth
@@ -1143,109 +1145,30 @@ class KingState(State):
             for c in shown:
                 if c in in_pool:
                     pins[c] = mask
-        limit_face = None
-        limit = 0
+        caps: list[tuple[list[Card], int, int]] = []
         if self.called is not None and seat != koth and self.dead and koth is not None:
-            limit_face = _FACE[self.called]
-            limit = 1 - self.koth_played_called
-        koth_slots = 0
-        if limit_face is not None:
-            koth_slots = 1 << slot_of[koth]  # type: ignore[index]
-            if hidden_dead:
-                koth_slots |= 1 << dead_slot
+            # A KotH who called a card holds at most one copy of it in hand and dead hand together.
+            called = _FACE[self.called]
+            slots = 1 << slot_of[koth] | (1 << dead_slot if hidden_dead else 0)
+            caps.append(([c for c in pool if _FACE[c] == called], slots, 1 - self.koth_played_called))
         voids = [self.voids[s] for s in others]
         nopair = [self.nopair[s] for s in others]
-        if not pins and limit_face is None and not any(voids) and not any(nopair):
-            rng.shuffle(pool)
-            out, start = [], 0
-            for size in sizes:
-                out.append(pool[start:start + size])
-                start += size
-            return out
-        n_slots = len(sizes)
-        everywhere = (1 << n_slots) - 1
-        allowed: dict[Card, int] = {}
-        for c in pool:
-            mask = everywhere
-            b = bit[suit_of[c]]
-            for k, v in enumerate(voids):
-                if v & b:
-                    mask &= ~(1 << k)
-            if c in pins:
-                mask &= pins[c]
-            allowed[c] = mask
-        slot_bits = [[k for k in range(n_slots) if m >> k & 1] for m in range(1 << n_slots)]
-        kinds = set(allowed.values())
-        width = {m: len(slot_bits[m]) for m in kinds}
-        within = [[m for m in kinds if not m & ~t] for t in range(1 << n_slots)]
-        for attempt in range(_GREEDY_TRIES + _CAREFUL_TRIES):
-            careful = attempt >= _GREEDY_TRIES  # keep every set of slots able to take the cards only it may take
-            rng.shuffle(pool)
-            cards = sorted(pool, key=lambda c: width[allowed[c]])
-            left = Counter(allowed.values())
-            room = sizes[:]
-            out = [[] for _ in sizes]
-            faces: list[set[tuple[int, str, int]]] = [set() for _ in sizes]
-            in_koth = 0
-            for c in cards:
-                f = _FACE[c]
-                b = bit[suit_of[c]]
-                kind = allowed[c]
-                left[kind] -= 1
-                choices = []
-                for k in slot_bits[kind]:
-                    if not room[k]:
-                        continue
-                    if k < len(nopair) and nopair[k] & b and f in faces[k]:
-                        continue
-                    if f == limit_face and koth_slots >> k & 1 and in_koth >= limit:
-                        continue
-                    choices.append(k)
-                k = _pick(choices, room, rng, (left, within, slot_bits) if careful else None)
-                if k < 0:
-                    break
-                out[k].append(c)
-                faces[k].add(f)
-                if f == limit_face and koth_slots >> k & 1:
-                    in_koth += 1
-            else:
-                return out
-        return None
-
-
-_GREEDY_TRIES = 8
-_CAREFUL_TRIES = 20
-
-
-def _pick(choices: list[int], room: list[int], rng: random.Random,
-          hall: tuple[Counter, list[list[int]], list[list[int]]] | None) -> int:
-    """A slot of `choices`, drawn in proportion to its room, and taken (its room goes down by one); -1 if none
-    will do.  With `hall` (cards left per kind, kinds per set of slots, slots per set), only a slot after which
-    the cards left can still be placed."""
-    choices = choices[:]
-    while choices:
-        pick = rng.randrange(sum(room[k] for k in choices))
-        for k in choices:
-            pick -= room[k]
-            if pick < 0:
-                break
-        room[k] -= 1
-        if hall is None or _placeable(room, *hall):
-            return k
-        room[k] += 1
-        choices.remove(k)
-    return -1
-
-
-def _placeable(room: list[int], left: Counter, within: list[list[int]], slot_bits: list[list[int]]) -> bool:
-    """Hall's condition: every set of slots has room for the cards left that may only go into it."""
-    for t in range(1, len(within)):
-        need = 0
-        for kind in within[t]:
-            need += left[kind]
-        if need and need > sum([room[k] for k in slot_bits[t]]):
-            return False
-    return True
+        if any(nopair):  # a seat that showed it has no pair of a suit gets no two copies of one of its faces
+            copies: dict[tuple[int, str, int], list[Card]] = {}
+            for c in pool:
+                copies.setdefault(_FACE[c], []).append(c)
+            for same in copies.values():
+                if len(same) > 1:
+                    b = bit[suit_of[same[0]]]
+                    caps.extend((same, 1 << k, 1) for k, v in enumerate(nopair) if v & b)
+        masks: list[int] | None = None
+        if pins or any(voids):
+            everywhere = (1 << len(sizes)) - 1
+            shut = {}  # effective suit bit -> the slots void in it
+            for b in bit.values():
+                shut[b] = sum(1 << k for k, v in enumerate(voids) if v & b)
+            masks = [(everywhere & ~shut[bit[suit_of[c]]]) & pins.get(c, everywhere) for c in pool]
+        return deal(pool, sizes, rng, masks, caps)
 
 
 # ----- timers -----------------------------------------------------------------------------------------------
