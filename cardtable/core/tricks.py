@@ -158,7 +158,7 @@ TRUMPS_OVER = 100
 
 def contention(
     plays: Iterable[K],
-    led: str,
+    led: str | None,
     trump: str | None = None,
     *,
     suit_of: Callable[[K], str],
@@ -167,7 +167,8 @@ def contention(
     """The contention table of a trick led in `led` with `trump` trumps (None: no trump), for every play in `plays`.
 
     A trump contends with `TRUMPS_OVER` + its rank, a card of the led suit with its rank (0 <= rank < `TRUMPS_OVER`),
-    anything else `CANNOT_WIN`.  Build it once per (trump, led) and keep it: it is a dict to look up.
+    anything else `CANNOT_WIN` (`led` None: nothing led yet, only trumps contend).  Build it once per (trump, led)
+    and keep it: it is a dict to look up.
     """
     table: dict[K, int] = {}
     for p in plays:
