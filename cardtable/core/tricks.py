@@ -18,7 +18,8 @@ The table-driven evaluator is the fast form the engines use.  A game builds, onc
 tricks (trump and led suit, a trump group's order, a led colour), a contention table: what a play is keyed by (a
 card, or a declared (number, colour)) -> how strongly it contends for the trick, `CANNOT_WIN` for a play that
 cannot win.  `contention` builds the common table (trumps above the led suit, every other suit out);
-`winning_play` and `best_index` pick the winner by the table in one pass, ties to the first played.
+`winning_play` (`winning_face_up` where a fold cannot win) and `best_index` pick the winner by the table in one
+pass, ties to the first played.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from cardtable.core.cards import Card
 
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)
+S = TypeVar("S")
 
 SuitOf = Callable[[Card], str]
 RankOf = Callable[[Card], int]
@@ -178,22 +180,33 @@ def contention(
     return table
 
 
-def winning_play(plays: Sequence[tuple[Any, K]], table: Mapping[K, int]) -> int:
-    """Index of the play that wins a trick of (seat, play) pairs in playing order, by a contention table: the
-    highest key, the first played on ties (and the first play when none can win)."""
+def winning_play(plays: Sequence[tuple[S, K]], table: Mapping[K, int]) -> tuple[S, K]:
+    """The play that wins a trick of (seat, play) pairs in playing order, by a contention table: the highest key,
+    the first played on ties (and the first play when none can win)."""
     best = CANNOT_WIN
-    at = i = 0
-    for _, p in plays:
-        k = table[p]
+    win = plays[0]
+    for play in plays:
+        k = table[play[1]]
         if k > best:  # strictly greater: ties stay with the earlier play
-            best, at = k, i
-        i += 1
-    return at
+            best, win = k, play
+    return win
+
+
+def winning_face_up(plays: Sequence[tuple[S, K, bool]], table: Mapping[K, int]) -> tuple[S, K, bool]:
+    """`winning_play` for (seat, card, face up) plays: a card played face down (a fold) cannot win."""
+    best = CANNOT_WIN
+    win = plays[0]
+    for play in plays:
+        if play[2]:
+            k = table[play[1]]
+            if k > best:
+                best, win = k, play
+    return win
 
 
 def best_index(keys: list[int]) -> int:
     """Index of the highest of the plays' keys (in playing order), the first on ties: the winner of a trick whose
-    plays a game keys itself (a fold, a broken pair: `CANNOT_WIN`)."""
+    plays the game looks up itself (a key made of two parts, such as a number and its declared colour)."""
     return keys.index(max(keys))
 
 
