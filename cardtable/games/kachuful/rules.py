@@ -551,7 +551,7 @@ class KachufulState(State):
             events.append(Event("move", (card,), f"hand{seat}", "trick", seat, hold=TRICK_HOLD,
                                 snapshot=Snapshot(self)))
         # The highest trump if any, else the highest card of the led suit; equal cards go to the first played.
-        winner, top = trick[winning_play(trick, _TRICK_KEY[self.trump, self.led])]
+        winner, top = winning_play(trick, _TRICK_KEY[self.trump, self.led])
         cards = tuple([c for _, c in trick])
         tricks = self.tricks
         tricks[winner] += 1
