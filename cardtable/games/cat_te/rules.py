@@ -85,7 +85,7 @@ from typing import Any, Literal, get_args
 
 from cardtable.core.cards import SUITS, Card, alternating_suits, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Option, Result, Rules, Snapshot, State, new_seed
-from cardtable.core.tricks import CANNOT_WIN, ace_high, best_index, contention, printed_suit
+from cardtable.core.tricks import ace_high, contention, printed_suit, winning_face_up
 from cardtable.core.words import Seated
 
 REGIONS = ("khmer", "laos", "vietnamese")
@@ -629,9 +629,8 @@ class CatTeState(State):
                     if up and STRENGTH[c] < lead and self.hands[s]:
                         self.limits[s].append((len(self.piles[s]) - 1, c.suit, lead - 1))
             self.face_down = False
-        # The highest card of the led suit played face up: a folded card cannot win (the lead is never folded).
-        key = _TRICK_KEY[leader_card.suit]
-        winner, top, _ = trick[best_index([key[c] if up else CANNOT_WIN for _, c, up in trick])]
+        # The highest card of the led suit played face up (the lead is never folded).
+        winner, top, _ = winning_face_up(trick, _TRICK_KEY[leader_card.suit])
         number = self.trick_no
         self.won[winner] += 1
         self.trick_winners.append(winner)
