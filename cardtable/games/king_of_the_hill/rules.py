@@ -88,7 +88,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.tricks import CANNOT_WIN, ace_high, best_index, contention
+from cardtable.core.tricks import CANNOT_WIN, ace_high, contention
 
 PLAYERS = 5
 HAND_SIZE = 20
@@ -223,9 +223,12 @@ def winning_seat(plays: Sequence[tuple[int, tuple[Card, ...]]], contend: Mapping
     table: a single or a pair contends as its card does; two cards that are not a pair cannot win a pair trick.
     Between equal cards or pairs (the two decks' identical cards) the first played wins."""
     face = _FACE
-    keys = [contend[cards[0]] if len(cards) == 1 or face[cards[0]] == face[cards[1]] else CANNOT_WIN
-            for _, cards in plays]
-    return plays[best_index(keys)][0]
+    best, winner = CANNOT_WIN, plays[0][0]
+    for seat, cards in plays:
+        k = contend[cards[0]]
+        if k > best and (len(cards) == 1 or face[cards[0]] == face[cards[1]]):  # strictly: ties to the first
+            best, winner = k, seat
+    return winner
 
 
 # ----- actions --------------------------------------------------------------------------------------------
