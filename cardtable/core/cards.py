@@ -8,8 +8,8 @@ can be followed from zone to zone (the table animates by card identity).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 SUIT_SYMBOLS: dict[str, str] = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
@@ -138,6 +138,23 @@ def custom_deck(faces: Iterable[tuple[int, str]]) -> list[Card]:
         seen[(rank, suit)] = n + 1
         cards.append(Card(rank, suit, n))
     return cards
+
+
+# ----- hand orders ----------------------------------------------------------------------------------------------
+
+#: The suits as a sorted hand shows them: spades, hearts, clubs, diamonds, so the colours alternate.
+ALTERNATING_SUITS: tuple[str, ...] = ("S", "H", "C", "D")
+
+
+def alternating_suits(*first: str) -> dict[str, int]:
+    """Each suit's place in a sorted hand: the suits in `first` (jokers, a trump group) ahead, then
+    `ALTERNATING_SUITS`."""
+    return {suit: i for i, suit in enumerate((*first, *ALTERNATING_SUITS))}
+
+
+def hand_order(cards: Iterable[Card], key: Callable[[Card], Any]) -> dict[Card, int]:
+    """Each card's place in a hand sorted by `key` (one int per card: cheaper to compare than the key itself)."""
+    return {c: i for i, c in enumerate(sorted(cards, key=key))}
 
 
 def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:

@@ -13,16 +13,25 @@ Written for every trick game of the project, so each helper takes the game's not
 
 Ties (identical cards of a two-deck game, two jokers) go to the card played first.  Everything here is pure
 and allocation-light: these run inside random playouts and tree searches.
+
+The table-driven evaluator is the fast form the engines use.  A game builds, once per whatever decides its
+tricks (trump and led suit, a trump group's order, a led colour), a contention table: what a play is keyed by (a
+card, or a declared (number, colour)) -> how strongly it contends for the trick, `CANNOT_WIN` for a play that
+cannot win.  `contention` builds the common table (trumps above the led suit, every other suit out);
+`winning_play` (`winning_face_up` where a fold cannot win) and `best_index` pick the winner by the table in one
+pass, ties to the first played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar, overload
 
 from cardtable.core.cards import Card
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+S = TypeVar("S")
 
 SuitOf = Callable[[Card], str]
 RankOf = Callable[[Card], int]
@@ -140,6 +149,68 @@ def beats(
     if suit != led or (trump is not None and best_suit == trump):
         return False
     return best_suit != led or rank_of(card) > rank_of(best)
+
+
+# ----- the table-driven evaluator ------------------------------------------------------------------------------
+
+CANNOT_WIN = -1
+#: A trump's key in a `contention` table is this plus its rank: above every card of the led suit.
+TRUMPS_OVER = 100
+
+
+def contention(
+    plays: Iterable[K],
+    led: str | None,
+    trump: str | None = None,
+    *,
+    suit_of: Callable[[K], str],
+    rank_of: Callable[[K], int],
+) -> dict[K, int]:
+    """The contention table of a trick led in `led` with `trump` trumps (None: no trump), for every play in `plays`.
+
+    A trump contends with `TRUMPS_OVER` + its rank, a card of the led suit with its rank (0 <= rank < `TRUMPS_OVER`),
+    anything else `CANNOT_WIN` (`led` None: nothing led yet, only trumps contend).  Build it once per (trump, led)
+    and keep it: it is a dict to look up.
+    """
+    table: dict[K, int] = {}
+    for p in plays:
+        suit, rank = suit_of(p), rank_of(p)
+        assert 0 <= rank < TRUMPS_OVER, rank
+        table[p] = TRUMPS_OVER + rank if suit == trump else rank if suit == led else CANNOT_WIN
+    return table
+
+
+def winning_play(plays: Sequence[tuple[S, K]], table: Mapping[K, int]) -> tuple[S, K]:
+    """The play that wins a trick of (seat, play) pairs in playing order, by a contention table: the highest key,
+    the first played on ties (and the first play when none can win)."""
+    best = CANNOT_WIN
+    win = plays[0]
+    for play in plays:
+        k = table[play[1]]
+        if k > best:  # strictly greater: ties stay with the earlier play
+            best, win = k, play
+    return win
+
+
+def winning_face_up(plays: Sequence[tuple[S, K, bool]], table: Mapping[K, int]) -> tuple[S, K, bool]:
+    """`winning_play` for (seat, card, face up) plays: a card played face down (a fold) cannot win."""
+    best = CANNOT_WIN
+    win = plays[0]
+    for play in plays:
+        if play[2]:
+            k = table[play[1]]
+            if k > best:
+                best, win = k, play
+    return win
+
+
+def best_index(keys: list[int]) -> int:
+    """Index of the highest of the plays' keys (in playing order), the first on ties: the winner of a trick whose
+    plays the game looks up itself (a key made of two parts, such as a number and its declared colour)."""
+    return keys.index(max(keys))
+
+
+# ----- seats ----------------------------------------------------------------------------------------------------
 
 
 def next_seat(seat: int, players: int, step: int = 1) -> int:

@@ -11,13 +11,17 @@ from hypothesis import strategies as st
 
 from cardtable.core.cards import (
     ACE,
+    ALTERNATING_SUITS,
     JOKER_SUIT,
     KING,
     RANKS,
+    RED_SUITS,
     SUITS,
     Card,
+    alternating_suits,
     custom_deck,
     deck_with_jokers,
+    hand_order,
     multi_deck,
     shuffled,
     standard_deck,
@@ -190,3 +194,14 @@ def test_shuffled_is_a_seeded_permutation_and_leaves_input_alone() -> None:
     assert Counter(a) == Counter(deck)
     assert a != deck  # 1 in 52! chance of a false failure
 
+
+
+def test_alternating_suits_and_hand_order() -> None:
+    assert alternating_suits() == {"S": 0, "H": 1, "C": 2, "D": 3}
+    assert alternating_suits("J") == {"J": 0, "S": 1, "H": 2, "C": 3, "D": 4}
+    colours = ["red" if s in RED_SUITS else "black" for s in ALTERNATING_SUITS]
+    assert all(a != b for a, b in zip(colours, colours[1:], strict=False))
+    suits = alternating_suits()
+    order = hand_order(standard_deck(), lambda c: (suits[c.suit], -c.rank))
+    hand = sorted(Card.from_code(c) for c in ("2D", "KS", "3H", "AS", "9C"))
+    assert [c.code for c in sorted(hand, key=order.__getitem__)] == ["KS", "AS", "3H", "9C", "2D"]

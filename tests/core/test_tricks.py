@@ -11,15 +11,21 @@ import pytest
 
 from cardtable.core.cards import Card, standard_deck
 from cardtable.core.tricks import (
+    CANNOT_WIN,
     ace_high,
     ace_low,
     beats,
+    best_index,
     can_follow,
+    contention,
     follow_suit,
     next_seat,
+    printed_suit,
     seats_from,
     trick_winner,
+    winning_face_up,
     winning_index,
+    winning_play,
 )
 
 
@@ -158,3 +164,46 @@ def test_beats() -> None:
 def test_seats() -> None:
     assert next_seat(3, 4) == 0 and next_seat(0, 5, 2) == 2 and next_seat(0, 5, -1) == 4
     assert seats_from(2, 4) == [2, 3, 0, 1]
+
+
+# ----- the table-driven evaluator ----------------------------------------------------------------------
+
+
+def test_contention_puts_trumps_above_the_led_suit_and_the_rest_out() -> None:
+    table = contention(standard_deck(), "H", "S", suit_of=printed_suit, rank_of=ace_high)
+    assert table[C("2S")] > table[C("AH")] > table[C("2H")] > CANNOT_WIN
+    assert table[C("AS")] > table[C("2S")]
+    assert table[C("AC")] == table[C("KD")] == CANNOT_WIN
+    no_trump = contention(standard_deck(), "H", suit_of=printed_suit, rank_of=ace_high)
+    assert no_trump[C("AS")] == CANNOT_WIN and no_trump[C("AH")] == 14
+
+
+def test_winning_play_ties_go_to_the_first_played() -> None:
+    first, second = Card(12, "H", 0), Card(12, "H", 1)
+    table = contention([C("2H"), first, second], "H", suit_of=printed_suit, rank_of=ace_high)
+    assert winning_play([(2, C("2H")), (3, second), (0, first)], table) == (3, second)
+    assert winning_play([(2, C("2H")), (3, first), (0, second)], table) == (3, first)
+    assert best_index([5, 9, CANNOT_WIN, 9]) == 1
+    assert best_index([CANNOT_WIN, CANNOT_WIN]) == 0  # none can win: the first play
+
+
+def test_winning_face_up_skips_the_folds() -> None:
+    """Cat Te: a card folded face down cannot win, however high."""
+    table = contention(standard_deck(), "H", suit_of=printed_suit, rank_of=ace_high)
+    trick = [(1, C("5H"), True), (2, C("AH"), False), (3, C("9H"), True), (0, C("KH"), False)]
+    assert winning_face_up(trick, table) == (3, C("9H"), True)
+    assert winning_face_up(trick[:2], table) == trick[0]
+
+
+def test_winning_play_agrees_with_winning_index() -> None:
+    rng = random.Random(7)
+    deck = standard_deck()
+    tables = {(t, led): contention(deck, led, t, suit_of=printed_suit, rank_of=ace_high)
+              for t in ("S", "H", "D", "C", None) for led in ("S", "H", "D", "C")}
+    for _ in range(2000):
+        trick = rng.sample(deck, rng.randint(1, 6))
+        trump = rng.choice(["S", "H", "D", "C", None])
+        plays = list(enumerate(trick))
+        table = tables[trump, trick[0].suit]
+        assert winning_play(plays, table) == plays[winning_index(trick, trump=trump) or 0]
+        assert best_index([table[c] for c in trick]) == winning_index(trick, trump=trump)

@@ -29,6 +29,7 @@ from typing import Any, Literal, get_args
 from cardtable.core.cards import Card
 from cardtable.core.dealing import deal
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
+from cardtable.core.tricks import best_index, contention
 from cardtable.core.words import Seated
 from cardtable.games.cat_in_the_box import INFO, NUMBER_SUIT
 
@@ -99,6 +100,11 @@ DISCARD: dict[Card, Discard] = {card: Discard(card) for card in _ALL_CARDS}
 PREDICT: dict[int, Predict] = {k: Predict(k) for k in PREDICTIONS}
 _PREDICT_ALL = [PREDICT[k] for k in PREDICTIONS]
 _DECKS = {players: tuple(c for c in _ALL_CARDS if c.rank <= top) for players, (top, _) in DECKS.items()}
+# A play is a board space (number, declared colour); per led colour, how strongly each space contends for the trick
+# (red is trump).  A space holds one token, so two plays never tie.
+_SPACES = tuple((n, colour) for n in range(1, 10) for colour in COLOURS)
+_TRICK_KEY = {led: contention(_SPACES, led, RED, suit_of=lambda space: space[1], rank_of=lambda space: space[0])
+              for led in COLOURS}
 # Sets of numbers as bit masks (bit n: number n): the free spaces of a colour, the numbers of a hand.
 _NUMBERS_IN = tuple(tuple(n for n in range(1, 10) if mask >> n & 1) for mask in range(1 << 10))
 
@@ -432,10 +438,9 @@ class CatState(State):
     def trick_winner(self) -> int:
         """The seat winning the current trick: the highest red if any red was declared, else the highest card of
         the led colour."""
-        reds = [(card.rank, seat) for seat, card, colour in self.trick if colour == RED]
-        if reds:
-            return max(reds)[1]
-        return max((card.rank, seat) for seat, card, colour in self.trick if colour == self.led)[1]
+        assert self.led is not None
+        key = _TRICK_KEY[self.led]
+        return self.trick[best_index([key[card.rank, colour] for _, card, colour in self.trick])][0]
 
     def _end_trick(self, record: bool) -> list[Event]:
         winner = self.trick_winner()

@@ -83,10 +83,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from cardtable.core.cards import Card, standard_deck
+from cardtable.core.cards import SUITS, Card, alternating_suits, standard_deck
 from cardtable.core.dealing import deal
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
-from cardtable.core.tricks import ace_high
+from cardtable.core.tricks import ace_high, contention, printed_suit, winning_face_up
 from cardtable.core.words import Seated
 from cardtable.games.cat_te import INFO, REGION_NAMES, REGIONS
 
@@ -106,10 +106,12 @@ ROUND_HOLD = 1.0
 _DECK = tuple(standard_deck())
 _DECK_SET = frozenset(_DECK)
 STRENGTH: dict[Card, int] = {c: ace_high(c) for c in _DECK}
-_SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
+_SORT_SUITS = alternating_suits()
 _SORT_KEY = {c: _SORT_SUITS[c.suit] * 20 - STRENGTH[c] for c in _DECK}
 #: How a hand is sorted: by suit in alternating colours, high cards first.
 hand_order = _SORT_KEY.__getitem__
+# Per led suit: how strongly each card contends for the trick (no trump: only the led suit).
+_TRICK_KEY = {led: contention(_DECK, led, suit_of=printed_suit, rank_of=STRENGTH.__getitem__) for led in SUITS}
 
 
 def instant_win(hand: Sequence[Card]) -> str | None:
@@ -614,7 +616,6 @@ class CatTeState(State):
 
     def _end_trick(self, events: list[Event] | None) -> None:
         trick = self.trick
-        led = self.led
         leader_card = trick[0][1]
         if self.face_down:
             if events is not None:  # the beat before the turn-over: the whole trick still face down
@@ -626,11 +627,8 @@ class CatTeState(State):
                     if up and STRENGTH[c] < lead and self.hands[s]:
                         self.limits[s].append((len(self.piles[s]) - 1, c.suit, lead - 1))
             self.face_down = False
-        winner, top = trick[0][0], leader_card
-        best = STRENGTH[top]
-        for s, c, up in trick:
-            if up and c.suit == led and STRENGTH[c] > best:
-                winner, top, best = s, c, STRENGTH[c]
+        # The highest card of the led suit played face up (the lead is never folded).
+        winner, top, _ = winning_face_up(trick, _TRICK_KEY[leader_card.suit])
         number = self.trick_no
         self.won[winner] += 1
         self.trick_winners.append(winner)

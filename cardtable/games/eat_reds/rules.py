@@ -54,7 +54,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, standard_deck
+from cardtable.core.cards import ACE, JACK, KING, QUEEN, Card, alternating_suits, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Rules, Snapshot, State, new_seed
 from cardtable.core.words import Seated
 from cardtable.games.eat_reds import INFO
@@ -73,8 +73,8 @@ DEAL_HOLD = 0.5
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _DECK_SET = frozenset(DECK)
-_SORT_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
-_SORT = {c: (_SORT_SUITS[c.suit], c.rank) for c in DECK}
+_SORT_SUITS = alternating_suits()
+_SORT = {c: (_SORT_SUITS[c.suit], c.rank) for c in DECK}  # a sorted hand: by suit in alternating colours, low first
 
 
 def pip(card: Card) -> int | None:

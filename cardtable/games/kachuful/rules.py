@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
-from cardtable.core.cards import JOKER_SUIT, SUITS, Card, deck_with_jokers, standard_deck
+from cardtable.core.cards import JOKER_SUIT, SUITS, Card, alternating_suits, deck_with_jokers, hand_order, standard_deck
 from cardtable.core.dealing import deal
 from cardtable.core.engine import (
     Action,
@@ -46,7 +46,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.tricks import ace_high
+from cardtable.core.tricks import ace_high, contention, winning_play
 from cardtable.core.words import Seated
 from cardtable.games.kachuful import INFO, MAX_HAND, NAMED_SEQUENCES
 
@@ -85,7 +85,7 @@ RefusalCode = Literal[
 REFUSAL_CODES: tuple[str, ...] = get_args(RefusalCode)
 
 _SUIT_BIT = {"S": 1, "H": 2, "D": 4, "C": 8, JOKER_SUIT: 16}
-_SORT_SUITS = {JOKER_SUIT: 0, "S": 1, "H": 2, "C": 3, "D": 4}  # alternating colours in a sorted hand
+_SORT_SUITS = alternating_suits(JOKER_SUIT)  # a sorted hand: jokers, then the suits in alternating colours
 
 
 # ----- actions ----------------------------------------------------------------------------------------
@@ -123,19 +123,18 @@ ROUND_HOLD = 0.5
 #: round (`KachufulState.seen`) is a set of these bits.
 CARD_NUMBER: dict[Card, int] = {c: i for i, c in enumerate(_ALL_CARDS)}
 CARD_BIT: dict[Card, int] = {c: 1 << i for c, i in CARD_NUMBER.items()}
-_SORT_KEY = {c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy) for c in _ALL_CARDS}
-# The same order as one int per card (the keys above are all different), cheaper to compare.
-_SORT_RANK = {c: i for i, c in enumerate(sorted(_ALL_CARDS, key=_SORT_KEY.__getitem__))}
+# A sorted hand, as one int per card: by suit, high cards first.
+_SORT_RANK = hand_order(_ALL_CARDS, lambda c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy))
 # Lookup tables for the hot paths (searches play millions of cards): strength, and the effective suit of every
 # card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump; without
 # jokers in the deck it is the printed suit).
 _STRENGTH = {c: JOKER_RANK if c.suit == JOKER_SUIT else ace_high(c) for c in _ALL_CARDS}
 _EFFECTIVE = {t: {c: (t or JOKER_SUIT) if c.suit == JOKER_SUIT else c.suit for c in _ALL_CARDS}
               for t in (*SUITS, None)}
-# Per (trump, led suit): how strongly each card contends for the trick (-1: it cannot win it).
+# Per (trump, led suit): how strongly each card contends for the trick (the jokers are the trumps of a no-trump
+# round).
 _TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
-    (t, led): {c: 100 + _STRENGTH[c] if eff[c] == (t or JOKER_SUIT) else _STRENGTH[c] if eff[c] == led else -1
-               for c in _ALL_CARDS}
+    (t, led): contention(_ALL_CARDS, led, t or JOKER_SUIT, suit_of=eff.__getitem__, rank_of=_STRENGTH.__getitem__)
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
 _WON = tuple(f"won{s}" for s in range(8))
@@ -523,15 +522,8 @@ class KachufulState(State):
             self.turn = None
             events.append(Event("move", (card,), f"hand{seat}", "trick", seat, hold=TRICK_HOLD,
                                 snapshot=Snapshot(self)))
-        # The trick's winner, as winning_index(cards, led, trump_suit, suit_of, strength) finds it, inlined:
-        # the highest trump if any, else the highest card of the led suit; equal cards go to the first played.
-        key = _TRICK_KEY[self.trump, self.led]
-        best = -1
-        winner, top = trick[0]
-        for s, c in trick:
-            k = key[c]
-            if k > best:
-                best, winner, top = k, s, c
+        # The highest trump if any, else the highest card of the led suit; equal cards go to the first played.
+        winner, top = winning_play(trick, _TRICK_KEY[self.trump, self.led])
         cards = tuple([c for _, c in trick])
         tricks = self.tricks
         tricks[winner] += 1

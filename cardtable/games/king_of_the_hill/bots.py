@@ -39,6 +39,7 @@ from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import Action, State
+from cardtable.core.tricks import CANNOT_WIN, TRUMPS_OVER, ace_high
 from cardtable.core.words import N_
 from cardtable.games.king_of_the_hill.rules import (
     CALL,
@@ -59,6 +60,7 @@ from cardtable.games.king_of_the_hill.rules import (
     face_of,
     play_two,
     points_of,
+    winning_seat,
 )
 from cardtable.games.plugin import Hint
 
@@ -66,10 +68,6 @@ _FACE = {c: face_of(c) for c in DECK}
 _POINTS = {c: card_points(c) for c in DECK}
 _TRUMP_COST = 20  # a trump spent counts this much more than a plain card of the same strength
 _BROKEN_PAIR = 6  # the cost of breaking up a pair
-
-
-def _ace_high(card: Card) -> int:
-    return 14 if card.rank == 1 else card.rank
 
 
 # ----- what a seat can see ----------------------------------------------------------------------------------
@@ -191,17 +189,12 @@ def holds_called(state: KingState, seat: int) -> bool:
 
 
 def _power(cards: Sequence[Card], led: str | None, count: int, order: Order) -> int:
-    """How strong a play is in the trick: 100 + strength for trumps, the strength for the led suit, -1 if it cannot
-    win (another plain suit, or two cards that are not a pair in a pair trick)."""
+    """How strong a play is in the trick (the rules' `Order.contend`): `TRUMPS_OVER` + strength for trumps, the
+    strength for the led suit, `CANNOT_WIN` (another plain suit, or two cards that are not a pair in a pair trick)."""
     c = cards[0]
     if count == 2 and (len(cards) < 2 or _FACE[c] != _FACE[cards[1]]):
-        return -1
-    suit = order.suit_of[c]
-    if suit == TRUMP:
-        return 100 + order.strength[c]
-    if suit == led:
-        return order.strength[c]
-    return -1
+        return CANNOT_WIN
+    return order.contend[led][c]
 
 
 def _winning(state: KingState) -> tuple[int, int]:
@@ -218,11 +211,11 @@ def _winning(state: KingState) -> tuple[int, int]:
 def _beatable(sight: Sight, power: int, led: str, count: int, ruff_risk: bool) -> bool:
     """Whether an unseen card (or pair) could beat a play of this power in a trick of `led` and `count`."""
     if count == 1:
-        if power >= 100:
-            return sight.top(TRUMP) > power - 100
+        if power >= TRUMPS_OVER:
+            return sight.top(TRUMP) > power - TRUMPS_OVER
         return sight.top(led) > power or (ruff_risk and sight.unseen(TRUMP) > 0)
-    if power >= 100:
-        return sight.top_pair(TRUMP) > power - 100
+    if power >= TRUMPS_OVER:
+        return sight.top_pair(TRUMP) > power - TRUMPS_OVER
     return sight.top_pair(led) > power or (ruff_risk and sight.top_pair(TRUMP) > 0)
 
 
@@ -292,7 +285,7 @@ def trump_strength(hand: Sequence[Card], rank: int, suit: str) -> float:
         elif c.rank == rank:
             total += 1.4 if c.suit == suit else 1.2
         elif c.suit == suit:
-            total += 1.0 + (0.3 if _ace_high(c) >= 12 else 0.0)
+            total += 1.0 + (0.3 if ace_high(c) >= 12 else 0.0)
         else:
             continue
         faces[_FACE[c]] += 1
@@ -468,7 +461,7 @@ def choose_lead(state: KingState, seat: int, sight: Sight, side: Sequence[int]) 
     for suit, cards in by_suit.items():
         plain = suit != TRUMP
         risk = _ruff_risk(state, sight, seat, suit, others)
-        lift = 0 if plain else 100
+        lift = 0 if plain else TRUMPS_OVER
         first: dict[tuple[int, str, int], Card] = {}
         for c in cards:
             f = _FACE[c]
@@ -527,13 +520,11 @@ def choose_follow(state: KingState, seat: int, sight: Sight, side: Sequence[int]
 
     # (play, power, points, cost) of each legal play
     if count == 1:
-        suit_of, strength, costs = order.suit_of, order.strength, _costs(order)
+        contend, costs = order.contend[led], _costs(order)
         scored = []
         for p in plays:
             c = p.cards[0]
-            suit = suit_of[c]
-            power = 100 + strength[c] if suit == TRUMP else strength[c] if suit == led else -1
-            scored.append((p, power, _POINTS[c], costs[c] + (_BROKEN_PAIR if _FACE[c] in paired else 0)))
+            scored.append((p, contend[c], _POINTS[c], costs[c] + (_BROKEN_PAIR if _FACE[c] in paired else 0)))
     else:
         scored = [(p, _power(p.cards, led, count, order), points_of(p.cards), _cost(p.cards, order, paired))
                   for p in plays]
@@ -800,18 +791,6 @@ def arena_counts(state: State) -> dict[str, list[tuple[int, int]]]:
 Trick = list[tuple[int, tuple[Card, ...]]]
 
 
-def _trick_winner(plays: Trick, order: Order) -> int:
-    """The seat winning a finished trick (as the rules decide it)."""
-    first = plays[0][1]
-    led, count = order.suit_of[first[0]], len(first)
-    best, winner = -1, plays[0][0]
-    for s, cards in plays:
-        k = _power(cards, led, count, order)
-        if k > best:
-            best, winner = k, s
-    return winner
-
-
 def trick_history(state: KingState) -> list[Trick] | None:
     """The round's finished tricks in order, each as (seat, cards) plays from its leader, read back from the public
     tricks won: each seat's won cards are its tricks in order, and a trick's cards are in playing order from its
@@ -841,7 +820,7 @@ def trick_history(state: KingState) -> list[Trick] | None:
                 if width == 2 and _FACE[chunk[0]] != _FACE[chunk[1]]:
                     continue
                 plays = [((leader + i) % n, tuple(chunk[width * i:width * i + width])) for i in range(n)]
-                if _trick_winner(plays, order) != w:
+                if winning_seat(plays, order.contend[order.suit_of[plays[0][1][0]]]) != w:
                     continue
                 at[w] = end
                 for s in range(n):

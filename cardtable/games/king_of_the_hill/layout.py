@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardtable.core.cards import JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card
+from cardtable.core.cards import ALTERNATING_SUITS, JOKER_SUIT, SUIT_NAMES, SUIT_SYMBOLS, Card
 from cardtable.core.engine import Action, Event
 from cardtable.core.layout import (
     BaseLayout,
@@ -75,7 +75,7 @@ CROWN_ROOM = 24  # the room the table keeps over a seat panel for its crown
 
 #: The defenders' panels (the King of the Hill and the revealed teammate).
 DEFENDER_TINT: Colour = (96, 72, 24)
-SUIT_ORDER = ("S", "H", "C", "D")  # as a sorted hand shows them: the colours alternate
+SUIT_ORDER = ALTERNATING_SUITS  # as a sorted hand shows them
 _PICTURE_COPY = 4  # a card's picture (the called card, the last dead hand) has a copy number no real card has
 
 

@@ -75,7 +75,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUITS, Card, multi_deck
+from cardtable.core.cards import JOKER_SUIT, RANK_LABELS, SUITS, Card, alternating_suits, hand_order, multi_deck
 from cardtable.core.dealing import deal
 from cardtable.core.engine import (
     Action,
@@ -88,6 +88,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
+from cardtable.core.tricks import CANNOT_WIN, ace_high, contention
 from cardtable.games.king_of_the_hill import INFO
 
 PLAYERS = 5
@@ -106,7 +107,7 @@ EventKind = Literal["round", "deal", "declare", "koth", "no_declaration", "choos
                     "teammate", "trick", "flip", "score", "over"]
 _BLACK_JOKER_STRENGTH, _RED_JOKER_STRENGTH = 17, 18
 _SUIT_BIT = {TRUMP: 1, "S": 2, "H": 4, "D": 8, "C": 16}
-_DISPLAY_SUITS = {"S": 0, "H": 1, "C": 2, "D": 3}  # alternating colours in a sorted hand
+_DISPLAY_SUITS = alternating_suits()
 
 #: The 108 cards: two 54-card decks (copy n of a French card is deck n; jokers 0, 1 and 2, 3).
 DECK: tuple[Card, ...] = tuple(multi_deck(2, jokers_per_deck=2))
@@ -159,10 +160,6 @@ def card_rank(value: int) -> int:
     return 1 if value >= ACE else value
 
 
-def _ace_high(card: Card) -> int:
-    return 14 if card.rank == 1 else card.rank
-
-
 # ----- the card order of a round --------------------------------------------------------------------------
 
 
@@ -171,10 +168,11 @@ class Order:
 
     suit_of: each card's effective suit (TRUMP for the trump group); strength: its place within it (higher wins;
     equal for cards equal in the order); display: position in a sorted hand (trumps first, high to low); low: the
-    card order from the lowest card up (for the timer's default play).
+    card order from the lowest card up (for the timer's default play); contend: per led suit, how strongly each card
+    contends for a trick (the trump group above the led suit, `CANNOT_WIN` for the other suits).
     """
 
-    __slots__ = ("rank", "suit", "suit_of", "strength", "display", "low")
+    __slots__ = ("rank", "suit", "suit_of", "strength", "display", "low", "contend")
 
     def __init__(self, rank: int, suit: str | None) -> None:
         self.rank, self.suit = rank, suit
@@ -186,9 +184,11 @@ class Order:
             elif c.rank == rank:
                 suit_of[c], strength[c] = TRUMP, 16 if c.suit == suit else 15
             else:
-                suit_of[c], strength[c] = (TRUMP if c.suit == suit else c.suit), _ace_high(c)
+                suit_of[c], strength[c] = (TRUMP if c.suit == suit else c.suit), ace_high(c)
         self.suit_of = suit_of
         self.strength = strength
+        self.contend = {led: contention(DECK, led, TRUMP, suit_of=suit_of.__getitem__, rank_of=strength.__getitem__)
+                        for led in (None, TRUMP, *SUITS)}
 
         def shown(c: Card) -> tuple[int, int, int, int]:
             group = 0 if suit_of[c] == TRUMP else 1 + _DISPLAY_SUITS[c.suit]
@@ -198,7 +198,7 @@ class Order:
         def lowness(c: Card) -> tuple[int, int, int]:
             return (suit_of[c] == TRUMP, strength[c], SUITS.index(c.suit) if c.suit in SUITS else 0)
 
-        self.display = {c: i for i, c in enumerate(sorted(DECK, key=shown))}
+        self.display = hand_order(DECK, shown)
         ranked = sorted({lowness(c) for c in DECK})
         place = {key: i for i, key in enumerate(ranked)}
         self.low = {c: place[lowness(c)] for c in DECK}
@@ -217,6 +217,19 @@ def order_for(rank: int, suit: str | None) -> Order:
     if order is None:
         order = _ORDERS[rank, suit] = Order(rank, suit)
     return order
+
+
+def winning_seat(plays: Sequence[tuple[int, tuple[Card, ...]]], contend: Mapping[Card, int]) -> int:
+    """The seat winning a trick of (seat, cards) plays (also one in progress), by the led suit's `Order.contend`
+    table: a single or a pair contends as its card does; two cards that are not a pair cannot win a pair trick.
+    Between equal cards or pairs (the two decks' identical cards) the first played wins."""
+    face = _FACE
+    best, winner = CANNOT_WIN, plays[0][0]
+    for seat, cards in plays:
+        k = contend[cards[0]]
+        if k > best and (len(cards) == 1 or face[cards[0]] == face[cards[1]]):  # strictly: ties to the first
+            best, winner = k, seat
+    return winner
 
 
 # ----- actions --------------------------------------------------------------------------------------------
@@ -885,23 +898,9 @@ class KingState(State):
 
     def trick_winner(self) -> int:
         """The seat winning the trick on the table (also a trick in progress)."""
-        suit_of, strength, face = self.order.suit_of, self.order.strength, _FACE
-        led = self.led_suit
-        best, winner = -1, self.leader
-        for seat, cards in self.trick:
-            c = cards[0]
-            if len(cards) == 2 and face[c] != face[cards[1]]:
-                continue  # not a pair: it cannot win a pair trick
-            suit = suit_of[c]
-            if suit == TRUMP:
-                key = 100 + strength[c]
-            elif suit == led:
-                key = strength[c]
-            else:
-                continue
-            if key > best:  # strictly: between equal cards or pairs the first played wins
-                best, winner = key, seat
-        return winner
+        if not self.trick:
+            return self.leader
+        return winning_seat(self.trick, self.order.contend[self.led_suit])
 
     def _end_trick(self, events: Events) -> None:
         winner = self.trick_winner()
