@@ -274,6 +274,14 @@ class State(ABC):
         """A clone whose hidden information is resampled consistently with `view(seat)`."""
 
 
+def usual_player_count(players: range, named: int | None) -> int:
+    """The player count a new table starts with: the count the rules name as usual (`named`) when it is allowed,
+    else 4 where allowed, else the fewest."""
+    if named is not None and named in players:
+        return named
+    return 4 if 4 in players else players.start
+
+
 @dataclass(frozen=True)
 class Rules(ABC):
     """A game: metadata, declared options and the factory of states."""
@@ -295,9 +303,7 @@ class Rules(ABC):
     @property
     def usual_players(self) -> int:
         """The player count a new table starts with (the menu's and the self-test's)."""
-        if self.default_players in self.players:
-            return self.default_players  # type: ignore[return-value]
-        return 4 if 4 in self.players else self.players.start
+        return usual_player_count(self.players, self.default_players)
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Declared defaults overlaid with `options`; an unknown name or value is a ValueError."""

@@ -14,7 +14,7 @@ from itertools import product
 from typing import TYPE_CHECKING, Any
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Option, Rules
+from cardtable.core.engine import Option, Rules, usual_player_count
 
 if TYPE_CHECKING:
     from cardtable.games.plugin import GamePlugin
@@ -107,9 +107,7 @@ class GameInfo(Variants):
     @property
     def usual_players(self) -> int:
         """The player count a new table starts with, as the rules' `usual_players`."""
-        if self.default_players in self.players:
-            return self.default_players  # type: ignore[return-value]
-        return 4 if 4 in self.players else self.players.start
+        return usual_player_count(self.players, self.default_players)
 
     def validate_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Declared defaults overlaid with `options`; an unknown name or value is a ValueError."""

@@ -16,8 +16,6 @@ import subprocess
 import sys
 import textwrap
 import threading
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,34 +26,9 @@ from cardtable.games import get_game
 from cardtable.games.plugin import GamePlugin
 from cardtable.session.match import Match, Seat
 from cardtable.session.turns import ANSWER_CAP, TOO_SLOW, Move, TurnDriver
+from tests.bots.worker_child import gone, wait_until
 
 BOTS = [Seat("bot:normal", name) for name in ("Ann", "Bob", "Cy", "Di")]
-
-
-def wait_until(condition: Callable[[], bool], limit: float, what: str) -> None:
-    """Poll `condition` until it holds; fail after `limit` seconds."""
-    end = time.monotonic() + limit
-    while not condition():
-        assert time.monotonic() < end, what
-        time.sleep(0.01)
-
-
-def gone(pid: int) -> bool:
-    """The process has ended (a zombie waiting for its parent to reap it counts as ended)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
-    stat = Path(f"/proc/{pid}/stat")
-    if stat.exists():
-        try:
-            return stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"
-        except (OSError, IndexError):
-            return True
-    ps = subprocess.run(["ps", "-o", "stat=", "-p", str(pid)], capture_output=True, text=True)
-    return not ps.stdout.strip() or ps.stdout.strip().startswith("Z")
 
 
 def children(pid: int) -> list[int]:
