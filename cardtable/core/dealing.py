@@ -129,7 +129,7 @@ def _slots_of(mask: int) -> tuple[int, tuple[int, ...]]:
 
 def _quick(pool: Sequence[T], sizes: Sequence[int], masks: Sequence[int], full: int,
            rng: random.Random) -> list[list[T]] | None:
-    """One quick draw without caps (`_Draw.run`'s, written out flat: it is the common case of a search)."""
+    """One quick draw without caps (`_Draw.run`'s without its bookkeeping: it is the common case of a search)."""
     free: list[T] = []
     kinds: dict[int, list[T]] = {}
     for c, m in zip(pool, masks, strict=True):
@@ -146,29 +146,42 @@ def _quick(pool: Sequence[T], sizes: Sequence[int], masks: Sequence[int], full: 
     getrandbits = rng.getrandbits
     for mask in sorted(kinds, key=lambda m: (_slots_of(m)[0], m)) if len(kinds) > 1 else kinds:
         cards = kinds[mask]
-        # Each card of the kind to a free place of its slots, every place equally likely: a partial shuffle.
-        places = [k for k in _slots_of(mask)[1] for _ in range(room[k])]
-        total = len(places)
-        if total < len(cards):
+        if not _scatter(cards, _slots_of(mask)[1], room, out, getrandbits):
             return None
-        for i, card in enumerate(cards):
-            span = total - i
-            bits = _BITS[span] if span < 1024 else span.bit_length()
-            j = getrandbits(bits)
-            while j >= span:
-                j = getrandbits(bits)
-            k = places[j + i]
-            places[j + i] = places[i]
-            out[k].append(card)
-            room[k] -= 1
     if free:
-        shuffle(free, rng)
-        start = 0
-        for k, r in enumerate(room):
-            if r:
-                out[k].extend(free[start:start + r])
-                start += r
+        _fill(free, room, out, rng)
     return out
+
+
+def _scatter(cards: Sequence[T], slots: Sequence[int], room: list[int], out: list[list[T]],
+             getrandbits: Callable[[int], int]) -> bool:
+    """Each of `cards` to a free place of `slots`, every place equally likely (a partial shuffle of the places);
+    False when they have too few places."""
+    places = [k for k in slots for _ in range(room[k])]
+    total = len(places)
+    if total < len(cards):
+        return False
+    for i, card in enumerate(cards):
+        span = total - i
+        bits = _BITS[span] if span < 1024 else span.bit_length()
+        j = getrandbits(bits)
+        while j >= span:
+            j = getrandbits(bits)
+        k = places[j + i]
+        places[j + i] = places[i]
+        out[k].append(card)
+        room[k] -= 1
+    return True
+
+
+def _fill(free: list[T], room: list[int], out: list[list[T]], rng: random.Random) -> None:
+    """The cards free to go anywhere, shuffled (in place), into the room the slots have left, in slot order."""
+    shuffle(free, rng)
+    start = 0
+    for k, r in enumerate(room):
+        if r:
+            out[k].extend(free[start:start + r])
+            start += r
 
 
 def feasible(sizes: Sequence[int], masks: Sequence[int]) -> bool:
@@ -236,30 +249,10 @@ class _Draw(Generic[T]):
                 if careful or len(alone) == len(cards):
                     continue
                 cards = [c for c in cards if c not in capped]
-            # Each card of the kind to a free place of its slots, every place equally likely: a partial shuffle.
-            places = [k for k in slots for _ in range(room[k])]
-            total = len(places)
-            if total < len(cards):
+            if not _scatter(cards, slots, room, out, getrandbits):
                 return None
-            for i, card in enumerate(cards):
-                span = total - i
-                bits = span.bit_length()
-                j = getrandbits(bits)
-                while j >= span:
-                    j = getrandbits(bits)
-                j += i
-                k = places[j]
-                places[j] = places[i]
-                out[k].append(card)
-                room[k] -= 1
         if self.free:
-            rest = self.free[:]
-            shuffle(rest, rng)
-            start = 0
-            for k, r in enumerate(room):
-                if r:
-                    out[k].extend(rest[start:start + r])
-                    start += r
+            _fill(self.free[:], room, out, rng)
         return out
 
     def _place(self, card: T, mask: int, slots: list[int], room: list[int], out: list[list[T]], used: list[int],
