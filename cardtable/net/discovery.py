@@ -7,6 +7,16 @@ missing or malformed key, text that is not UTF-8, an absurd number or an unusabl
 and a name's control characters are dropped.  An unknown game id or another protocol version is kept (the UI
 says what it means).
 
+The service is `_cardtable._tcp.local.`; its SRV record gives the port, its A records the addresses, and its TXT
+record these keys (ASCII digits for the numbers, UTF-8 for the name):
+
+    txtvers   1 (this layout)
+    name      the table's name, printable, at most 40 characters
+    game      the game's id: lowercase letters, digits, "_" and "-", at most 40
+    players   players at the table, 1 to 16
+    open      seats still open, 0 to players
+    proto     the protocol version the host speaks
+
 By default both sides use every IPv4 interface; pass `interfaces=["127.0.0.1"]` to stay on this computer.
 """
 
@@ -20,6 +30,7 @@ import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from types import TracebackType
 
 from zeroconf import InterfaceChoice, ServiceBrowser, ServiceInfo, ServiceStateChange, Zeroconf
@@ -30,6 +41,7 @@ SERVICE_TYPE = "_cardtable._tcp.local."
 TXT_VERSION = "1"  # the layout of the TXT record (DNS-SD's "txtvers"), not the protocol's version
 
 MAX_NAME = 40  # characters of a table's name
+MAX_MARKS = 4  # combining marks in a row: a Khmer cluster needs a few, a name piled with hundreds draws off its line
 MAX_SEATS = 16
 MAX_PROTOCOL = 65535
 MAX_TXT_BYTES = 512  # a whole TXT record heard; ours is at most about 250 bytes
@@ -45,14 +57,16 @@ _INSTANCE_BYTES = 48  # of a DNS label's 63, leaving room for the random suffix 
 
 def clean_table_name(text: str) -> str:
     """A table's name as it may be shown: control, format (but the joiners), private-use and unassigned characters
-    dropped, any run of spaces or line breaks made one space, at most `MAX_NAME` characters.  "" when nothing is
-    left."""
+    dropped, combining marks past `MAX_MARKS` in a row dropped, any run of spaces or line breaks made one space, at
+    most `MAX_NAME` characters.  "" when nothing is left."""
     kept: list[str] = []
+    marks = 0
     for ch in text[: MAX_NAME * 8]:
         category = unicodedata.category(ch)
+        marks = marks + 1 if category[0] == "M" else 0
         if ch.isspace() or category[0] == "Z":
             kept.append(" ")
-        elif category[0] != "C" or ch in _JOINERS:
+        elif (category[0] != "C" or ch in _JOINERS) and marks <= MAX_MARKS:
             kept.append(ch)
     return " ".join("".join(kept).split())[:MAX_NAME].rstrip()
 
@@ -64,9 +78,9 @@ def _usable_address(text: str) -> str | None:
         address = ipaddress.ip_address(text)
     except ValueError:
         return None
-    if address.is_unspecified or address.is_multicast or address.is_reserved:
+    if address.is_unspecified or address.is_multicast:
         return None
-    if isinstance(address, ipaddress.IPv4Address) and address == ipaddress.IPv4Address("255.255.255.255"):
+    if isinstance(address, ipaddress.IPv4Address) and address.is_reserved:  # 240/4, the broadcast address among them
         return None
     if isinstance(address, ipaddress.IPv6Address) and address.is_link_local and not address.scope_id:
         return None
@@ -137,7 +151,7 @@ class FoundTable:
 def _lowered_keys(properties: Mapping[bytes, bytes | None]) -> dict[bytes, bytes | None]:
     """DNS-SD keys ignore case; the first of a key's spellings wins, as the first of a repeated key does."""
     keys: dict[bytes, bytes | None] = {}
-    for key, value in list(properties.items())[:64]:
+    for key, value in islice(properties.items(), 64):
         if isinstance(key, bytes):
             keys.setdefault(key.lower(), value)
     return keys
@@ -161,7 +175,7 @@ def _text(value: bytes | None) -> str | None:
 
 def _pick_address(addresses: Iterable[str]) -> str | None:
     """The first usable IPv4 address, else the first usable IPv6 one."""
-    usable = [a for a in (_usable_address(str(text)) for text in list(addresses)[:MAX_ADDRESSES]) if a]
+    usable = [a for a in (_usable_address(str(text)) for text in islice(addresses, MAX_ADDRESSES)) if a]
     return next((a for a in usable if ":" not in a), usable[0] if usable else None)
 
 

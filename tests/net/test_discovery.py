@@ -125,6 +125,8 @@ def test_the_instance_label_fits_a_dns_label_and_keeps_the_names_start():
     ("\u00a0\u3000 padded \u2003", "padded"),
     ("\ue000private\U000f0000", "private"),
     ("b\u0308\u0301", "b\u0308\u0301"),  # combining marks stay
+    ("Z" + "\u0336\u0301" * 50 + "oe", "Z\u0336\u0301\u0336\u0301oe"),  # but not piled past four
+    ("\u179f\u17d2\u178f\u17d2\u179a\u17b8", "\u179f\u17d2\u178f\u17d2\u179a\u17b8"),  # Khmer subscripts
     ("\U0001f468\u200d\U0001f469", "\U0001f468\u200d\U0001f469"),  # a joined emoji keeps its joiner
     ("\u178f\u17bb\u1780 \u724c\u684c", "\u178f\u17bb\u1780 \u724c\u684c"),  # Khmer, Chinese
     ("x" * 100, "x" * MAX_NAME),
@@ -232,6 +234,8 @@ def test_no_usable_address_leaves_the_table_out(addresses):
     (("fd00::5", "10.0.0.5"), "10.0.0.5"),
     (("0.0.0.0", "fd00::5"), "fd00::5"),
     (("fe80::1%2",), "fe80::1%2"),
+    (("::1",), "::1"),
+    (("2001:db8::7",), "2001:db8::7"),
     (("192.168.1.9", "10.0.0.5"), "192.168.1.9"),
 ])
 def test_the_first_usable_address_is_chosen_ipv4_first(addresses, chosen):
