@@ -4,7 +4,6 @@ its JSON text, as on the wire), and a loop that plays a game to its end, bounded
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +31,13 @@ def seat_count(game_id: str) -> int:
 
 
 def make_table(game_id: str, people: int, seed: int = 7, bots: str = "bot:easy", host_seat: bool = False,
-               **kwargs: Any) -> HostTable:
+               bot_delay: float = 0.0, **kwargs: Any) -> HostTable:
     """A table of `game_id` at its usual size: the first `people` seats open, a host seat if asked, bots elsewhere."""
     count = seat_count(game_id)
     plan = [SeatPlan(OPEN, f"Seat {i + 1}") if i < people else SeatPlan(bots, f"Bot {i + 1}") for i in range(count)]
     if host_seat:
         plan[-1] = SeatPlan(HOST, "Host")
-    return HostTable(get_game(game_id), plan, seed=seed, bot_delay=0.0, thinker=inline, code="TESTCODE", **kwargs)
+    return HostTable(get_game(game_id), plan, seed=seed, bot_delay=bot_delay, thinker=inline, code="TESTCODE", **kwargs)
 
 
 @dataclass
@@ -95,19 +94,22 @@ class Link:
         self.send(peer, peer.client.hello(code, name))
         return peer
 
-    def play(self, rng: random.Random, choose: Callable[[Peer], Any] | None = None, steps: int = MAX_STEPS) -> None:
-        """Run the host's clock and let every peer whose turn it is play (a random legal move by default), until
-        the game is over; fails after `steps` steps."""
+    def play(self, rng: random.Random, steps: int = MAX_STEPS) -> None:
+        """Run the host's clock and let every peer whose turn it is play a random legal move, until the game is
+        over; fails after `steps` steps."""
         for _ in range(steps):
             if self.table.over:
                 return
-            for peer in list(self.peers.values()):
-                position = peer.client.position
-                if position is not None and position.mine and position.n == len(self.table.match.log):
-                    # a list too long to send (a burial) is the host's list for this seat: its turn
-                    legal = position.legal if position.legal is not None else self.table.match.state.legal_actions()
-                    action = choose(peer) if choose else legal[rng.randrange(len(legal))]
-                    self.send(peer, peer.client.act(action))
-            self.table.update(0.1)
-            self.flush()
+            self.play_step(rng)
         pytest.fail(f"the game did not end in {steps} steps")
+
+    def play_step(self, rng: random.Random, people: bool = True) -> None:
+        """Each peer whose turn it is plays (unless not `people`), then the host's clock runs 0.1 s."""
+        for peer in list(self.peers.values()) if people else []:
+            position = peer.client.position
+            if position is not None and position.mine and position.n == len(self.table.match.log):
+                # a list too long to send (a burial) is the host's list for this seat: its turn
+                legal = position.legal if position.legal is not None else self.table.match.state.legal_actions()
+                self.send(peer, peer.client.act(legal[rng.randrange(len(legal))]))
+        self.table.update(0.1)
+        self.flush()
