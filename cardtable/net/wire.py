@@ -12,6 +12,7 @@ from typing import Any
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Event
+from cardtable.core.words import Seated
 
 #: Deepest nesting the wire form holds (views are a few levels deep).
 MAX_DEPTH = 24
@@ -20,6 +21,8 @@ MAX_DEPTH = 24
 PAIRS = "~pairs"
 #: The key of an event named inside a view (a snapshot's view may tell which event its beat shows).
 EVENT = "~event"
+#: The key of a seat named in a refusal's fields (said as the seat's name, or "you").
+SEATED = "~seated"
 #: Whether a card may be shown to the seat a message is for (see `cardtable.net.redaction`).
 Visible = Callable[[Card], bool]
 
@@ -48,6 +51,8 @@ def to_wire(value: Any, visible: Visible = _everything, depth: int = 0) -> Any:
         return value
     if isinstance(value, (list, tuple)):
         return [to_wire(item, visible, depth + 1) for item in value]
+    if isinstance(value, Seated):  # a seat named in a refusal's fields
+        return {SEATED: value.seat}
     if isinstance(value, Event):  # a snapshot's view may name the event whose beat it shows
         return {EVENT: event_to_wire(value, visible, None, depth + 1)}
     if isinstance(value, Mapping):
@@ -70,6 +75,10 @@ def from_wire(value: Any, depth: int = 0) -> Any:
                 return Card.from_code(value["card"])
             except ValueError as exc:
                 raise WireError(str(exc)) from None
+        if set(value) == {SEATED}:
+            if type(value[SEATED]) is not int:
+                raise WireError("malformed seat")
+            return Seated(value[SEATED])
         if set(value) == {EVENT}:
             return event_from_wire(value[EVENT], depth + 1)
         if set(value) == {PAIRS}:

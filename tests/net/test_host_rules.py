@@ -160,3 +160,28 @@ def test_a_changed_deal_or_log_does_not_check_out() -> None:
     assert not other_seed.ok and "committed" in other_seed.problems[0]
     cut = verify(*args, client.commitment, ended["seed"], ended["nonce"], ended["actions"][:-3], 0, views, events)
     assert not cut.ok
+
+
+def test_a_refusal_names_its_seats_and_cards_so_the_client_can_say_it() -> None:
+    table = make_table("crazy", 4)
+    link = Link(table)
+    peers = [link.join(f"P{i}") for i in range(4)]
+    table.start()
+    link.flush()
+    mover = peers[table.match.state.turn]
+    hand = mover.client.position.view["hands"][mover.client.seat]
+    unplayable = [c for c in hand if all(getattr(a, "card", None) != c for a in mover.client.position.legal)]
+    play = next(a for a in mover.client.position.legal if hasattr(a, "card"))
+    if not unplayable:
+        return
+    link.send(mover, mover.client.act(type(play)(unplayable[0], *[getattr(play, f) for f in play.__dataclass_fields__
+                                                                  if f != "card"])))
+    refused = last(mover)
+    assert refused["reason"] == "illegal" and refused["rule"]
+    from cardtable.core.engine import IllegalAction
+    from cardtable.core.words import Names
+    from cardtable.net.wire import from_wire
+
+    said = mover.client.game.narration.refusal(IllegalAction(refused["rule"], **from_wire(refused["fields"])),
+                                               Names.seats(4))
+    assert said and "{" not in said
