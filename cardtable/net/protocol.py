@@ -3,7 +3,6 @@
 describes every message.
 
 A client sends: `hello` (join or rejoin a table), `act` (an intended action), `ping`, `leave`.
-(docs/network-protocol.md is the reference.)
 A host sends: `welcome`, `lobby`, `position`, `refused`, `seat`, `over`, `pong`, `bye`.
 """
 
