@@ -76,6 +76,23 @@ class WinnableDeals:
 
 
 @dataclass(frozen=True)
+class Solitaire:
+    """What a one-player game may add for its person: `safe_moves`, the moves that can never hurt (Klondike: cards
+    no tableau card could need, played home), which the table plays on a right-click or the A key, or by itself
+    after each of the person's moves when the setting asks (each must be legal); `solver` (`Solver`), whose winning
+    line the hint follows and which tells when a position can no longer be won (a setting; both asked off the UI
+    thread); `describe(state, action)`, a move in words with its cards named, for the hint's steps of a line the
+    table already knows (None: the narration's name for the action); `winnable_deals`, a table option for deals
+    the solver proved winnable, looked for off the UI thread (`cardtable.session.deal_search`) before a new random
+    deal is shown."""
+
+    safe_moves: SafeMoves | None = None
+    solver: Solver | None = None
+    describe: Callable[[State, Action], str] | None = None
+    winnable_deals: WinnableDeals | None = None
+
+
+@dataclass(frozen=True)
 class GamePlugin(Variants):
     """One game: its pure rules engine and pure layout, plus what the generic parts may ask of it.
 
@@ -86,15 +103,7 @@ class GamePlugin(Variants):
     showcase: the cards the menu shows for the game.
     self_test_options: the options of the self-test's whole game, as (name, value) pairs, where the default game
     is too long for it (a fixed number of rounds).
-    safe_moves: the moves the person may make now that can never hurt (Klondike: cards no tableau card could
-    need, played home); the table plays them on a right-click or the A key, or by itself after each of the
-    person's moves when the setting asks.  Each must be legal; None: the game has none.
-    solver: a solitaire's solver (`Solver`): the hint follows its winning line, and the table can say when a
-    position can no longer be won (a setting); both ask it off the UI thread.
-    describe: a move in words, with its cards named (`describe(state, action)`): how the hint says a step of a
-    winning line the table already knows; None: the narration's name for the action.
-    winnable_deals: a table option for deals the solver proved winnable (`WinnableDeals`); the table looks for one
-    off the UI thread (`cardtable.session.deal_search`) before it shows a new random deal.
+    solitaire: what a one-player game adds (`Solitaire`: safe moves, a solver, winnable deals); None for the others.
     variant_options: the names of the options that make a variant with a record of its own (Klondike's draw and
     scoring): the statistics count each game for its variant and for the game as a whole.
     running_totals: option values, as (name, value) pairs, under which the person's score carries over from game to
@@ -110,14 +119,31 @@ class GamePlugin(Variants):
     arena_counts: ArenaCounts | None = None
     showcase: Showcase = field(default_factory=Showcase)
     self_test_options: tuple[tuple[str, Any], ...] = ()
-    safe_moves: SafeMoves | None = None
-    solver: Solver | None = None
-    describe: Callable[[State, Action], str] | None = None
-    winnable_deals: WinnableDeals | None = None
+    solitaire: Solitaire | None = None
     variant_options: tuple[str, ...] = ()
     running_totals: tuple[tuple[str, Any], ...] = ()
     #: The game's words: what its events, refusals and actions say (`core.narration`).
     narration: Narration = field(default_factory=Narration)
+
+    @property
+    def safe_moves(self) -> SafeMoves | None:
+        """The solitaire's safe moves (None: the game has none)."""
+        return self.solitaire.safe_moves if self.solitaire else None
+
+    @property
+    def solver(self) -> Solver | None:
+        """The solitaire's solver (None: the game has none)."""
+        return self.solitaire.solver if self.solitaire else None
+
+    @property
+    def describe(self) -> Callable[[State, Action], str] | None:
+        """The solitaire's words for a move with its cards named (None: the narration's name for the action)."""
+        return self.solitaire.describe if self.solitaire else None
+
+    @property
+    def winnable_deals(self) -> WinnableDeals | None:
+        """The solitaire's option for proved-winnable deals (None: the game has none)."""
+        return self.solitaire.winnable_deals if self.solitaire else None
 
     @property
     def id(self) -> str:

@@ -9,16 +9,14 @@ from cardtable.games.klondike.narration import NARRATION
 from cardtable.games.klondike.proved import proved_deals
 from cardtable.games.klondike.rules import RULES
 from cardtable.games.klondike.safe import safe_moves
-from cardtable.games.plugin import GamePlugin, WinnableDeals
+from cardtable.games.plugin import GamePlugin, Solitaire, WinnableDeals
 
 GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     hint=explain,
-    describe=describe,
-    safe_moves=safe_moves,
-    solver=solve_position,
-    winnable_deals=WinnableDeals("winnable", proved=proved_deals),
+    solitaire=Solitaire(safe_moves=safe_moves, solver=solve_position, describe=describe,
+                        winnable_deals=WinnableDeals("winnable", proved=proved_deals)),
     variant_options=INFO.variant_options,
     running_totals=INFO.running_totals,
     narration=NARRATION,
