@@ -23,7 +23,7 @@ from pathlib import Path
 from cardtable.games import get_game
 from cardtable.games.klondike.rules import Draw, Recycle
 from cardtable.session.checkpoints import CHECKPOINT_EVERY
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match, SaveWith, Seat
 from cardtable.session.saves import COMPACT_AFTER, Autosave, load_match
 
 TARGETS = {"autosave": 0.002, "load": 0.3, "undo": 0.020}
@@ -57,7 +57,7 @@ def autosave_costs(folder: Path, length: int, moves: int) -> list[float]:
     match.saver = saver
     match.autosave()  # the first save of an existing game writes it whole: not a move's cost
     costs: list[float] = []
-    match.saver = lambda m: costs.append(cpu(lambda: saver(m)))
+    match.saver = SaveWith(lambda m: costs.append(cpu(lambda: saver(m))))
     for _ in range(moves):
         match.apply(cycle_action(match))
     match.saver = saver

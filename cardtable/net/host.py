@@ -25,7 +25,7 @@ from cardtable.net.limits import Bucket
 from cardtable.net.protocol import ProtocolError, message
 from cardtable.net.redaction import events_for_seat, seen_cards
 from cardtable.net.wire import to_wire
-from cardtable.session.match import Match, Seat
+from cardtable.session.match import Match, SaveWith, Seat
 from cardtable.session.turns import Think, TurnDriver
 
 #: Letters of a table code: no 0/O, 1/I/L, so that one read aloud is typed right.
@@ -274,7 +274,7 @@ class HostTable:
                 seats.append(Seat("bot:normal", planned.name))
             else:
                 seats.append(Seat(planned.kind, planned.name))
-        self.match = Match(self.game, seats, self.options, self.seed, saver=lambda _match: self._save())
+        self.match = Match(self.game, seats, self.options, self.seed, saver=SaveWith(lambda _match: self._save()))
         self._save()
         self._begin()
 
@@ -498,7 +498,7 @@ class HostTable:
             match = Match.from_json(data["match"], lookup)
             if match.seed != seed or match.game_id != game.rules.id or len(match.seats) != len(plan):
                 raise ValueError("the match is not this table's")
-            match.saver = lambda _match: table._save()
+            match.saver = SaveWith(lambda _match: table._save())
             table.match = match
             table.driver = TurnDriver(match, table.bot_delay, table.thinker)
             table._over_sent = match.state.is_over()

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
 from cardtable.core.words import Names
@@ -22,10 +22,40 @@ from cardtable.session.checkpoints import Checkpoints
 if TYPE_CHECKING:  # imported with the first game (it brings the bots' search hooks)
     from cardtable.games.plugin import GamePlugin
 
-#: Writes a match where it is kept (after every change); raises OSError when it cannot.  A saver may also have
-#: `compact(match)` (write the match in one piece now) and `release(match)` (the table is done with it); see
-#: `cardtable.session.saves.Autosave`.
-Saver = Callable[["Match"], None]
+
+
+class Saver(Protocol):
+    """Keeps a match where it is kept: called after every change, `compact` at a good moment to write the match in
+    one piece, `release` when the table is done with it; each raises OSError when it cannot.  `game_id`: the game
+    whose saves it keeps (None: any).  `cardtable.session.saves.Autosave` is the app's; `SaveWith` makes one of a
+    function."""
+
+    game_id: str | None
+
+    def __call__(self, match: Match) -> None: ...
+
+    def compact(self, match: Match) -> None: ...
+
+    def release(self, match: Match) -> None: ...
+
+
+class SaveWith:
+    """A saver that writes every time with one function (`write(match)`), whatever the moment."""
+
+    game_id: str | None = None
+
+    def __init__(self, write: Callable[[Match], None]) -> None:
+        self.write = write
+
+    def __call__(self, match: Match) -> None:
+        self.write(match)
+
+    def compact(self, match: Match) -> None:
+        self.write(match)
+
+    def release(self, match: Match) -> None:
+        self.write(match)
+
 #: Finds a game by its id (the registry's `get_game`); KeyError for an unknown id.
 GameLookup = Callable[[str], "GamePlugin"]
 
@@ -326,11 +356,16 @@ class Match:
         self._save("release")
 
     def _save(self, how: str | None) -> None:
-        if self.saver is None:
+        saver = self.saver
+        if saver is None:
             return
-        call = (getattr(self.saver, how, None) if how else None) or self.saver
         try:
-            call(self)
+            if how == "compact":
+                saver.compact(self)
+            elif how == "release":
+                saver.release(self)
+            else:
+                saver(self)
         except OSError as exc:
             self.save_error = f"The game could not be saved: {exc.strerror or exc}"
         else:

@@ -232,7 +232,7 @@ def load_match(path: Path, lookup: GameLookup, saver: Saver | None = None, game_
     were lost and from which move the game goes on; the match is then written whole at once (its saver's files hold
     what was read).  FileNotFoundError passes through (there is nothing to keep aside).
     """
-    expected = game_id or getattr(saver, "game_id", None)
+    expected = game_id or (saver.game_id if saver is not None else None)
     try:
         data, resumable, damage = read_save(path)
         if expected is not None and isinstance(data, dict) and data.get("game") != expected:
