@@ -16,6 +16,7 @@ from typing import Any
 
 import platformdirs
 
+from cardtable.core.seat_kinds import SEAT_KINDS
 from cardtable.files.reader import Unreadable, read_json_file
 from cardtable.files.values import number_in
 
@@ -157,7 +158,7 @@ MAX_FORMS = 32
 MAX_SEATS = 16
 MAX_OPTIONS = 32
 FORM_NAME_LIMIT = 16
-FORM_SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
+FORM_SEAT_KINDS = SEAT_KINDS
 
 
 def _short_id(value: Any) -> bool:

@@ -14,10 +14,11 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cardtable.bots.worker import think
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.seat_kinds import BOT_KINDS, DEFAULT_BOT, SeatKind
 from cardtable.games.plugin import GamePlugin
 from cardtable.net import protocol
 from cardtable.net.commitment import commitment, new_nonce, new_seed
@@ -113,7 +114,7 @@ class HostTable:
         if len(plan) not in game.rules.players:
             raise ValueError(f"{game.rules.title} is not for {len(plan)} players")
         for seat in plan:
-            if seat.kind not in (OPEN, HOST) and seat.kind not in ("bot:easy", "bot:normal", "bot:hard"):
+            if seat.kind not in (OPEN, HOST, *BOT_KINDS):
                 raise ValueError(f"unknown seat kind {seat.kind!r}")
         self.game = game
         self.plan = list(plan)
@@ -271,9 +272,9 @@ class HostTable:
             if guest is not None or planned.kind == HOST:
                 seats.append(Seat("human", guest.name if guest else planned.name))
             elif planned.kind == OPEN:
-                seats.append(Seat("bot:normal", planned.name))
+                seats.append(Seat(DEFAULT_BOT, planned.name))
             else:
-                seats.append(Seat(planned.kind, planned.name))
+                seats.append(Seat(cast(SeatKind, planned.kind), planned.name))  # a bot kind: checked when made
         self.match = Match(self.game, seats, self.options, self.seed, saver=SaveWith(lambda _match: self._save()))
         self._save()
         self._begin()

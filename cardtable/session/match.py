@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardtable.core.engine import Action, Event, IllegalAction, Rules, State, new_seed
+from cardtable.core.seat_kinds import SEAT_KINDS, SeatKind
 from cardtable.core.words import Names
 from cardtable.files.values import number_in
 from cardtable.session.checkpoints import Checkpoints
@@ -60,7 +61,6 @@ class SaveWith:
 GameLookup = Callable[[str], "GamePlugin"]
 
 SAVE_FORMAT = 1
-SEAT_KINDS = ("human", "bot:easy", "bot:normal", "bot:hard")
 #: Longest seat name a save may hold (the menu allows 16 characters).
 MAX_NAME_LENGTH = 32
 #: Longest game id a save may name.
@@ -93,7 +93,7 @@ class Seat:
     """Who sits at a seat: kind is "human" or "bot:<level>".  `handed_over`: a person's seat that a bot took over
     (after time-outs); the game still counts in the person's statistics."""
 
-    kind: str
+    kind: SeatKind
     name: str
     handed_over: bool = False
 

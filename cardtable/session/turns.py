@@ -18,6 +18,7 @@ from typing import Any
 from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
 from cardtable.core.engine import Action, TimeLimit
+from cardtable.core.seat_kinds import DEFAULT_BOT
 from cardtable.session.match import Match, Seat
 
 #: How a decision leaves the calling thread (`cardtable.bots.worker.think`): tests may decide inline.
@@ -203,7 +204,7 @@ class TurnDriver:
     def hand_to_bot(self, seat: int) -> None:
         """From now on a bot plays `seat` (kept in the save; the game still counts for the person)."""
         old = self.match.seats[seat]
-        self.match.seats[seat] = Seat("bot:normal", old.name, handed_over=True)
+        self.match.seats[seat] = Seat(DEFAULT_BOT, old.name, handed_over=True)
         self.bots[seat] = self._bot(self.match.seats[seat], seat)
         self.match.autosave()
 

@@ -7,6 +7,7 @@ lays them out as drop-down menus and text fields in the room the menu gives it, 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
@@ -15,6 +16,7 @@ import pygame_gui
 from pygame_gui.elements import UIDropDownMenu, UILabel, UITextEntryLine
 
 from cardtable.core.engine import Rules
+from cardtable.core.seat_kinds import DEFAULT_BOT, SEAT_KINDS, SeatKind
 from cardtable.games.info import GameInfo
 from cardtable.ui.widgets import BUTTON, LABEL, DropDownOptions, open_upwards, text_width, window_rect
 
@@ -22,13 +24,13 @@ if TYPE_CHECKING:  # the session comes with the first table
     from cardtable.session.match import Seat
 
 #: (label shown, Seat.kind) for the seat dropdowns, in menu order.
-SEAT_KIND_CHOICES: tuple[tuple[str, str], ...] = (
+SEAT_KIND_CHOICES: tuple[tuple[str, SeatKind], ...] = (
     ("Human", "human"),
     ("Bot easy", "bot:easy"),
     ("Bot normal", "bot:normal"),
     ("Bot hard", "bot:hard"),
 )
-DEFAULT_BOT_KIND = "bot:normal"
+DEFAULT_BOT_KIND = DEFAULT_BOT
 BOT_NAMES: tuple[str, ...] = ("Ada", "Basil", "Clara", "Dev", "Esme", "Felix", "Greta", "Hugo", "Iris", "Jun")
 NAME_LIMIT = 16
 
@@ -79,7 +81,7 @@ class TableForm:
     rules: Rules | GameInfo  # the game's metadata: its options and player counts
     options: dict[str, Any]
     players: int
-    kinds: list[str] = field(default_factory=list)
+    kinds: list[SeatKind] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
 
     @classmethod
@@ -121,9 +123,12 @@ class TableForm:
 
     def set_kind(self, seat: int, kind: str) -> None:
         """Change a seat's kind; a name still at its default follows the new kind, but a seat made Human keeps the
-        name it has (a person may well be called Ada)."""
+        name it has (a person may well be called Ada).  A kind that is not a seat kind changes nothing."""
+        known = next((k for k in SEAT_KINDS if k == kind), None)
+        if known is None:
+            return
         defaults = self._at_default()
-        self.kinds[seat] = kind
+        self.kinds[seat] = known
         if defaults[seat] and (kind != "human" or not self.names[seat].strip()):
             self.names[seat] = self.default_name(seat)
         self._follow(defaults, but=seat)
@@ -150,10 +155,10 @@ class FormWidgets:
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
         self.custom_entries: dict[str, UITextEntryLine] = {}  # an option's written-out choice, while it is chosen
 
-    def drop_down(self, choices: list[tuple[str, str]], current: tuple[str, str], rect: pygame.Rect
+    def drop_down(self, choices: Sequence[tuple[str, str]], current: tuple[str, str], rect: pygame.Rect
                   ) -> UIDropDownMenu:
         """A drop-down menu whose list opens downwards, or upwards when it would run off the window."""
-        menu = UIDropDownMenu(cast(DropDownOptions, choices), current, rect, self.ui)
+        menu = UIDropDownMenu(cast(DropDownOptions, list(choices)), current, rect, self.ui)
         if rect.bottom + len(choices) * rect.height + 4 > window_rect(self.ui).bottom:
             open_upwards(menu)
         return menu

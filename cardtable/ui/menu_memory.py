@@ -52,8 +52,9 @@ def restore_form(rules: Rules | GameInfo, data: Any) -> TableForm:
         form.resize(players)
     multi = rules.players.stop - 1 > 1  # a game for one has no seat menus: its seat stays the person's
     for seat, kind in enumerate(clean.get("kinds", [])[:form.players] if multi else []):
-        if kind in KINDS:
-            form.kinds[seat] = kind
+        known = next((k for k in KINDS if k == kind), None)  # stored data: a seat kind only if it is one
+        if known is not None:
+            form.kinds[seat] = known
     for seat, name in enumerate(clean.get("names", [])[:form.players]):
         if isinstance(name, str) and name.strip() and name.isprintable() and len(name) <= NAME_LIMIT:
             form.names[seat] = name
