@@ -16,11 +16,12 @@ def pytest_generate_tests(metafunc: Any) -> None:
         metafunc.parametrize("game_id", sorted(REGISTRY))
 
 
-def seeded_game(game_id: str, seed: int, moves: int) -> Iterator[tuple[State, Action]]:
+def seeded_game(game_id: str, seed: int, moves: int, options: dict[str, Any] | None = None
+                ) -> Iterator[tuple[State, Action]]:
     """The positions of a seeded game of random legal moves (at most `moves`; a move that would end the game is
     passed over for the next one), each with the action taken there; the caller applies it."""
     rules = REGISTRY[game_id]
-    state = rules.new_game(rules.usual_players, {}, seed=seed)
+    state = rules.new_game(rules.usual_players, options or {}, seed=seed)
     rng = random.Random(seed)
     for _ in range(moves):
         if state.is_over():
