@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from cardtable.bots.ismcts import SearchHooks
 from cardtable.core.engine import Action, Option, Rules, State
 from cardtable.core.narration import Narration
+from cardtable.core.notation import Notation
 from cardtable.games.info import Showcase, Variants
 
 if TYPE_CHECKING:
@@ -124,6 +125,8 @@ class GamePlugin(Variants):
     running_totals: tuple[tuple[str, Any], ...] = ()
     #: The game's words: what its events, refusals and actions say (`core.narration`).
     narration: Narration = field(default_factory=Narration)
+    #: A position as text and back (`core.notation`): how tests build the positions they need.
+    notation: Notation | None = None
 
     @property
     def safe_moves(self) -> SafeMoves | None:
