@@ -46,7 +46,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.tricks import ace_high, contention, winning_play
+from cardtable.core.tricks import ace_high, contention
 from cardtable.core.words import Seated
 from cardtable.games.kachuful import INFO, MAX_HAND, NAMED_SEQUENCES
 
@@ -123,8 +123,8 @@ ROUND_HOLD = 0.5
 #: round (`KachufulState.seen`) is a set of these bits.
 CARD_NUMBER: dict[Card, int] = {c: i for i, c in enumerate(_ALL_CARDS)}
 CARD_BIT: dict[Card, int] = {c: 1 << i for c, i in CARD_NUMBER.items()}
-# A sorted hand, as one int per card: by suit, high cards first.
-_SORT_RANK = hand_order(_ALL_CARDS, lambda c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy))
+# A sorted hand, as one int per card: by suit, high cards first (every hand is kept in this order).
+SORT_RANK = hand_order(_ALL_CARDS, lambda c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy))
 # Lookup tables for the hot paths (searches play millions of cards): strength, and the effective suit of every
 # card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump; without
 # jokers in the deck it is the printed suit).
@@ -138,6 +138,11 @@ _TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
 _WON = tuple(f"won{s}" for s in range(8))
+#: Per trump and effective suit: the mask (CARD_BIT bits) of the cards of that suit, jokers with the trumps.
+SUIT_CARDS: dict[str | None, dict[str, int]] = {
+    t: {suit: sum(1 << i for i, c in enumerate(_ALL_CARDS) if eff[c] == suit) for suit in (*SUITS, JOKER_SUIT)}
+    for t, eff in _EFFECTIVE.items()
+}
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -209,7 +214,8 @@ class KachufulState(State):
     __slots__ = (
         "turn", "n", "options", "seed", "sequence", "round", "dealer", "hand_size", "hands", "deck", "trump",
         "trump_card", "phase", "bids", "rebid", "tricks", "won", "trick", "led", "leader", "last_trick",
-        "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers",
+        "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers", "held", "top",
+        "taker",
     )
 
     def __init__(self, players: int, options: dict[str, Any], seed: int, sequence: tuple[int, ...]) -> None:
@@ -240,6 +246,10 @@ class KachufulState(State):
         self.last_winner: int | None = None
         self.voids = [0] * players  # bit set of effective suits each seat has shown out of, this round
         self.seen = 0  # the cards every seat has seen this round (played, or turned up): a set of CARD_BIT bits
+        self.held = [0] * players  # each hand as a set of CARD_BIT bits (the same cards as `hands`)
+        # The trick's winning play so far: its contention (core.tricks.contention) and its place in `trick`.
+        self.top = -1
+        self.taker = 0
         # Finished rounds: (hand size, dealer, trump, bids, tricks).  The only record scores come from.
         self.history: list[tuple[int, int, str | None, tuple[int, ...], tuple[int, ...]]] = []
         self.misdeals = [0] * players  # redeals caused by a faulty deal, per dealer
@@ -321,10 +331,11 @@ class KachufulState(State):
                 events.append(Event("misdeal", seat=self.dealer))
         else:
             raise RuntimeError("the deck could not be dealt correctly")
-        key = _SORT_RANK.__getitem__
+        key = SORT_RANK.__getitem__
         for hand in hands:
             hand.sort(key=key)
         self.hands = hands
+        self.held = [sum(map(CARD_BIT.__getitem__, hand)) for hand in hands]
         mode = self.options["trump"]
         self.trump_card = None
         if mode == "rotate":
@@ -383,17 +394,12 @@ class KachufulState(State):
             if self.phase != "play":
                 return IllegalAction("bidding_not_over", seat=Seated(turn))
             card = action.card  # type: ignore[attr-defined]
-            hand = self.hands[turn]
-            if type(card) is not Card or card not in hand:
+            bit = CARD_BIT.get(card, 0) if type(card) is Card else 0
+            if bit & self.playable():
+                return None
+            if not bit & self.held[turn]:
                 return IllegalAction("not_in_hand", seat=Seated(turn), card=card if type(card) is Card else repr(card))
-            led = self.led
-            if led is not None:
-                suit = _EFFECTIVE[self.trump]
-                if suit[card] != led:
-                    for c in hand:
-                        if suit[c] == led:
-                            return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=led)
-            return None
+            return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=self.led)
         if cls is Bid:
             if self.phase != "bid":
                 return IllegalAction("bidding_over", seat=Seated(turn))
@@ -405,6 +411,18 @@ class KachufulState(State):
                 return IllegalAction("must_change" if self.rebid else "hook", bid=amount, tricks=h)
             return None
         return IllegalAction("not_your_action", action=repr(action))
+
+    def playable(self) -> int:
+        """The cards the seat to act may play, as a set of CARD_BIT bits (in the play phase): the cards of its hand
+        that follow the suit led, else the whole hand.  The one rule of play: `reason` refuses the cards outside it,
+        `legal_actions` lists the cards inside it."""
+        held = self.held[self.turn]  # type: ignore[index]
+        led = self.led
+        if led is not None:
+            following = held & SUIT_CARDS[self.trump][led]
+            if following:
+                return following
+        return held
 
     def legal_bids(self) -> list[int]:
         return [a.amount for a in self.legal_actions() if type(a) is Bid]
@@ -418,15 +436,14 @@ class KachufulState(State):
         if self.turn is None:
             return []
         if self.phase == "play":
-            hand = self.hands[self.turn]
-            led = self.led
-            if led is not None:
-                suit = _EFFECTIVE[self.trump]
-                following: list[Action] = [PLAY[c] for c in hand if suit[c] == led]
-                if following:
-                    return following
-            plays: list[Action] = list(map(PLAY.__getitem__, hand))
-            return plays
+            turn = self.turn
+            hand = self.hands[turn]
+            playable = self.playable()
+            if playable == self.held[turn]:
+                plays: list[Action] = list(map(PLAY.__getitem__, hand))
+                return plays
+            bit = CARD_BIT
+            return [PLAY[c] for c in hand if bit[c] & playable]
         if self.phase != "bid":
             return []
         bids = _BIDS[: self.hand_size + 1]
@@ -461,8 +478,10 @@ class KachufulState(State):
         events: list[Event] | None = [] if record else None
         if type(action) is Play:
             seat: int = self.turn  # type: ignore[assignment]
-            self.hands[seat].remove(action.card)
-            self._place(seat, action.card, events)
+            card = action.card
+            self.hands[seat].remove(card)
+            self.held[seat] ^= CARD_BIT[card]
+            self._place(seat, card, events)
         else:
             self._bid(action.amount, events)  # type: ignore[attr-defined]
         return events if events is not None else []
@@ -506,10 +525,17 @@ class KachufulState(State):
             suit = self.trump or JOKER_SUIT
         trick = self.trick
         if trick:
-            if suit != self.led:
-                self.voids[seat] |= _SUIT_BIT[self.led]  # type: ignore[index]
+            led = self.led
+            if suit != led:
+                self.voids[seat] |= _SUIT_BIT[led]  # type: ignore[index]
+            key = _TRICK_KEY[self.trump, led][card]
+            if key > self.top:  # strictly greater: equal cards go to the first played
+                self.top = key
+                self.taker = len(trick)
         else:
             self.led = suit
+            self.top = _TRICK_KEY[self.trump, suit][card]
+            self.taker = 0
         trick.append((seat, card))
         self.seen |= CARD_BIT[card]
         n = self.n
@@ -523,7 +549,7 @@ class KachufulState(State):
             events.append(Event("move", (card,), f"hand{seat}", "trick", seat, hold=TRICK_HOLD,
                                 snapshot=Snapshot(self)))
         # The highest trump if any, else the highest card of the led suit; equal cards go to the first played.
-        winner, top = winning_play(trick, _TRICK_KEY[self.trump, self.led])
+        winner, top = trick[self.taker]
         cards = tuple([c for _, c in trick])
         tricks = self.tricks
         tricks[winner] += 1
@@ -717,6 +743,9 @@ class KachufulState(State):
         o.last_winner = self.last_winner
         o.voids = self.voids[:]
         o.seen = self.seen
+        o.held = self.held[:]
+        o.top = self.top
+        o.taker = self.taker
         o.history = self.history[:]
         o.misdeals = self.misdeals[:]
         return o
@@ -747,10 +776,12 @@ class KachufulState(State):
         dealt = deal(pool, sizes, rng, self._void_masks(pool, others))
         if dealt is None:  # the voids are public and the true hands keep them: cannot happen; keep the cards
             return o
-        key = _SORT_RANK.__getitem__
+        key = SORT_RANK.__getitem__
+        held, bit = o.held, CARD_BIT.__getitem__
         for k, s in enumerate(others):
             hand = hands[s] = dealt[k]
             hand.sort(key=key)
+            held[s] = sum(map(bit, hand))
         o.deck = dealt[-1]
         return o
 
