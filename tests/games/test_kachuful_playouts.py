@@ -101,6 +101,9 @@ def check_position(state: KachufulState, views: bool = True) -> None:
                            rank_of=state.strength)
         assert state.trick[state.taker] == winning_play(state.trick, table)
         assert state.top == table[state.trick[state.taker][1]]
+        assert state.led_cards == sum(CARD_BIT[c] for c in ALL_CARDS if state.suit_of(c) == state.led)
+    else:
+        assert state.led is None and state.led_cards == 0
     if state.turn is None:
         assert state.is_over() and state.phase == "over" and state.legal_actions() == []
         assert len(state.history) == len(state.sequence)

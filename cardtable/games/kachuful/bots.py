@@ -588,11 +588,11 @@ class RolloutPolicy:
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, KachufulState)
+        if state.phase == "play":
+            return policy_play(state)
         seat = state.turn
         assert seat is not None
-        if state.phase == "bid":
-            return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
-        return policy_play(state)
+        return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
 
     def play_out(self, world: State, root: State, rng: random.Random, limit: int,
                  apply: Callable[[Action], Any]) -> list[float] | None:
@@ -605,7 +605,8 @@ class RolloutPolicy:
             return None
         while world.phase == "bid":
             apply(self(world, rng))
-        while world.turn is not None and world.round == root.round:
+        round_ = root.round
+        while world.turn is not None and world.round == round_:
             apply(policy_play(world))
         return search_reward(world, root)
 

@@ -137,6 +137,7 @@ _TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
     (t, led): contention(_ALL_CARDS, led, t or JOKER_SUIT, suit_of=eff.__getitem__, rank_of=_STRENGTH.__getitem__)
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
+_TRICK_KEYS = {t: {led: _TRICK_KEY[t, led] for led in (*SUITS, JOKER_SUIT)} for t in _EFFECTIVE}
 _WON = tuple(f"won{s}" for s in range(8))
 #: Per trump and effective suit: the mask (CARD_BIT bits) of the cards of that suit, jokers with the trumps.
 SUIT_CARDS: dict[str | None, dict[str, int]] = {
@@ -215,7 +216,7 @@ class KachufulState(State):
         "turn", "n", "options", "seed", "sequence", "round", "dealer", "hand_size", "hands", "deck", "trump",
         "trump_card", "phase", "bids", "rebid", "tricks", "won", "trick", "led", "leader", "last_trick",
         "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers", "held", "top",
-        "taker",
+        "taker", "led_cards",
     )
 
     def __init__(self, players: int, options: dict[str, Any], seed: int, sequence: tuple[int, ...]) -> None:
@@ -250,6 +251,7 @@ class KachufulState(State):
         # The trick's winning play so far: its contention (core.tricks.contention) and its place in `trick`.
         self.top = -1
         self.taker = 0
+        self.led_cards = 0  # the cards of the suit led (by CARD_BIT), 0 while nothing is led
         # Finished rounds: (hand size, dealer, trump, bids, tricks).  The only record scores come from.
         self.history: list[tuple[int, int, str | None, tuple[int, ...], tuple[int, ...]]] = []
         self.misdeals = [0] * players  # redeals caused by a faulty deal, per dealer
@@ -357,6 +359,7 @@ class KachufulState(State):
         self.won = [[] for _ in range(n)]
         self.trick = []
         self.led = None
+        self.led_cards = 0
         self.leader = first
         self.last_trick = ()
         self.last_winner = None
@@ -417,12 +420,7 @@ class KachufulState(State):
         that follow the suit led, else the whole hand.  The one rule of play: `reason` refuses the cards outside it,
         `legal_actions` lists the cards inside it."""
         held = self.held[self.turn]  # type: ignore[index]
-        led = self.led
-        if led is not None:
-            following = held & SUIT_CARDS[self.trump][led]
-            if following:
-                return following
-        return held
+        return held & self.led_cards or held
 
     def legal_bids(self) -> list[int]:
         return [a.amount for a in self.legal_actions() if type(a) is Bid]
@@ -480,7 +478,9 @@ class KachufulState(State):
             seat: int = self.turn  # type: ignore[assignment]
             card = action.card
             self.hands[seat].remove(card)
-            self.held[seat] ^= CARD_BIT[card]
+            bit = CARD_BIT[card]
+            self.held[seat] ^= bit
+            self.seen |= bit
             self._place(seat, card, events)
         else:
             self._bid(action.amount, events)  # type: ignore[attr-defined]
@@ -519,25 +519,25 @@ class KachufulState(State):
                                 value={"total": sum(self.bids), "tricks": self.hand_size}))
 
     def _place(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        """Put `card`, already taken from the hand of `seat`, on the trick; settle the trick when it is full."""
-        suit = card.suit
-        if suit == JOKER_SUIT:
-            suit = self.trump or JOKER_SUIT
+        """Put `card`, already taken from the hand of `seat` (and marked seen), on the trick; settle the trick when
+        it is full."""
         trick = self.trick
+        trump = self.trump
+        suit = _EFFECTIVE[trump][card]
         if trick:
-            led = self.led
+            led: str = self.led  # type: ignore[assignment]
             if suit != led:
-                self.voids[seat] |= _SUIT_BIT[led]  # type: ignore[index]
-            key = _TRICK_KEY[self.trump, led][card]
+                self.voids[seat] |= _SUIT_BIT[led]
+            key = _TRICK_KEYS[trump][led][card]
             if key > self.top:  # strictly greater: equal cards go to the first played
                 self.top = key
                 self.taker = len(trick)
         else:
             self.led = suit
-            self.top = _TRICK_KEY[self.trump, suit][card]
+            self.led_cards = SUIT_CARDS[trump][suit]
+            self.top = _TRICK_KEYS[trump][suit][card]
             self.taker = 0
         trick.append((seat, card))
-        self.seen |= CARD_BIT[card]
         n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
@@ -558,6 +558,7 @@ class KachufulState(State):
         self.last_winner = winner
         self.trick = []
         self.led = None
+        self.led_cards = 0
         last = not self.hands[winner]
         if events is not None:
             value = {"won": tricks[winner], "card": top}
@@ -738,6 +739,7 @@ class KachufulState(State):
         o.won = [w[:] for w in self.won]
         o.trick = self.trick[:]
         o.led = self.led
+        o.led_cards = self.led_cards
         o.leader = self.leader
         o.last_trick = self.last_trick
         o.last_winner = self.last_winner
