@@ -53,7 +53,6 @@ Games tune the search through optional functions they declare in their `GamePlug
 from __future__ import annotations
 
 import bisect
-import functools
 import inspect
 import itertools
 import math
@@ -126,7 +125,14 @@ def transition(state: State) -> Callable[[Action], Any]:
         except (TypeError, ValueError):  # no signature to read: the plain call
             fast = False
         _RECORDS[cls] = fast
-    return functools.partial(state.apply, record=False) if fast else state.apply
+    if not fast:
+        return state.apply
+    apply = state.apply
+
+    def quiet(action: Action) -> Any:  # a closure: a partial with a keyword costs several times the call
+        return apply(action, record=False)
+
+    return quiet
 
 
 class _Node:

@@ -410,6 +410,8 @@ class _Tables:
         self.stronger = [sum(1 << _NUMBER[x] for x in stronger[c]) if c in stronger else 0 for c in _CARDS]
         trump_of = [s == trumps for s in suits]
         self.trump_cards = sum(1 << i for i in range(len(_CARDS)) if trump_of[i])
+        self.suit_by_card = {c: suits[i] for i, c in enumerate(_CARDS)}
+        self.suit_cards = {x: sum(1 << i for i in range(len(_CARDS)) if suits[i] == x) for x in (*SUITS, JOKER_SUIT)}
         place = _HAND_PLACE
         # choose_card's low()/high() key, (suit(c) == trumps, strength(c), c.suit), as its rank among the cards;
         # then each made unique by the place in the hand, earlier first (for the lowest and for the highest).
@@ -515,56 +517,58 @@ def quick_estimate(state: KachufulState, seat: int) -> float:
 def _estimates(state: KachufulState, seats: Sequence[int]) -> list[float]:
     """`quick_estimate` for each of `seats`."""
     t = _tables(state.trump, state.jokers)
-    number = _NUMBER
     seen = state.seen
-    count = seen.bit_count()
+    unseen = t.deck_size - seen.bit_count()
     cards = sum(map(len, state.hands))
-    return [_estimate(t, [number[c] for c in state.hands[s]], seen, t.deck_size - count, cards, state.n,
-                      state.hand_size, state.trump, state.jokers) for s in seats]
+    held, hands = state.held, state.hands
+    return [_estimate(t, held[s], hands[s], seen, unseen, cards, state.n, state.hand_size, state.trump, state.jokers)
+            for s in seats]
 
 
-def _estimate(t: _Tables, hand: list[int], seen: int, unseen: int, cards: int, n: int, h: int, trump: str | None,
-              jokers: bool) -> float:
-    """`_expected_tricks` on numbered cards, the same sums in the same order: `hand` is the seat's (in its order),
-    `seen` the mask of the cards seen by everyone, `unseen` how many cards that leaves, `cards` how many are in
-    the hands."""
-    known = seen
-    for c in hand:
-        known |= 1 << c
-    unseen -= len(hand)
-    q = (cards - len(hand)) / unseen if unseen else 0.0
-    suit, stronger, rank = t.suit, t.stronger, t.strength
-    by_suit: dict[str, list[int]] = {}
-    for c in hand:
-        group = by_suit.get(suit[c])
-        if group is None:
-            by_suit[suit[c]] = [c]
-        else:
-            group.append(c)
-    for group in by_suit.values():
-        if len(group) > 1:
-            group.sort(key=rank.__getitem__, reverse=True)
+def _strongest_first(mask: int) -> tuple[int, ...]:
+    """The card numbers of a mask of one effective suit, the strongest first."""
+    return tuple(sorted(_CARDS_OF[mask], key=_STRENGTH_OF.__getitem__, reverse=True))
+
+
+_STRENGTH_OF = [strength(c) for c in _CARDS]
+_STRONGEST_FIRST: dict[int, tuple[int, ...]] = _Memo(_strongest_first)
+
+
+def _estimate(t: _Tables, held: int, hand: list[Card], seen: int, unseen: int, cards: int, n: int, h: int,
+              trump: str | None, jokers: bool) -> float:
+    """`_expected_tricks` on card masks, the same sums in the same order: `held` is the seat's hand as a mask and
+    `hand` the same cards in its order, `seen` the mask of the cards seen by everyone, `unseen` how many cards
+    that leaves, `cards` how many are in the hands."""
+    size = held.bit_count()
+    unknown = ~(seen | held)
+    unseen -= size
+    q = (cards - size) / unseen if unseen else 0.0
+    suit_cards = t.suit_cards
     short_sides = 0  # side suits of at most one card
     if h >= 3:
         for x in SUITS:
-            if x != trump and len(by_suit.get(x, ())) <= 1:
+            if x != trump and (held & suit_cards[x]).bit_count() <= 1:
                 short_sides += 1
     power = _powers(1.0 - q)
     has_trump = trump is not None or jokers
+    stronger = t.stronger
+    by_strength = _STRONGEST_FIRST
     expected = 0.0
-    for x, group in by_suit.items():
+    # The suits in the order the hand first shows them, each strongest first (jokers tie, and count alike).
+    for x in dict.fromkeys(map(t.suit_by_card.__getitem__, hand)):
+        group = by_strength[held & suit_cards[x]]
         if x == t.trumps:
             for c in group:
-                p = power[(stronger[c] & ~known).bit_count()]
+                p = power[(stronger[c] & unknown).bit_count()]
                 if p < 0.5 and short_sides and h >= 3:
                     p = max(p, 0.3)
                 expected += p
         elif has_trump:
             for c, ruff in zip(group, _ruffs(n, h), strict=False):
-                expected += power[(stronger[c] & ~known).bit_count()] * ruff
+                expected += power[(stronger[c] & unknown).bit_count()] * ruff
         else:
             for c in group:
-                expected += power[(stronger[c] & ~known).bit_count()]
+                expected += power[(stronger[c] & unknown).bit_count()]
     return expected
 
 
