@@ -436,13 +436,13 @@ class _Tables:
             self.beats[led] = {top: sum(1 << i for i, k in enumerate(contend) if k > top) for top in set(contend)}
 
 
-_TABLES: dict[tuple[str | None, bool], _Tables] = {}
+_TABLES_BY: dict[bool, dict[str | None, _Tables]] = {False: {}, True: {}}  # by jokers, then by trump
 
 
 def _tables(trump: str | None, jokers: bool) -> _Tables:
-    t = _TABLES.get((trump, jokers))
+    t = _TABLES_BY[jokers].get(trump)
     if t is None:
-        t = _TABLES[trump, jokers] = _Tables(trump, jokers)
+        t = _TABLES_BY[jokers][trump] = _Tables(trump, jokers)
     return t
 
 
@@ -454,7 +454,7 @@ def policy_play(state: KachufulState) -> Action:
     if not legal & (legal - 1):  # a single card
         return _PLAYS[legal.bit_length() - 1]
     seat: int = state.turn  # type: ignore[assignment]
-    t = _TABLES.get((state.trump, state.jokers)) or _tables(state.trump, state.jokers)
+    t = _TABLES_BY[state.jokers].get(state.trump) or _tables(state.trump, state.jokers)
     bid = state.bids[seat]
     need = (bid or 0) - state.tricks[seat]
     played = len(state.trick)

@@ -475,13 +475,7 @@ class KachufulState(State):
             raise refusal
         events: list[Event] | None = [] if record else None
         if type(action) is Play:
-            seat: int = self.turn  # type: ignore[assignment]
-            card = action.card
-            self.hands[seat].remove(card)
-            bit = CARD_BIT[card]
-            self.held[seat] ^= bit
-            self.seen |= bit
-            self._place(seat, card, events)
+            self._play(action.card, events)
         else:
             self._bid(action.amount, events)  # type: ignore[attr-defined]
         return events if events is not None else []
@@ -518,22 +512,25 @@ class KachufulState(State):
             events.append(Event("lead", seat=self.leader,
                                 value={"total": sum(self.bids), "tricks": self.hand_size}))
 
-    def _place(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        """Put `card`, already taken from the hand of `seat` (and marked seen), on the trick; settle the trick when
-        it is full."""
+    def _play(self, card: Card, events: list[Event] | None) -> None:
+        """The seat to act plays `card` from its hand to the trick; the trick is settled when it is full."""
+        seat: int = self.turn  # type: ignore[assignment]
+        self.hands[seat].remove(card)
+        bit = CARD_BIT[card]
+        self.held[seat] ^= bit
+        self.seen |= bit
         trick = self.trick
-        trump = self.trump
-        suit = _EFFECTIVE[trump][card]
         if trick:
             led: str = self.led  # type: ignore[assignment]
-            if suit != led:
+            if not bit & self.led_cards:
                 self.voids[seat] |= _SUIT_BIT[led]
-            key = _TRICK_KEYS[trump][led][card]
+            key = _TRICK_KEYS[self.trump][led][card]
             if key > self.top:  # strictly greater: equal cards go to the first played
                 self.top = key
                 self.taker = len(trick)
         else:
-            self.led = suit
+            trump = self.trump
+            self.led = suit = _EFFECTIVE[trump][card]
             self.led_cards = SUIT_CARDS[trump][suit]
             self.top = _TRICK_KEYS[trump][suit][card]
             self.taker = 0
