@@ -366,7 +366,7 @@ _NUMBER = CARD_NUMBER  # the engine's numbering, which its masks are in
 assert _CARDS == sorted(_NUMBER, key=_NUMBER.__getitem__)
 _PLAYS = [PLAY[c] for c in _CARDS]
 _HAND_PLACE = [SORT_RANK[c] for c in _CARDS]  # a card's place in a sorted hand (all < 64)
-_MEMO_LIMIT = 1 << 16
+_MEMO_LIMIT = 1 << 14  # entries a memo keeps (a few searches' worth) before it starts over
 
 
 class _Memo(dict[int, Any]):
