@@ -487,15 +487,28 @@ def policy_play(state: KachufulState) -> Action:
         unseen = t.deck_size - seen.bit_count() - count
         # The chance that a given card the seat has not seen is in an opponent's hand (`_Table.q`).
         q = (sum(map(len, state.hands)) - count) / unseen if unseen else 0.0
-        power = _powers(1.0 - q)
+        base = 1.0 - q
         lead = t.lead
-        best = cards[0]
-        best_key = (power[(stronger[best] & unknown).bit_count()], lead[best])
-        for c in cards:
-            key = (power[(stronger[c] & unknown).bit_count()], lead[c])
-            if key > best_key:
-                best, best_key = c, key
-        if best_key[0] >= 0.6:
+        if 0.0 < base < 1.0:
+            # p_top = base ** (stronger cards out) falls as their count grows: the best key is the fewest stronger
+            # cards out, then the lead key (the same card as comparing the floats, in whole numbers).
+            best = cards[0]
+            best_value = -1 << 20
+            for c in cards:
+                value = lead[c] - ((stronger[c] & unknown).bit_count() << 12)
+                if value > best_value:
+                    best, best_value = c, value
+            p = base ** (stronger[best] & unknown).bit_count()
+        else:  # p_top is 1 (or 0) for many counts at once: compare the floats themselves
+            power = _powers(base)
+            best = cards[0]
+            best_key = (power[(stronger[best] & unknown).bit_count()], lead[best])
+            for c in cards:
+                key = (power[(stronger[c] & unknown).bit_count()], lead[c])
+                if key > best_key:
+                    best, best_key = c, key
+            p = best_key[0]
+        if p >= 0.6:
             return _PLAYS[best]
         return t.low[legal & ~t.trump_cards or legal]
     # Lead what is least likely to win: many stronger cards still out (then a plain card, then a low one).
