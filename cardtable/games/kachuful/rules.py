@@ -8,6 +8,11 @@ Two speeds: `apply(action)` records the move's events and, at each beat the tabl
 is gathered, the round's last trick before the cards go back), a snapshot of the state as it stands then, nobody to
 act; `apply(action, record=False)` (searches, bots) builds none of that.
 
+Cards as bits (`CARD_BIT`, for searches): besides its lists of cards the state keeps each hand as a bit set
+(`held`), the cards seen this round (`seen`) and the cards of the suit led (`led_cards`); `playable()`, the cards
+the seat to act may play as a bit set, is the one rule of play that `reason` and `legal_actions` both read.  The
+trick's winning play so far is kept as the cards fall (`top`, its contention; `taker`, its place in the trick).
+
 Zones (for events and the table): hand0..hand{n-1}, trick, won0..won{n-1} (tricks taken this round), deck
 (the undealt cards), trump (the turned-up card in the "turn up" trump mode).
 
