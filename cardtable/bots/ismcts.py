@@ -111,7 +111,7 @@ class SearchHooks:
     settings: tuple[tuple[str, Any], ...] = ()
 
 
-_RECORDS: dict[type, bool] = {}
+_RECORDS: dict[type, str] = {}  # per state class: how its apply takes `record` ("" when it does not)
 
 
 def transition(state: State) -> Callable[[Action], Any]:
@@ -121,17 +121,27 @@ def transition(state: State) -> Callable[[Action], Any]:
     fast = _RECORDS.get(cls)
     if fast is None:
         try:
-            fast = "record" in inspect.signature(cls.apply).parameters
+            parameters = list(inspect.signature(cls.apply).parameters.values())
         except (TypeError, ValueError):  # no signature to read: the plain call
-            fast = False
+            parameters = []
+        record = next((p for p in parameters if p.name == "record"), None)
+        if record is None:
+            fast = ""
+        elif parameters.index(record) == 2 and record.kind is record.POSITIONAL_OR_KEYWORD:  # (self, action, record)
+            fast = "positional"
+        else:
+            fast = "keyword"
         _RECORDS[cls] = fast
-    if not fast:
-        return state.apply
     apply = state.apply
-
-    def quiet(action: Action) -> Any:  # a closure: a partial with a keyword costs several times the call
-        return apply(action, record=False)
-
+    # Closures, not partials: a partial with a keyword costs several times the call (and a keyword the call more).
+    if fast == "positional":
+        def quiet(action: Action) -> Any:
+            return apply(action, False)
+    elif fast == "keyword":
+        def quiet(action: Action) -> Any:
+            return apply(action, record=False)
+    else:
+        return apply
     return quiet
 
 
