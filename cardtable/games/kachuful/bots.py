@@ -564,6 +564,7 @@ def _estimate(t: _Tables, held: int, hand: list[Card], seen: int, unseen: int, c
                 short_sides += 1
     power = _powers(1.0 - q)
     has_trump = trump is not None or jokers
+    ruffs = _ruffs(n, h)
     stronger = t.stronger
     by_strength = _STRONGEST_FIRST
     expected = 0.0
@@ -577,7 +578,7 @@ def _estimate(t: _Tables, held: int, hand: list[Card], seen: int, unseen: int, c
                     p = max(p, 0.3)
                 expected += p
         elif has_trump:
-            for c, ruff in zip(group, _ruffs(n, h), strict=False):
+            for c, ruff in zip(group, ruffs, strict=False):
                 expected += power[(stronger[c] & unknown).bit_count()] * ruff
         else:
             for c in group:
@@ -609,7 +610,16 @@ class RolloutPolicy:
             return policy_play(state)
         seat = state.turn
         assert seat is not None
-        return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
+        # The bid is a function of what the key holds (the hand's mask fixes its order: hands are kept sorted); a
+        # search draws each world several times, and its bids come back.
+        key = (state.held[seat], state.seen, sum(map(len, state.hands)), state.n, state.hand_size, state.trump,
+               state.jokers, state.forbidden())
+        bid = _BID_MEMO.get(key)
+        if bid is None:
+            if len(_BID_MEMO) >= _MEMO_LIMIT:
+                _BID_MEMO.clear()
+            bid = _BID_MEMO[key] = BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
+        return bid
 
     def play_out(self, world: State, root: State, rng: random.Random, limit: int,
                  apply: Callable[[Action], Any]) -> list[float] | None:
@@ -628,6 +638,7 @@ class RolloutPolicy:
         return search_reward(world, root)
 
 
+_BID_MEMO: dict[tuple[Any, ...], Action] = {}
 rollout_action = RolloutPolicy()
 
 
