@@ -53,7 +53,6 @@ Games tune the search through optional functions they declare in their `GamePlug
 from __future__ import annotations
 
 import bisect
-import functools
 import inspect
 import itertools
 import math
@@ -112,7 +111,7 @@ class SearchHooks:
     settings: tuple[tuple[str, Any], ...] = ()
 
 
-_RECORDS: dict[type, bool] = {}
+_RECORDS: dict[type, str] = {}  # per state class: how its apply takes `record` ("" when it does not)
 
 
 def transition(state: State) -> Callable[[Action], Any]:
@@ -122,11 +121,28 @@ def transition(state: State) -> Callable[[Action], Any]:
     fast = _RECORDS.get(cls)
     if fast is None:
         try:
-            fast = "record" in inspect.signature(cls.apply).parameters
+            parameters = list(inspect.signature(cls.apply).parameters.values())
         except (TypeError, ValueError):  # no signature to read: the plain call
-            fast = False
+            parameters = []
+        record = next((p for p in parameters if p.name == "record"), None)
+        if record is None:
+            fast = ""
+        elif parameters.index(record) == 2 and record.kind is record.POSITIONAL_OR_KEYWORD:  # (self, action, record)
+            fast = "positional"
+        else:
+            fast = "keyword"
         _RECORDS[cls] = fast
-    return functools.partial(state.apply, record=False) if fast else state.apply
+    apply = state.apply
+    # Closures, not partials: a partial with a keyword costs several times the call (and a keyword the call more).
+    if fast == "positional":
+        def quiet(action: Action) -> Any:
+            return apply(action, False)
+    elif fast == "keyword":
+        def quiet(action: Action) -> Any:
+            return apply(action, record=False)
+    else:
+        return apply
+    return quiet
 
 
 class _Node:

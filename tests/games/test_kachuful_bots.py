@@ -10,7 +10,7 @@ import pytest
 from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
 from cardtable.games.kachuful.bots import RuleBot, estimate_tricks, rule_card, timeout_action
-from cardtable.games.kachuful.rules import RULES, Bid, KachufulState, Play
+from cardtable.games.kachuful.rules import CARD_BIT, RULES, Bid, KachufulState, Play
 
 
 def C(code: str) -> Card:  # noqa: N802 - reads like a card literal
@@ -24,6 +24,7 @@ def position(hands: list[str], trump: str | None = "S", dealer: int = 0, **optio
     state = RULES.new_game(n, {"hands": str(h), **options}, seed=1)
     state.sequence = (h,)
     state.hands = held
+    state.held = [sum(CARD_BIT[c] for c in h) for h in held]  # the hands as the engine keeps them too
     state.trump = trump
     state.trump_card = None
     state.seen = 0  # nothing played yet, nothing turned up

@@ -24,9 +24,10 @@ from hypothesis import strategies as st
 
 from cardtable.core.cards import Card, deck_with_jokers
 from cardtable.core.engine import Action, IllegalAction
+from cardtable.core.tricks import contention, winning_play
 from cardtable.core.words import Names
 from cardtable.games.kachuful import GAME
-from cardtable.games.kachuful.rules import REFUSAL_CODES, RULES, Bid, KachufulState, Play, round_points
+from cardtable.games.kachuful.rules import CARD_BIT, REFUSAL_CODES, RULES, Bid, KachufulState, Play, round_points
 
 ALL_CARDS = deck_with_jokers(2)
 OPTION_SETS: list[dict[str, Any]] = [
@@ -94,6 +95,15 @@ def check_position(state: KachufulState, views: bool = True) -> None:
     everything = state.every_card()
     assert Counter(everything) == Counter(state.full_deck()), "cards not conserved"
     assert len(set(everything)) == len(everything)
+    assert state.held == [sum(CARD_BIT[c] for c in h) for h in state.hands], "the hands' bit sets disagree"
+    if state.trick:  # the winning play so far, as the engine keeps it
+        table = contention(state.full_deck(), state.led, state.trump_suit, suit_of=state.suit_of,
+                           rank_of=state.strength)
+        assert state.trick[state.taker] == winning_play(state.trick, table)
+        assert state.top == table[state.trick[state.taker][1]]
+        assert state.led_cards == sum(CARD_BIT[c] for c in ALL_CARDS if state.suit_of(c) == state.led)
+    else:
+        assert state.led is None and state.led_cards == 0
     if state.turn is None:
         assert state.is_over() and state.phase == "over" and state.legal_actions() == []
         assert len(state.history) == len(state.sequence)
@@ -207,6 +217,7 @@ def check_clone_and_determinize(state: KachufulState, rng: random.Random) -> Non
             elif state.voids[s]:  # no seat gets back a suit it has shown out of
                 assert not any(_BIT[d.suit_of(c)] & state.voids[s] for c in d.hands[s])
         assert len(d.deck) == len(state.deck) and d.trump_card == state.trump_card
+        assert d.held == [sum(CARD_BIT[c] for c in h) for h in d.hands]
         assert d.legal_actions() == state.legal_actions() or seat != state.turn
         if d.turn is not None:  # a determinization plays on
             d.apply(rng.choice(d.legal_actions()))

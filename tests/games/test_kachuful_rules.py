@@ -26,6 +26,7 @@ from cardtable.games.kachuful.bots import timeout_action
 from cardtable.games.kachuful.narration import KachufulNarration
 from cardtable.games.kachuful.rules import (
     BID,
+    CARD_BIT,
     REFUSAL_CODES,
     ROUND_HOLD,
     RULES,
@@ -72,6 +73,7 @@ def position(
     state.sequence = (h,)
     state.hand_size = h
     state.hands = held
+    state.held = [sum(CARD_BIT[c] for c in h) for h in held]  # the hands as the engine keeps them too
     state.trump = trump
     state.trump_card = None
     state.seen = 0  # nothing played yet, nothing turned up

@@ -30,14 +30,14 @@ from typing import Any
 
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import Action, State
-from cardtable.core.tricks import ace_high, beats, winning_index
+from cardtable.core.tricks import CANNOT_WIN, TRUMPS_OVER, ace_high, beats, winning_index
 from cardtable.games.kachuful.rules import (
     BID,
-    CARD_BIT,
     CARD_NUMBER,
     DECK_CARDS,
     JOKER_RANK,
     PLAY,
+    SORT_RANK,
     Bid,
     KachufulState,
     Play,
@@ -351,16 +351,49 @@ def _scaled_table(scoring: str, factor: int, multiplier: int, h: int) -> list[li
             for b in range(h + 1)]
 
 
-# ----- the playout policy on numbered cards --------------------------------------------------------------------
+# ----- the playout policy on card masks ------------------------------------------------------------------------
 # Playouts make the rule bot's play for every seat at every move; working it out from the state's fields each time
 # (the seen cards as a set, `choose_card` with its closures) cost several times the engine's own move.  Below, the
-# same choices on card numbers: the cards a seat has seen are a bit mask kept up to date move by move, the counts
-# of stronger unseen cards are popcounts, and `choose_card`'s sort keys are tables (equal keys stay equal, so ties
-# go to the same card: the first in the hand's order).
+# same choices on sets of cards as bit masks, in the engine's numbering (`CARD_BIT`): the cards the seat may play
+# are the engine's `playable()`, what it has seen the engine's record of the round (`seen`) and its hand (`held`),
+# the cards that beat the trick a table look-up by the trick's winning play so far (`top`), the counts of stronger
+# unseen cards popcounts.  `choose_card`'s sort keys are numbers, each made unique by the card's place in a sorted
+# hand (the engine keeps every hand sorted): a tie then goes to the card first in the hand, as `choose_card`
+# (which takes the first of equal cards) gives it, whatever order the cards are looked at in.
 
 _CARDS = _full_deck(jokers=True)
-_NUMBER = CARD_NUMBER  # the engine's numbering, which its record of the cards seen is in
+_NUMBER = CARD_NUMBER  # the engine's numbering, which its masks are in
 assert _CARDS == sorted(_NUMBER, key=_NUMBER.__getitem__)
+_PLAYS = [PLAY[c] for c in _CARDS]
+_HAND_PLACE = [SORT_RANK[c] for c in _CARDS]  # a card's place in a sorted hand (all < 64)
+_MEMO_LIMIT = 1 << 14  # entries a memo keeps (a few searches' worth) before it starts over
+
+
+class _Memo(dict[int, Any]):
+    """A dict that works out a missing value by `make(key)` and keeps it (starting over past `_MEMO_LIMIT`)."""
+
+    def __init__(self, make: Callable[[int], Any]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: int) -> Any:
+        if len(self) >= _MEMO_LIMIT:
+            self.clear()
+        value = self[key] = self.make(key)
+        return value
+
+
+def _numbers(mask: int) -> tuple[int, ...]:
+    """The numbers of the cards of a mask."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(out)
+
+
+_CARDS_OF: dict[int, tuple[int, ...]] = _Memo(_numbers)  # a mask's card numbers (few masks recur: the hands')
 
 
 class _Tables:
@@ -372,107 +405,121 @@ class _Tables:
         self.trumps = trumps
         self.deck_size = len(_full_deck(jokers))
         self.suit = suits
-        self.bit = [1 << i for i in range(len(_CARDS))]
         self.strength = [strength(c) for c in _CARDS]
         stronger = _stronger(trump, jokers)
         self.stronger = [sum(1 << _NUMBER[x] for x in stronger[c]) if c in stronger else 0 for c in _CARDS]
         trump_of = [s == trumps for s in suits]
-        # choose_card's low()/high() key, (suit(c) == trumps, strength(c), c.suit), as its rank among the cards.
+        self.trump_cards = sum(1 << i for i in range(len(_CARDS)) if trump_of[i])
+        self.suit_by_card = {c: suits[i] for i, c in enumerate(_CARDS)}
+        self.suit_cards = {x: sum(1 << i for i in range(len(_CARDS)) if suits[i] == x) for x in (*SUITS, JOKER_SUIT)}
+        place = _HAND_PLACE
+        # choose_card's low()/high() key, (suit(c) == trumps, strength(c), c.suit), as its rank among the cards;
+        # then each made unique by the place in the hand, earlier first (for the lowest and for the highest).
         keys = [(trump_of[i], strength(c), c.suit) for i, c in enumerate(_CARDS)]
         ranked = sorted(set(keys))
-        self.low = [ranked.index(k) for k in keys]
-        self.low_of = self.low.__getitem__
+        rank = [ranked.index(k) for k in keys]
+        low_key = [rank[i] * 64 + place[i] for i in range(len(_CARDS))]
+        high_key = [rank[i] * 64 + 63 - place[i] for i in range(len(_CARDS))]
+        # The lowest and the highest card of a mask, as their Play actions.
+        self.low: dict[int, Action] = _Memo(lambda m: _PLAYS[min(_CARDS_OF[m], key=low_key.__getitem__)])
+        self.high: dict[int, Action] = _Memo(lambda m: _PLAYS[max(_CARDS_OF[m], key=high_key.__getitem__)])
         # The leads' keys after p_top or higher_unseen: (suit(c) == trumps, strength(c)) wanting a trick,
-        # (suit(c) != trumps, -strength(c)) not.
-        self.lead = [trump_of[i] * 32 + strength(c) for i, c in enumerate(_CARDS)]
-        self.duck = [(not trump_of[i]) * 32 + 16 - strength(c) for i, c in enumerate(_CARDS)]
-        # Per led suit: how strongly each card contends for the trick (beats() and winning_index() as one number;
-        # -1: it cannot win).
-        self.contend = {led: [32 + strength(c) if trump_of[i] else strength(c) if suits[i] == led else -1
-                              for i, c in enumerate(_CARDS)] for led in (*SUITS, JOKER_SUIT)}
+        # (suit(c) != trumps, -strength(c)) not (in 0..63); the highest wins, earlier in the hand on ties.
+        self.lead = [(trump_of[i] * 32 + strength(c)) * 64 + 63 - place[i] for i, c in enumerate(_CARDS)]
+        self.duck = [((not trump_of[i]) * 32 + 16 - strength(c)) * 64 + 63 - place[i] for i, c in enumerate(_CARDS)]
+        # Per led suit and the contention of the trick's winning play so far (the engine's `top`): the cards that
+        # beat it (beats() and winning_index() as one mask).
+        self.beats: dict[str, dict[int, int]] = {}
+        for led in (*SUITS, JOKER_SUIT):
+            contend = [TRUMPS_OVER + strength(c) if trump_of[i] else strength(c) if suits[i] == led else CANNOT_WIN
+                       for i, c in enumerate(_CARDS)]
+            self.beats[led] = {top: sum(1 << i for i, k in enumerate(contend) if k > top) for top in set(contend)}
 
 
-@functools.cache
+_TABLES_BY: dict[bool, dict[str | None, _Tables]] = {False: {}, True: {}}  # by jokers, then by trump
+
+
 def _tables(trump: str | None, jokers: bool) -> _Tables:
-    return _Tables(trump, jokers)
-
-
-def _pick(t: _Tables, legal: list[int], trick_size: int, top: int, contend: list[int], need: int, n: int,
-          known: int, q: float) -> int:
-    """`choose_card` on numbered cards: `trick_size` cards are on the trick, the best of them contends `top` (by
-    `contend`, the led suit's), `known` is the mask of the cards the seat has seen."""
-    stronger = t.stronger
-    unknown = ~known
-    if not trick_size:  # leading
-        if need > 0:
-            power = _powers(1.0 - q)
-            lead = t.lead
-            best = legal[0]
-            best_key = (power[(stronger[best] & unknown).bit_count()], lead[best])
-            for c in legal:
-                key = (power[(stronger[c] & unknown).bit_count()], lead[c])
-                if key > best_key:
-                    best, best_key = c, key
-            if best_key[0] >= 0.6:
-                return best
-            suit, trumps = t.suit, t.trumps
-            plain = [c for c in legal if suit[c] != trumps]
-            return min(plain or legal, key=t.low_of)
-        # (higher_unseen(c), suit(c) != trumps, -strength(c)) as one number: `duck` lies in 0..63.
-        duck = t.duck
-        return max(legal, key=lambda c: (stronger[c] & unknown).bit_count() * 64 + duck[c])
-    low = t.low_of
-    winners = [c for c in legal if contend[c] > top]
-    last = trick_size == n - 1
-    if need > 0:
-        if not winners:
-            return min(legal, key=low)
-        if last:
-            return min(winners, key=low)
-        safe = [c for c in winners if not stronger[c] & unknown]
-        return min(safe, key=low) if safe else max(winners, key=low)
-    if len(winners) < len(legal):
-        return max([c for c in legal if contend[c] <= top], key=low)
-    return max(winners, key=low) if last else min(winners, key=low)
-
-
-def _seen_mask(state: KachufulState) -> tuple[int, int]:
-    """The cards every seat has seen this round (played, and the turned-up trump card): their mask and count."""
-    seen = state.seen
-    return seen, seen.bit_count()
+    t = _TABLES_BY[jokers].get(trump)
+    if t is None:
+        t = _TABLES_BY[jokers][trump] = _Tables(trump, jokers)
+    return t
 
 
 def policy_play(state: KachufulState) -> Action:
-    """The rule bot's card (`rule_card`) for the seat to act, on numbered cards: the same card, faster, as its
-    shared `Play` action.  What the seat has seen is the engine's public record of the round (`state.seen`) and
-    its own hand."""
-    legal = state.legal_actions()
-    if len(legal) == 1:
-        return legal[0]
+    """The rule bot's card (`rule_card`, `choose_card`) for the seat to act, on card masks: the same card, faster,
+    as its shared `Play` action.  What the seat has seen is the engine's public record of the round (`state.seen`)
+    and its own hand."""
+    legal = state.playable()
+    if not legal & (legal - 1):  # a single card
+        return _PLAYS[legal.bit_length() - 1]
     seat: int = state.turn  # type: ignore[assignment]
-    t = _tables(state.trump, state.jokers)
-    number = _NUMBER
-    hands = state.hands
-    hand = hands[seat]
-    seen = state.seen
-    known = seen | sum(map(CARD_BIT.__getitem__, hand))  # distinct bits: their sum is their union
-    unseen = t.deck_size - seen.bit_count() - len(hand)
-    # The chance that a given card the seat has not seen is in an opponent's hand (`_Table.q`).
-    q = (sum(map(len, hands)) - len(hand)) / unseen if unseen else 0.0
+    t = _TABLES_BY[state.jokers].get(state.trump) or _tables(state.trump, state.jokers)
     bid = state.bids[seat]
-    trick = state.trick
-    contend = t.contend[state.led or JOKER_SUIT]
-    top = max([contend[number[c]] for _, c in trick]) if trick else -1
-    by_play = _PLAY_NUMBER
-    card = _pick(t, [by_play[id(a)] for a in legal], len(trick), top, contend, (bid or 0) - state.tricks[seat],
-                 state.n, known, q)
-    return _PLAYS[card]
-
-
-_PLAYS = [PLAY[c] for c in _CARDS]
-# A card's number from its shared Play action (legal_actions lists those), by identity: they live as long as the
-# module.
-_PLAY_NUMBER = {id(a): i for i, a in enumerate(_PLAYS)}
+    need = (bid or 0) - state.tricks[seat]
+    played = len(state.trick)
+    if played:
+        winners = legal & t.beats[state.led][state.top]  # type: ignore[index]
+        last = played == state.n - 1
+        if need > 0:
+            if not winners:
+                return t.low[legal]
+            if last:
+                return t.low[winners]
+            unknown = ~(state.seen | state.held[seat])
+            stronger = t.stronger
+            safe = 0
+            for c in _CARDS_OF[winners]:
+                if not stronger[c] & unknown:
+                    safe |= 1 << c
+            return t.low[safe] if safe else t.high[winners]
+        if winners != legal:
+            return t.high[legal ^ winners]
+        return t.high[winners] if last else t.low[winners]
+    # Leading: how likely the opponents hold stronger cards.
+    held = state.held[seat]
+    seen = state.seen
+    unknown = ~(seen | held)
+    stronger = t.stronger
+    cards = _CARDS_OF[legal]
+    if need > 0:
+        count = held.bit_count()
+        unseen = t.deck_size - seen.bit_count() - count
+        # The chance that a given card the seat has not seen is in an opponent's hand (`_Table.q`).
+        q = (sum(map(len, state.hands)) - count) / unseen if unseen else 0.0
+        base = 1.0 - q
+        lead = t.lead
+        if 0.0 < base < 1.0:
+            # p_top = base ** (stronger cards out) falls as their count grows: the best key is the fewest stronger
+            # cards out, then the lead key (the same card as comparing the floats, in whole numbers).
+            best = cards[0]
+            best_value = -1 << 20
+            for c in cards:
+                value = lead[c] - ((stronger[c] & unknown).bit_count() << 12)
+                if value > best_value:
+                    best, best_value = c, value
+            p = base ** (stronger[best] & unknown).bit_count()
+        else:  # p_top is 1 (or 0) for many counts at once: compare the floats themselves
+            power = _powers(base)
+            best = cards[0]
+            best_key = (power[(stronger[best] & unknown).bit_count()], lead[best])
+            for c in cards:
+                key = (power[(stronger[c] & unknown).bit_count()], lead[c])
+                if key > best_key:
+                    best, best_key = c, key
+            p = best_key[0]
+        if p >= 0.6:
+            return _PLAYS[best]
+        return t.low[legal & ~t.trump_cards or legal]
+    # Lead what is least likely to win: many stronger cards still out (then a plain card, then a low one).
+    duck = t.duck
+    best = cards[0]
+    best_value = -1
+    for c in cards:
+        value = (stronger[c] & unknown).bit_count() * 4096 + duck[c]
+        if value > best_value:
+            best, best_value = c, value
+    return _PLAYS[best]
 
 
 def quick_estimate(state: KachufulState, seat: int) -> float:
@@ -483,55 +530,59 @@ def quick_estimate(state: KachufulState, seat: int) -> float:
 def _estimates(state: KachufulState, seats: Sequence[int]) -> list[float]:
     """`quick_estimate` for each of `seats`."""
     t = _tables(state.trump, state.jokers)
-    number = _NUMBER
-    seen, count = _seen_mask(state)
+    seen = state.seen
+    unseen = t.deck_size - seen.bit_count()
     cards = sum(map(len, state.hands))
-    return [_estimate(t, [number[c] for c in state.hands[s]], seen, t.deck_size - count, cards, state.n,
-                      state.hand_size, state.trump, state.jokers) for s in seats]
+    held, hands = state.held, state.hands
+    return [_estimate(t, held[s], hands[s], seen, unseen, cards, state.n, state.hand_size, state.trump, state.jokers)
+            for s in seats]
 
 
-def _estimate(t: _Tables, hand: list[int], seen: int, unseen: int, cards: int, n: int, h: int, trump: str | None,
-              jokers: bool) -> float:
-    """`_expected_tricks` on numbered cards, the same sums in the same order: `hand` is the seat's (in its order),
-    `seen` the mask of the cards seen by everyone, `unseen` how many cards that leaves, `cards` how many are in
-    the hands."""
-    known = seen
-    for c in hand:
-        known |= 1 << c
-    unseen -= len(hand)
-    q = (cards - len(hand)) / unseen if unseen else 0.0
-    suit, stronger, rank = t.suit, t.stronger, t.strength
-    by_suit: dict[str, list[int]] = {}
-    for c in hand:
-        group = by_suit.get(suit[c])
-        if group is None:
-            by_suit[suit[c]] = [c]
-        else:
-            group.append(c)
-    for group in by_suit.values():
-        if len(group) > 1:
-            group.sort(key=rank.__getitem__, reverse=True)
+def _strongest_first(mask: int) -> tuple[int, ...]:
+    """The card numbers of a mask of one effective suit, the strongest first."""
+    return tuple(sorted(_CARDS_OF[mask], key=_STRENGTH_OF.__getitem__, reverse=True))
+
+
+_STRENGTH_OF = [strength(c) for c in _CARDS]
+_STRONGEST_FIRST: dict[int, tuple[int, ...]] = _Memo(_strongest_first)
+
+
+def _estimate(t: _Tables, held: int, hand: list[Card], seen: int, unseen: int, cards: int, n: int, h: int,
+              trump: str | None, jokers: bool) -> float:
+    """`_expected_tricks` on card masks, the same sums in the same order: `held` is the seat's hand as a mask and
+    `hand` the same cards in its order, `seen` the mask of the cards seen by everyone, `unseen` how many cards
+    that leaves, `cards` how many are in the hands."""
+    size = held.bit_count()
+    unknown = ~(seen | held)
+    unseen -= size
+    q = (cards - size) / unseen if unseen else 0.0
+    suit_cards = t.suit_cards
     short_sides = 0  # side suits of at most one card
     if h >= 3:
         for x in SUITS:
-            if x != trump and len(by_suit.get(x, ())) <= 1:
+            if x != trump and (held & suit_cards[x]).bit_count() <= 1:
                 short_sides += 1
     power = _powers(1.0 - q)
     has_trump = trump is not None or jokers
+    ruffs = _ruffs(n, h)
+    stronger = t.stronger
+    by_strength = _STRONGEST_FIRST
     expected = 0.0
-    for x, group in by_suit.items():
+    # The suits in the order the hand first shows them, each strongest first (jokers tie, and count alike).
+    for x in dict.fromkeys(map(t.suit_by_card.__getitem__, hand)):
+        group = by_strength[held & suit_cards[x]]
         if x == t.trumps:
             for c in group:
-                p = power[(stronger[c] & ~known).bit_count()]
+                p = power[(stronger[c] & unknown).bit_count()]
                 if p < 0.5 and short_sides and h >= 3:
                     p = max(p, 0.3)
                 expected += p
         elif has_trump:
-            for c, ruff in zip(group, _ruffs(n, h), strict=False):
-                expected += power[(stronger[c] & ~known).bit_count()] * ruff
+            for c, ruff in zip(group, ruffs, strict=False):
+                expected += power[(stronger[c] & unknown).bit_count()] * ruff
         else:
             for c in group:
-                expected += power[(stronger[c] & ~known).bit_count()]
+                expected += power[(stronger[c] & unknown).bit_count()]
     return expected
 
 
@@ -555,11 +606,20 @@ class RolloutPolicy:
 
     def __call__(self, state: State, rng: random.Random) -> Action:
         assert isinstance(state, KachufulState)
+        if state.phase == "play":
+            return policy_play(state)
         seat = state.turn
         assert seat is not None
-        if state.phase == "bid":
-            return BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
-        return policy_play(state)
+        # The bid is a function of what the key holds (the hand's mask fixes its order: hands are kept sorted); a
+        # search draws each world several times, and its bids come back.
+        key = (state.held[seat], state.seen, sum(map(len, state.hands)), state.n, state.hand_size, state.trump,
+               state.jokers, state.forbidden())
+        bid = _BID_MEMO.get(key)
+        if bid is None:
+            if len(_BID_MEMO) >= _MEMO_LIMIT:
+                _BID_MEMO.clear()
+            bid = _BID_MEMO[key] = BID[_nearest(quick_estimate(state, seat), state.legal_bids())]
+        return bid
 
     def play_out(self, world: State, root: State, rng: random.Random, limit: int,
                  apply: Callable[[Action], Any]) -> list[float] | None:
@@ -572,11 +632,13 @@ class RolloutPolicy:
             return None
         while world.phase == "bid":
             apply(self(world, rng))
-        while world.turn is not None and world.round == root.round:
+        round_ = root.round
+        while world.turn is not None and world.round == round_:
             apply(policy_play(world))
         return search_reward(world, root)
 
 
+_BID_MEMO: dict[tuple[Any, ...], Action] = {}
 rollout_action = RolloutPolicy()
 
 

@@ -8,6 +8,11 @@ Two speeds: `apply(action)` records the move's events and, at each beat the tabl
 is gathered, the round's last trick before the cards go back), a snapshot of the state as it stands then, nobody to
 act; `apply(action, record=False)` (searches, bots) builds none of that.
 
+Cards as bits (`CARD_BIT`, for searches): besides its lists of cards the state keeps each hand as a bit set
+(`held`), the cards seen this round (`seen`) and the cards of the suit led (`led_cards`); `playable()`, the cards
+the seat to act may play as a bit set, is the one rule of play that `reason` and `legal_actions` both read.  The
+trick's winning play so far is kept as the cards fall (`top`, its contention; `taker`, its place in the trick).
+
 Zones (for events and the table): hand0..hand{n-1}, trick, won0..won{n-1} (tricks taken this round), deck
 (the undealt cards), trump (the turned-up card in the "turn up" trump mode).
 
@@ -46,7 +51,7 @@ from cardtable.core.engine import (
     TimeLimit,
     new_seed,
 )
-from cardtable.core.tricks import ace_high, contention, winning_play
+from cardtable.core.tricks import ace_high, contention
 from cardtable.core.words import Seated
 from cardtable.games.kachuful import INFO, MAX_HAND, NAMED_SEQUENCES
 
@@ -123,8 +128,8 @@ ROUND_HOLD = 0.5
 #: round (`KachufulState.seen`) is a set of these bits.
 CARD_NUMBER: dict[Card, int] = {c: i for i, c in enumerate(_ALL_CARDS)}
 CARD_BIT: dict[Card, int] = {c: 1 << i for c, i in CARD_NUMBER.items()}
-# A sorted hand, as one int per card: by suit, high cards first.
-_SORT_RANK = hand_order(_ALL_CARDS, lambda c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy))
+# A sorted hand, as one int per card: by suit, high cards first (every hand is kept in this order).
+SORT_RANK = hand_order(_ALL_CARDS, lambda c: (_SORT_SUITS[c.suit], -ace_high(c) if not c.is_joker else -c.copy))
 # Lookup tables for the hot paths (searches play millions of cards): strength, and the effective suit of every
 # card for each trump (a joker belongs to the trump suit, or to its own suit when there is no trump; without
 # jokers in the deck it is the printed suit).
@@ -137,7 +142,13 @@ _TRICK_KEY: dict[tuple[str | None, str | None], dict[Card, int]] = {
     (t, led): contention(_ALL_CARDS, led, t or JOKER_SUIT, suit_of=eff.__getitem__, rank_of=_STRENGTH.__getitem__)
     for t, eff in _EFFECTIVE.items() for led in (*SUITS, JOKER_SUIT)
 }
+_TRICK_KEYS = {t: {led: _TRICK_KEY[t, led] for led in (*SUITS, JOKER_SUIT)} for t in _EFFECTIVE}
 _WON = tuple(f"won{s}" for s in range(8))
+#: Per trump and effective suit: the mask (CARD_BIT bits) of the cards of that suit, jokers with the trumps.
+SUIT_CARDS: dict[str | None, dict[str, int]] = {
+    t: {suit: sum(1 << i for i, c in enumerate(_ALL_CARDS) if eff[c] == suit) for suit in (*SUITS, JOKER_SUIT)}
+    for t, eff in _EFFECTIVE.items()
+}
 
 
 # ----- sequences and scoring (pure functions, also used by tests and the table) -------------------------
@@ -209,7 +220,8 @@ class KachufulState(State):
     __slots__ = (
         "turn", "n", "options", "seed", "sequence", "round", "dealer", "hand_size", "hands", "deck", "trump",
         "trump_card", "phase", "bids", "rebid", "tricks", "won", "trick", "led", "leader", "last_trick",
-        "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers",
+        "last_winner", "voids", "seen", "history", "misdeals", "simultaneous", "hook", "jokers", "held", "top",
+        "taker", "led_cards",
     )
 
     def __init__(self, players: int, options: dict[str, Any], seed: int, sequence: tuple[int, ...]) -> None:
@@ -240,6 +252,11 @@ class KachufulState(State):
         self.last_winner: int | None = None
         self.voids = [0] * players  # bit set of effective suits each seat has shown out of, this round
         self.seen = 0  # the cards every seat has seen this round (played, or turned up): a set of CARD_BIT bits
+        self.held = [0] * players  # each hand as a set of CARD_BIT bits (the same cards as `hands`)
+        # The trick's winning play so far: its contention (core.tricks.contention) and its place in `trick`.
+        self.top = -1
+        self.taker = 0
+        self.led_cards = 0  # the cards of the suit led (by CARD_BIT), 0 while nothing is led
         # Finished rounds: (hand size, dealer, trump, bids, tricks).  The only record scores come from.
         self.history: list[tuple[int, int, str | None, tuple[int, ...], tuple[int, ...]]] = []
         self.misdeals = [0] * players  # redeals caused by a faulty deal, per dealer
@@ -321,10 +338,11 @@ class KachufulState(State):
                 events.append(Event("misdeal", seat=self.dealer))
         else:
             raise RuntimeError("the deck could not be dealt correctly")
-        key = _SORT_RANK.__getitem__
+        key = SORT_RANK.__getitem__
         for hand in hands:
             hand.sort(key=key)
         self.hands = hands
+        self.held = [sum(map(CARD_BIT.__getitem__, hand)) for hand in hands]
         mode = self.options["trump"]
         self.trump_card = None
         if mode == "rotate":
@@ -346,6 +364,7 @@ class KachufulState(State):
         self.won = [[] for _ in range(n)]
         self.trick = []
         self.led = None
+        self.led_cards = 0
         self.leader = first
         self.last_trick = ()
         self.last_winner = None
@@ -383,17 +402,12 @@ class KachufulState(State):
             if self.phase != "play":
                 return IllegalAction("bidding_not_over", seat=Seated(turn))
             card = action.card  # type: ignore[attr-defined]
-            hand = self.hands[turn]
-            if type(card) is not Card or card not in hand:
+            bit = CARD_BIT.get(card, 0) if type(card) is Card else 0
+            if bit & self.playable():
+                return None
+            if not bit & self.held[turn]:
                 return IllegalAction("not_in_hand", seat=Seated(turn), card=card if type(card) is Card else repr(card))
-            led = self.led
-            if led is not None:
-                suit = _EFFECTIVE[self.trump]
-                if suit[card] != led:
-                    for c in hand:
-                        if suit[c] == led:
-                            return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=led)
-            return None
+            return IllegalAction("must_follow", seat=Seated(turn), card=card, suit=self.led)
         if cls is Bid:
             if self.phase != "bid":
                 return IllegalAction("bidding_over", seat=Seated(turn))
@@ -405,6 +419,13 @@ class KachufulState(State):
                 return IllegalAction("must_change" if self.rebid else "hook", bid=amount, tricks=h)
             return None
         return IllegalAction("not_your_action", action=repr(action))
+
+    def playable(self) -> int:
+        """The cards the seat to act may play, as a set of CARD_BIT bits (in the play phase): the cards of its hand
+        that follow the suit led, else the whole hand.  The one rule of play: `reason` refuses the cards outside it,
+        `legal_actions` lists the cards inside it."""
+        held = self.held[self.turn]  # type: ignore[index]
+        return held & self.led_cards or held
 
     def legal_bids(self) -> list[int]:
         return [a.amount for a in self.legal_actions() if type(a) is Bid]
@@ -418,15 +439,14 @@ class KachufulState(State):
         if self.turn is None:
             return []
         if self.phase == "play":
-            hand = self.hands[self.turn]
-            led = self.led
-            if led is not None:
-                suit = _EFFECTIVE[self.trump]
-                following: list[Action] = [PLAY[c] for c in hand if suit[c] == led]
-                if following:
-                    return following
-            plays: list[Action] = list(map(PLAY.__getitem__, hand))
-            return plays
+            turn = self.turn
+            hand = self.hands[turn]
+            playable = self.playable()
+            if playable == self.held[turn]:
+                plays: list[Action] = list(map(PLAY.__getitem__, hand))
+                return plays
+            bit = CARD_BIT
+            return [PLAY[c] for c in hand if bit[c] & playable]
         if self.phase != "bid":
             return []
         bids = _BIDS[: self.hand_size + 1]
@@ -460,9 +480,7 @@ class KachufulState(State):
             raise refusal
         events: list[Event] | None = [] if record else None
         if type(action) is Play:
-            seat: int = self.turn  # type: ignore[assignment]
-            self.hands[seat].remove(action.card)
-            self._place(seat, action.card, events)
+            self._play(action.card, events)
         else:
             self._bid(action.amount, events)  # type: ignore[attr-defined]
         return events if events is not None else []
@@ -499,19 +517,29 @@ class KachufulState(State):
             events.append(Event("lead", seat=self.leader,
                                 value={"total": sum(self.bids), "tricks": self.hand_size}))
 
-    def _place(self, seat: int, card: Card, events: list[Event] | None) -> None:
-        """Put `card`, already taken from the hand of `seat`, on the trick; settle the trick when it is full."""
-        suit = card.suit
-        if suit == JOKER_SUIT:
-            suit = self.trump or JOKER_SUIT
+    def _play(self, card: Card, events: list[Event] | None) -> None:
+        """The seat to act plays `card` from its hand to the trick; the trick is settled when it is full."""
+        seat: int = self.turn  # type: ignore[assignment]
+        self.hands[seat].remove(card)
+        bit = CARD_BIT[card]
+        self.held[seat] ^= bit
+        self.seen |= bit
         trick = self.trick
         if trick:
-            if suit != self.led:
-                self.voids[seat] |= _SUIT_BIT[self.led]  # type: ignore[index]
+            led: str = self.led  # type: ignore[assignment]
+            if not bit & self.led_cards:
+                self.voids[seat] |= _SUIT_BIT[led]
+            key = _TRICK_KEYS[self.trump][led][card]
+            if key > self.top:  # strictly greater: equal cards go to the first played
+                self.top = key
+                self.taker = len(trick)
         else:
-            self.led = suit
+            trump = self.trump
+            self.led = suit = _EFFECTIVE[trump][card]
+            self.led_cards = SUIT_CARDS[trump][suit]
+            self.top = _TRICK_KEYS[trump][suit][card]
+            self.taker = 0
         trick.append((seat, card))
-        self.seen |= CARD_BIT[card]
         n = self.n
         if len(trick) < n:
             self.turn = (seat + 1) % n
@@ -523,7 +551,7 @@ class KachufulState(State):
             events.append(Event("move", (card,), f"hand{seat}", "trick", seat, hold=TRICK_HOLD,
                                 snapshot=Snapshot(self)))
         # The highest trump if any, else the highest card of the led suit; equal cards go to the first played.
-        winner, top = winning_play(trick, _TRICK_KEY[self.trump, self.led])
+        winner, top = trick[self.taker]
         cards = tuple([c for _, c in trick])
         tricks = self.tricks
         tricks[winner] += 1
@@ -532,6 +560,7 @@ class KachufulState(State):
         self.last_winner = winner
         self.trick = []
         self.led = None
+        self.led_cards = 0
         last = not self.hands[winner]
         if events is not None:
             value = {"won": tricks[winner], "card": top}
@@ -712,11 +741,15 @@ class KachufulState(State):
         o.won = [w[:] for w in self.won]
         o.trick = self.trick[:]
         o.led = self.led
+        o.led_cards = self.led_cards
         o.leader = self.leader
         o.last_trick = self.last_trick
         o.last_winner = self.last_winner
         o.voids = self.voids[:]
         o.seen = self.seen
+        o.held = self.held[:]
+        o.top = self.top
+        o.taker = self.taker
         o.history = self.history[:]
         o.misdeals = self.misdeals[:]
         return o
@@ -747,10 +780,12 @@ class KachufulState(State):
         dealt = deal(pool, sizes, rng, self._void_masks(pool, others))
         if dealt is None:  # the voids are public and the true hands keep them: cannot happen; keep the cards
             return o
-        key = _SORT_RANK.__getitem__
+        key = SORT_RANK.__getitem__
+        held, bit = o.held, CARD_BIT.__getitem__
         for k, s in enumerate(others):
             hand = hands[s] = dealt[k]
             hand.sort(key=key)
+            held[s] = sum(map(bit, hand))
         o.deck = dealt[-1]
         return o
 
