@@ -10,29 +10,12 @@ import pytest
 from cardtable.bots import RandomBot
 from cardtable.core.cards import Card
 from cardtable.games.kachuful.bots import RuleBot, estimate_tricks, rule_card, timeout_action
-from cardtable.games.kachuful.rules import CARD_BIT, RULES, Bid, KachufulState, Play
+from cardtable.games.kachuful.rules import RULES, Bid, Play
+from tests.games.conftest import kachuful_position
 
 
 def C(code: str) -> Card:  # noqa: N802 - reads like a card literal
     return Card.from_code(code)
-
-
-def position(hands: list[str], trump: str | None = "S", dealer: int = 0, **options) -> KachufulState:
-    n = len(hands)
-    held = [[C(c) for c in h.split()] for h in hands]
-    h = len(held[0])
-    state = RULES.new_game(n, {"hands": str(h), **options}, seed=1)
-    state.sequence = (h,)
-    state.hands = held
-    state.held = [sum(CARD_BIT[c] for c in h) for h in held]  # the hands as the engine keeps them too
-    state.trump = trump
-    state.trump_card = None
-    state.seen = 0  # nothing played yet, nothing turned up
-    used = {c for x in held for c in x}
-    state.deck = [c for c in state.full_deck() if c not in used]
-    state.dealer = dealer
-    state.turn = state.leader = (dealer + 1) % n
-    return state
 
 
 def exact_rate(kinds: list[str], games: int, players: int, hands: str = "down") -> list[float]:
@@ -55,16 +38,16 @@ def exact_rate(kinds: list[str], games: int, players: int, hands: str = "down") 
 
 
 def test_strong_hands_bid_high_and_weak_hands_bid_low() -> None:
-    strong = position(["AS KS QS JS AH", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D"], dealer=3)
+    strong = kachuful_position(["AS KS QS JS AH", "2H 3H 4H 5H 6H", "2C 3C 4C 5C 6C", "2D 3D 4D 5D 6D"], dealer=3)
     assert estimate_tricks(strong.view(0), 0) >= 4
     assert RuleBot(1).choose(strong.determinize(0, random.Random(1)), 0) in (Bid(4), Bid(5))
-    weak = position(["2H 3C 4D 5H 3D", "AS KS QS JS AH", "AC KC QC JC AD", "KH QH KD QD 10S"], dealer=3)
+    weak = kachuful_position(["2H 3C 4D 5H 3D", "AS KS QS JS AH", "AC KC QC JC AD", "KH QH KD QD 10S"], dealer=3)
     assert estimate_tricks(weak.view(0), 0) < 1
     assert RuleBot(1).choose(weak.determinize(0, random.Random(1)), 0) == Bid(0)
 
 
 def test_the_bot_never_makes_a_forbidden_bid() -> None:
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
     for amount in (1, 1, 0):
         state.apply(Bid(amount))
     for seed in range(5):
@@ -74,7 +57,7 @@ def test_the_bot_never_makes_a_forbidden_bid() -> None:
 
 def test_with_its_bid_made_the_bot_ducks() -> None:
     """Bid 0: under the led ace it plays its highest card that still loses."""
-    state = position(["AH 5C", "QH KH", "2D 3D"], trump="S", dealer=2)
+    state = kachuful_position(["AH 5C", "QH KH", "2D 3D"], trump="S", dealer=2)
     for amount in (1, 0, 0):
         state.apply(Bid(amount))
     state.apply(Play(C("AH")))
@@ -82,7 +65,7 @@ def test_with_its_bid_made_the_bot_ducks() -> None:
 
 
 def test_wanting_a_trick_the_bot_wins_cheaply_when_last() -> None:
-    state = position(["5H 2C", "9H 3C", "10H AH"], trump="S", dealer=2)
+    state = kachuful_position(["5H 2C", "9H 3C", "10H AH"], trump="S", dealer=2)
     for amount in (0, 0, 1):
         state.apply(Bid(amount))
     state.apply(Play(C("5H")))
@@ -91,7 +74,7 @@ def test_wanting_a_trick_the_bot_wins_cheaply_when_last() -> None:
 
 
 def test_with_its_bid_made_and_no_way_to_lose_it_wins_high() -> None:
-    state = position(["5H 2C", "9H 3C", "10H AH"], trump="S", dealer=2)
+    state = kachuful_position(["5H 2C", "9H 3C", "10H AH"], trump="S", dealer=2)
     for amount in (0, 1, 0):
         state.apply(Bid(amount))
     state.apply(Play(C("5H")))

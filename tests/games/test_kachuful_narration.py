@@ -30,6 +30,7 @@ from cardtable.games.kachuful.rules import (
     Play,
 )
 from cardtable.games.plugin import Hint
+from tests.games.conftest import kachuful_finished
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"hands": "3,2,1"},
@@ -281,26 +282,18 @@ def test_no_construction_hacks_private_apis_or_caches_of_words() -> None:
     assert not re.search(r"Event\([^\n]*\btext=", source), "events carry data, not English"
 
 
-def finished(history: list[tuple[tuple[int, ...], tuple[int, ...]]], **options: Any) -> KachufulState:
-    """A finished game whose rounds are `history` rows (bids, tricks)."""
-    state = RULES.new_game(3, {"hands": ",".join("1" for _ in history), **options}, seed=1)
-    state.history = [(1, i % 3, "S", tuple(b), tuple(t)) for i, (b, t) in enumerate(history)]
-    state.turn, state.phase = None, "over"
-    return state
-
-
 @pytest.mark.parametrize(("history", "options", "other", "you"), [
     ([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))], {}, "Seat 3 wins.", "Bo wins."),
     ([((1, 0, 1), (1, 0, 0)), ((0, 0, 0), (0, 1, 0))], {}, "Seat 1 wins.", "You win."),
-    ([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], {"tie_break": "shared"}, "Seat 1 and Seat 2 share the win.",
+    ([((0, 1, 0), (0, 2, 0)), ((0, 10, 1), (0, 10, 0))], {"tie_break": "shared"}, "Seat 1 and Seat 2 share the win.",
      "You and Ada share the win."),
-    ([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], {}, "Seat 2 wins on the highest single-round score.",
+    ([((0, 1, 0), (0, 2, 0)), ((0, 10, 1), (0, 10, 0))], {}, "Seat 2 wins on the highest single-round score.",
      "Ada wins on the highest single-round score."),
-    ([((0, 0, 1), (0, 0, 0)), ((1, 1, 0), (0, 0, 0))], {}, "Seat 1, Seat 2 and Seat 3 share the win.",
+    ([((0, 0, 1), (0, 0, 2)), ((1, 1, 0), (3, 0, 0))], {}, "Seat 1, Seat 2 and Seat 3 share the win.",
      "You, Ada and Bo share the win."),
 ])
 def test_results_in_both_persons(history: Any, options: dict[str, Any], other: str, you: str) -> None:
-    result = finished(history, **options).result()
+    result = kachuful_finished(history, **options).result()
     assert not result.summary, "the engine writes no English"
     assert NARRATION.result(result, Names.seats(3)) == other
     assert NARRATION.result(result, YOU) == you

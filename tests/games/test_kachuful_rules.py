@@ -24,9 +24,9 @@ from cardtable.games.kachuful import GAME
 from cardtable.games.kachuful import rules as kachuful
 from cardtable.games.kachuful.bots import timeout_action
 from cardtable.games.kachuful.narration import KachufulNarration
+from cardtable.games.kachuful.notation import NOTATION
 from cardtable.games.kachuful.rules import (
     BID,
-    CARD_BIT,
     REFUSAL_CODES,
     ROUND_HOLD,
     RULES,
@@ -39,6 +39,7 @@ from cardtable.games.kachuful.rules import (
     max_hand,
     round_points,
 )
+from tests.games.conftest import kachuful_finished, kachuful_position
 from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
@@ -54,39 +55,6 @@ def C(code: str) -> Card:  # noqa: N802 - reads like a card literal
 
 def cards(text: str) -> list[Card]:
     return [Card.from_code(c) for c in text.split()]
-
-
-def position(
-    hands: list[str],
-    trump: str | None = "S",
-    dealer: int | None = None,
-    bids: list[int] | None = None,
-    seed: int = 1,
-    **options: Any,
-) -> KachufulState:
-    """A one-round game with the given hands (seat 0 first), trump and dealer; bidding open, or over if `bids`."""
-    n = len(hands)
-    held = [cards(h) for h in hands]
-    h = len(held[0])
-    assert all(len(x) == h for x in held)
-    state = new(n, seed, **({"hands": str(h)} | options))
-    state.sequence = (h,)
-    state.hand_size = h
-    state.hands = held
-    state.held = [sum(CARD_BIT[c] for c in h) for h in held]  # the hands as the engine keeps them too
-    state.trump = trump
-    state.trump_card = None
-    state.seen = 0  # nothing played yet, nothing turned up
-    used = {c for x in held for c in x}
-    state.deck = [c for c in state.full_deck() if c not in used]
-    if dealer is not None:
-        state.dealer = dealer
-    state.turn = state.leader = (state.dealer + 1) % n
-    if bids is not None:
-        for b in bids:
-            state.apply(Bid(b))
-        assert state.phase == "play"
-    return state
 
 
 def snapshot(state: KachufulState) -> tuple:
@@ -194,7 +162,7 @@ def test_four_players_by_default() -> None:
 @traces("kachuful:ace-high", "kachuful:trick.winner")
 def test_ace_is_high() -> None:
     """3 to 7 players (default 4), standard 52-card deck, A high."""
-    state = position(["AH 2C", "KH 3C", "2H 4C"], trump="S", dealer=2, bids=[0, 0, 1])
+    state = kachuful_position(["AH 2C", "KH 3C", "2H 4C"], trump="S", dealer=2, bids=[0, 0, 1])
     events = play(state, "AH", "KH", "2H")
     trick = [e for e in events if e.kind == "trick"][0]
     assert trick.seat == 0 and trick.dst == "won0"
@@ -323,7 +291,7 @@ def test_rotating_trump_with_no_trump_rounds() -> None:
 @traces("kachuful:trick.winner", "kachuful:option.trump.no-trump")
 def test_no_trump_round_highest_of_the_led_suit_wins() -> None:
     """rotate with no-trump rounds (spades, diamonds, clubs, hearts, none)"""
-    state = position(["2S 9H", "AD KS", "QS 3C"], trump=None, dealer=2, bids=[0, 1, 0])
+    state = kachuful_position(["2S 9H", "AD KS", "QS 3C"], trump=None, dealer=2, bids=[0, 1, 0])
     events = play(state, "2S", "KS", "QS")
     assert [e.seat for e in events if e.kind == "trick"] == [1]
     assert state.view(0)["trump"] is None
@@ -467,7 +435,7 @@ def test_determinize_resamples_hidden_simultaneous_bids() -> None:
 @traces("kachuful:option.hook")
 def test_hook_is_on_by_default() -> None:
     """last-bidder restriction ("hook"): on (default) | off."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
     bid(state, 1, 1, 0)
     assert state.turn == 3 == state.dealer
     assert state.legal_bids() == [0, 2, 3]
@@ -477,7 +445,7 @@ def test_hook_is_on_by_default() -> None:
 @traces("kachuful:option.hook.off")
 def test_hook_off_allows_every_bid() -> None:
     """last-bidder restriction ("hook"): on (default) | off."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, hook=False)
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, hook=False)
     bid(state, 1, 1, 0)
     assert state.legal_bids() == [0, 1, 2, 3]
     bid(state, 1)
@@ -488,7 +456,7 @@ def test_hook_off_allows_every_bid() -> None:
 @traces("kachuful:option.hook")
 def test_the_dealer_may_not_make_the_bids_total_the_tricks(dealer: int) -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=dealer)
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=dealer)
     bid(state, 0, 2, 0)
     assert state.turn == dealer
     reason = assert_illegal(state, Bid(1), "dealer", "1", "total 3")
@@ -504,7 +472,7 @@ def test_the_dealer_may_not_make_the_bids_total_the_tricks(dealer: int) -> None:
 @traces("kachuful:option.hook")
 def test_only_the_dealer_is_restricted() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
+    state = kachuful_position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
     # Seats 1..3 bid first: each may bid anything, even totals that reach the number of tricks.
     for amount in (2, 0, 0):
         assert state.legal_bids() == [0, 1, 2]
@@ -516,7 +484,7 @@ def test_only_the_dealer_is_restricted() -> None:
 @traces("kachuful:option.hook")
 def test_nothing_is_forbidden_when_the_others_already_bid_more_than_the_tricks() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
+    state = kachuful_position(["AS 2S", "4S 5S", "7S 8S", "10S JS"], dealer=0)
     bid(state, 2, 1, 0)
     assert forbidden_bid([2, 1, 0], 2) is None
     assert state.legal_bids() == [0, 1, 2]
@@ -526,7 +494,7 @@ def test_nothing_is_forbidden_when_the_others_already_bid_more_than_the_tricks()
 @traces("kachuful:option.hook")
 def test_hook_in_a_one_card_round(others: tuple[int, int], forbidden: int | None) -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS", "4S", "7S"], dealer=2)
+    state = kachuful_position(["AS", "4S", "7S"], dealer=2)
     bid(state, *others)
     assert state.legal_bids() == [b for b in (0, 1) if b != forbidden]
     assert state.legal_actions()  # the dealer always has a bid left
@@ -535,7 +503,7 @@ def test_hook_in_a_one_card_round(others: tuple[int, int], forbidden: int | None
 @traces("kachuful:option.hook.simultaneous")
 def test_hook_with_simultaneous_bids_makes_the_dealer_change() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
     bid(state, 1, 1, 0)
     assert state.legal_bids() == [0, 1, 2, 3]  # hidden bids: the hook waits for the reveal
     events = state.apply(Bid(1))  # the total is 3
@@ -559,7 +527,7 @@ def test_hook_with_simultaneous_bids_makes_the_dealer_change() -> None:
 @traces("kachuful:option.hook.simultaneous")
 def test_hook_with_simultaneous_bids_that_do_not_total_the_tricks() -> None:
     """When on, the dealer may not make the bids total the number of tricks in the round."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3, bidding="simultaneous")
     bid(state, 1, 1, 0, 0)
     assert state.phase == "play" and not state.rebid
 
@@ -603,7 +571,7 @@ def test_worked_example_under_each_scoring_model() -> None:
         "multiplier": [0, 0, 10, 0],
     }
     for scoring, points in expected.items():
-        state = position(["AH 2C 3D", "KH AC 4D", "QH 3C AD", "JH 4C 2D"], dealer=3, scoring=scoring)
+        state = kachuful_position(["AH 2C 3D", "KH AC 4D", "QH 3C AD", "JH 4C 2D"], dealer=3, scoring=scoring)
         bid(state, 0, 2, 1, 1)
         play(state, "AH", "KH", "QH", "JH")  # seat 0 leads, its ace wins
         play(state, "3D", "4D", "AD", "2D")  # seat 0 leads diamonds, seat 2's ace wins
@@ -624,11 +592,11 @@ def test_worked_example_under_each_scoring_model() -> None:
 def test_the_end_of_round_message_lists_who_made_their_bid() -> None:
     """Score by the scoring option (the table announces who made their bids, and each seat's bid, tricks won and
     points)."""
-    state = position(["AH", "2C", "3D", "4H"], dealer=3)
+    state = kachuful_position(["AH", "2C", "3D", "4H"], dealer=3)  # the fourth round: seat 4 deals it
     bid(state, 1, 0, 0, 1)  # the dealer may not bid 0: the bids would total the one trick
     events = play(state, "AH", "2C", "3D", "4H")
     assert [text(e) for e in events if e.kind == "round"] == [
-        "Round 1: Seat 1, Seat 2 and Seat 3 made their bids. Bid/won/points: Seat 1 1/1 +11, Seat 2 0/0 +10, "
+        "Round 4: Seat 1, Seat 2 and Seat 3 made their bids. Bid/won/points: Seat 1 1/1 +11, Seat 2 0/0 +10, "
         "Seat 3 0/0 +10, Seat 4 1/0 0."]
 
 
@@ -664,7 +632,7 @@ def test_jokers_option_adds_two_jokers() -> None:
 @traces("kachuful:option.jokers.trump")
 def test_a_joker_is_the_highest_trump() -> None:
     """a joker is the highest trump, the first one played beats the second."""
-    state = position(["AS 2H", "JK 3H", "KS 4H"], trump="S", dealer=2, bids=[1, 0, 0], jokers=True)
+    state = kachuful_position(["AS 2H", "JK 3H", "KS 4H"], trump="S", dealer=2, bids=[1, 0, 0], jokers=True)
     events = play(state, "AS", "JK", "KS")  # trump led: the joker is a trump, above the ace
     assert [e.seat for e in events if e.kind == "trick"] == [1]
 
@@ -672,14 +640,14 @@ def test_a_joker_is_the_highest_trump() -> None:
 @traces("kachuful:option.jokers.trump")
 def test_a_joker_trumps_a_plain_lead_and_follows_as_trump() -> None:
     """a joker is the highest trump, the first one played beats the second."""
-    state = position(["AH 2H", "JK 3H", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
+    state = kachuful_position(["AH 2H", "JK 3H", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
     # Seat 1 holds hearts: it must follow hearts and cannot play its joker (the joker is a spade now).
     play(state, "AH")
     assert_illegal(state, Play(C("JK")), "follow suit")
-    state = position(["AS 2H", "JK 3H", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
+    state = kachuful_position(["AS 2H", "JK 3H", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
     play(state, "AS")  # trump led: the joker is the only trump seat 1 has, so it must play it
     assert state.legal_cards() == [C("JK")]
-    state = position(["AH 2H", "JK 3C", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
+    state = kachuful_position(["AH 2H", "JK 3C", "KS 2C"], trump="S", dealer=2, jokers=True, bids=[1, 0, 0])
     events = play(state, "AH", "JK", "KS")  # seat 1 has no hearts: its joker trumps and beats the king
     assert [e.seat for e in events if e.kind == "trick"] == [1]
 
@@ -688,7 +656,7 @@ def test_a_joker_trumps_a_plain_lead_and_follows_as_trump() -> None:
 def test_the_first_joker_played_beats_the_second() -> None:
     """a joker is the highest trump, the first one played beats the second."""
     for first, second in (("JK", "JK#1"), ("JK#1", "JK")):
-        state = position(["AS 2H", f"{first} 3H", f"{second} 4H"], trump="S", dealer=2, jokers=True,
+        state = kachuful_position(["AS 2H", f"{first} 3H", f"{second} 4H"], trump="S", dealer=2, jokers=True,
                          bids=[1, 0, 0])
         events = play(state, "AS", first, second)
         assert [e.seat for e in events if e.kind == "trick"] == [1]
@@ -697,11 +665,11 @@ def test_the_first_joker_played_beats_the_second() -> None:
 @traces("kachuful:option.jokers.no-trump")
 def test_jokers_alone_are_trumps_without_a_trump_suit() -> None:
     """a joker is the highest trump, the first one played beats the second."""
-    state = position(["AH 2C", "JK 3C", "KH 4C"], trump=None, dealer=2, jokers=True, bids=[1, 0, 0])
+    state = kachuful_position(["AH 2C", "JK 3C", "KH 4C"], trump=None, dealer=2, jokers=True, bids=[1, 0, 0])
     events = play(state, "AH", "JK", "KH")
     assert [e.seat for e in events if e.kind == "trick"] == [1]
     # A led joker asks for a joker; without one, any card.
-    state = position(["2C JK#1", "JK 3C", "KH 4C"], trump=None, dealer=2, jokers=True, bids=[1, 0, 0])
+    state = kachuful_position(["2C JK#1", "JK 3C", "KH 4C"], trump=None, dealer=2, jokers=True, bids=[1, 0, 0])
     play(state, "JK#1")
     assert state.led == "J" and state.legal_cards() == [C("JK")]
     play(state, "JK")
@@ -713,15 +681,6 @@ def test_jokers_alone_are_trumps_without_a_trump_suit() -> None:
 # ----- tie-break ---------------------------------------------------------------------------------------
 
 
-def _finished(history: list[tuple], **options: Any) -> KachufulState:
-    """A finished game whose rounds are `history` rows (bids, tricks), to test the end."""
-    state = new(3, hands=",".join("1" for _ in history), **options)
-    state.history = [(1, i % 3, "S", tuple(b), tuple(t)) for i, (b, t) in enumerate(history)]
-    state.turn = None
-    state.phase = "over"
-    return state
-
-
 def said(result: Result) -> str:
     """A result as the table says it, the seats called by number."""
     return GAME.narration.result(result, Names.seats(len(result.scores)))
@@ -731,7 +690,7 @@ def said(result: Result) -> str:
 def test_tie_break_highest_single_round_score() -> None:
     """tie-break: highest single-round score (default) | shared."""
     # Totals: seat 0: 10 + 10 = 20; seat 1: 0 + 20 = 20 (bid 10, made) ; seat 2: 10.
-    state = _finished([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))])
+    state = kachuful_finished([((0, 1, 0), (0, 2, 0)), ((0, 10, 1), (0, 10, 0))])
     assert state.totals() == [20, 20, 10]
     result = state.result()
     assert result.winners == [1] and result.scores == [20, 20, 10]
@@ -741,7 +700,7 @@ def test_tie_break_highest_single_round_score() -> None:
 @traces("kachuful:end.tie", "kachuful:option.tie-break.shared")
 def test_tie_break_shared() -> None:
     """tie-break: highest single-round score (default) | shared."""
-    state = _finished([((0, 3, 0), (0, 1, 0)), ((0, 10, 1), (0, 10, 0))], tie_break="shared")
+    state = kachuful_finished([((0, 1, 0), (0, 2, 0)), ((0, 10, 1), (0, 10, 0))], tie_break="shared")
     result = state.result()
     assert result.winners == [0, 1] and "share" in said(result)
 
@@ -749,7 +708,7 @@ def test_tie_break_shared() -> None:
 @traces("kachuful:end.tie", "kachuful:option.tie-break.round")
 def test_tie_on_the_highest_round_too_is_shared() -> None:
     """When the sequence is done the highest total wins; ties by the tie-break option."""
-    state = _finished([((0, 0, 1), (0, 0, 0)), ((1, 1, 0), (0, 0, 0))])
+    state = kachuful_finished([((0, 0, 1), (0, 0, 2)), ((1, 1, 0), (3, 0, 0))])
     assert state.totals() == [10, 10, 10]
     assert state.result().winners == [0, 1, 2]
 
@@ -757,7 +716,7 @@ def test_tie_on_the_highest_round_too_is_shared() -> None:
 @traces("kachuful:goal", "kachuful:end")
 def test_the_highest_total_wins() -> None:
     """When the sequence is done the highest total wins; ties by the tie-break option."""
-    state = _finished([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))])
+    state = kachuful_finished([((0, 1, 1), (0, 0, 1)), ((0, 0, 0), (1, 0, 0))])
     assert state.totals() == [10, 10, 21]
     result = state.result()
     assert result.winners == [2] and said(result).startswith("Seat 3 wins")
@@ -782,7 +741,7 @@ def test_turn_timer_option() -> None:
 @traces("kachuful:option.timer.move")
 def test_time_out_bids_at_random() -> None:
     """On time-out the seat's action is made for it: a random legal bid, or its lowest legal card."""
-    state = position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
+    state = kachuful_position(["AS 2S 3S", "4S 5S 6S", "7S 8S 9S", "10S JS QS"], dealer=3)
     bid(state, 1, 1, 0)
     rng = random.Random(4)
     seen = {timeout_action(state, 3, rng) for _ in range(60)}
@@ -792,7 +751,7 @@ def test_time_out_bids_at_random() -> None:
 @traces("kachuful:option.timer.move")
 def test_time_out_plays_the_lowest_legal_card() -> None:
     """On time-out the seat's action is made for it: a random legal bid, or its lowest legal card."""
-    state = position(["AH 9C", "KH 2H", "3S 2D"], trump="S", dealer=2, bids=[1, 0, 0])
+    state = kachuful_position(["AH 9C", "KH 2H", "3S 2D"], trump="S", dealer=2, bids=[1, 0, 0])
     rng = random.Random(1)
     assert timeout_action(state, 0, rng) == Play(C("9C"))
     play(state, "AH")
@@ -985,7 +944,7 @@ def test_bids_from_zero_to_the_hand_size() -> None:
 def test_the_player_left_of_the_dealer_leads_the_first_trick() -> None:
     """Tricks: the player to the dealer's left leads the first"""
     for dealer in range(4):
-        state = position(["2H 3H", "4H 5H", "6H 7H", "8H 9H"], trump="S", dealer=dealer, hook=False)
+        state = kachuful_position(["2H 3H", "4H 5H", "6H 7H", "8H 9H"], trump="S", dealer=dealer, hook=False)
         bid(state, 0, 0, 0, 0)
         assert state.turn == state.leader == (dealer + 1) % 4
         assert state.view(0)["leader"] == (dealer + 1) % 4
@@ -994,7 +953,7 @@ def test_the_player_left_of_the_dealer_leads_the_first_trick() -> None:
 @traces("kachuful:trick.follow")
 def test_players_must_follow_the_led_suit() -> None:
     """players must follow the led suit if they can, otherwise may play any card"""
-    state = position(["AH 2C", "3H KC", "4D 5C"], trump="S", dealer=2, bids=[1, 0, 0])
+    state = kachuful_position(["AH 2C", "3H KC", "4D 5C"], trump="S", dealer=2, bids=[1, 0, 0])
     play(state, "AH")
     assert state.legal_cards() == [C("3H")]
     reason = assert_illegal(state, Play(C("KC")), "follow suit", "hearts")
@@ -1009,7 +968,7 @@ def test_players_must_follow_the_led_suit() -> None:
 @traces("kachuful:trick.lead")
 def test_the_leader_may_play_any_card() -> None:
     """players must follow the led suit if they can, otherwise may play any card"""
-    state = position(["AH 2C 3S", "3H KC 4S", "4D 5C 5S"], trump="S", dealer=2, bids=[1, 1, 0])
+    state = kachuful_position(["AH 2C 3S", "3H KC 4S", "4D 5C 5S"], trump="S", dealer=2, bids=[1, 1, 0])
     assert sorted(state.legal_cards()) == sorted(cards("AH 2C 3S"))
 
 
@@ -1027,7 +986,7 @@ def test_trick_winner(plays: tuple[str, str, str], trump: str | None, winner: in
     """the highest trump wins, else the highest card of the led suit"""
     others = ["4D", "5D", "6D"]
     hands = [f"{plays[s]} {others[s]}" for s in range(3)]
-    state = position(hands, trump=trump, dealer=2, hook=False, bids=[0, 0, 0])
+    state = kachuful_position(hands, trump=trump, dealer=2, hook=False, bids=[0, 0, 0])
     events = play(state, *plays)  # the hands are built so that every play follows suit or shows out
     trick = [e for e in events if e.kind == "trick"][0]
     assert trick.seat == winner and trick.dst == f"won{winner}"
@@ -1039,7 +998,7 @@ def test_trick_winner(plays: tuple[str, str, str], trump: str | None, winner: in
 @traces("kachuful:trick.next")
 def test_the_winner_leads_the_next_trick() -> None:
     """the winner leads the next."""
-    state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
+    state = kachuful_position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
     play(state, "2H", "AH", "KH")
     assert state.turn == state.leader == 1
     assert state.view(0)["last_trick"] == [(0, C("2H")), (1, C("AH")), (2, C("KH"))]
@@ -1051,7 +1010,7 @@ def test_the_winner_leads_the_next_trick() -> None:
 @traces("kachuful:trick.lead")
 def test_events_of_a_trick() -> None:
     """the winner leads the next."""
-    state = position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
+    state = kachuful_position(["2H 2C", "AH 3C", "KH 4C"], trump="S", dealer=2, bids=[0, 1, 0])
     events = play(state, "2H", "AH", "KH")
     assert events[:2] == [Event("move", (C(c),), f"hand{s}", "trick", s) for s, c in enumerate(("2H", "AH"))]
     # The last card holds the full trick in view for a beat before it is gathered: the engine's snapshot of it.
@@ -1069,7 +1028,7 @@ def test_events_of_a_trick() -> None:
 
 
 def test_the_last_trick_of_a_round_holds_a_beat_before_the_cards_go_back() -> None:
-    state = position(["2H", "AH", "KH"], trump="S", dealer=2, bids=[0, 0, 0])
+    state = kachuful_position(["2H", "AH", "KH"], trump="S", dealer=2, bids=[0, 0, 0])
     events = play(state, "2H", "AH", "KH")
     trick = next(e for e in events if e.kind == "trick")
     assert trick.hold == ROUND_HOLD > 0
@@ -1135,8 +1094,17 @@ def test_scores_are_recomputed_from_the_log(registered: Path) -> None:
     assert again.score_sheet() == state.score_sheet() and again.result() == state.result()
     # The totals follow the record of the rounds: change a round's tricks and they change with it.
     h, dealer, trump, bids, tricks = state.history[0]
-    state.history[0] = (h, dealer, trump, bids, tuple(bids))
-    assert state.score_sheet()[0]["points"] == [10 + b for b in bids]
+    moved = list(tricks)  # one trick taken by another seat: the round's tricks still add up to its hand
+    giver = moved.index(max(moved))
+    moved[giver] -= 1
+    moved[(giver + 1) % 3] += 1
+    text = NOTATION.to_text(state)
+    first = f"{h} {dealer} {trump or '-'} {','.join(map(str, bids))} {','.join(map(str, tricks))}"
+    changed = f"{h} {dealer} {trump or '-'} {','.join(map(str, bids))} {','.join(map(str, moved))}"
+    assert f"history: {first}" in text
+    state = NOTATION.from_text(text.replace(f"history: {first}", f"history: {changed}", 1))
+    assert state.score_sheet()[0]["points"] == [round_points(b, t, "penalty") for b, t in zip(bids, moved,
+                                                                                               strict=True)]
     assert state.totals() == [sum(r["points"][s] for r in state.score_sheet()) for s in range(3)]
 
 
@@ -1199,7 +1167,7 @@ def test_a_game_is_replayed_step_by_step(registered: Path) -> None:
 @traces("kachuful:record.refused")
 def test_illegal_actions_are_rejected_unchanged() -> None:
     """The engine rejects an illegal action (not following suit, a forbidden bid, a card not in hand, an action out of turn) with a clear message and leaves the state unchanged."""  # noqa: E501
-    state = position(["AH 2C 3D", "KH AC 4D", "QH 3C AD", "JH 4C 2D"], dealer=3)
+    state = kachuful_position(["AH 2C 3D", "KH AC 4D", "QH 3C AD", "JH 4C 2D"], dealer=3)
     # out of turn: a card before the bidding is over
     assert_illegal(state, Play(C("AH")), "bidding is not over", "Seat 1")
     bid(state, 0, 2, 0)

@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.kachuful import bots
 from cardtable.games.kachuful.layout import LAYOUT
 from cardtable.games.kachuful.narration import KachufulNarration
+from cardtable.games.kachuful.notation import NOTATION
 from cardtable.games.kachuful.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -16,4 +17,5 @@ GAME = GamePlugin(
                        weight=bots.world_weight, settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
     narration=KachufulNarration(),
+    notation=NOTATION,
 )
