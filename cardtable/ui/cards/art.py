@@ -7,7 +7,7 @@ with curves are drawn at a multiple of the final size and smooth-scaled down, wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -53,11 +53,22 @@ class CardArt:
     def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
         """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""
         size = (int(size[0]), int(size[1]))
-        key: tuple[object, ...] = (spec, size) if spec is not None else (card.rank, card.suit, card.is_red, size)
+        key = face_key(card, size, spec)
         surf = self._faces.get(key)
         if surf is None:
             surf = self.specs.render(spec, size) if spec is not None else self.standard.render(card, size)
             self._faces[key] = surf
+        return surf
+
+    def face_parts(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None
+                   ) -> Generator[None, None, pygame.Surface]:
+        """`face` drawn in a few parts, a pause between them (nothing to draw if it is drawn already)."""
+        size = (int(size[0]), int(size[1]))
+        key = face_key(card, size, spec)
+        surf = self._faces.get(key)
+        if surf is None:
+            parts = self.specs.render_parts(spec, size) if spec is not None else self.standard.render_parts(card, size)
+            surf = self._faces[key] = yield from parts
         return surf
 
     def scaled(self, image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -119,3 +130,8 @@ class CardArt:
             cache.clear()
         for part in (self.glyphs, self.standard, self.specs):
             part.clear()
+
+
+def face_key(card: Card, size: tuple[int, int], spec: FaceSpec | None) -> tuple[object, ...]:
+    """What a face is cached under: its spec (a game's own face) or the French card, and its size."""
+    return (spec, size) if spec is not None else (card.rank, card.suit, card.is_red, size)

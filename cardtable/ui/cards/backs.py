@@ -17,6 +17,7 @@ from cardtable.ui.cards.paint import (
     downsample,
     radius,
     star_points,
+    whole,
     with_alpha,
 )
 
@@ -42,12 +43,7 @@ class Backs:
         self.style = CardStyle()  # `CardArt` shares its own
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
-        parts = self.back_parts(design, size)
-        while True:
-            try:
-                next(parts)
-            except StopIteration as done:
-                return done.value
+        return whole(self.back_parts(design, size))
 
     def back_parts(self, design: str, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
         """`back` in a few parts, a pause between them (a table being opened draws one a step); returns the back."""

@@ -64,6 +64,7 @@ def choice_panel_parts(panels: TablePanels, panel: ChoicePanel, prefix: str = "c
     box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui, visible=0)
     if hold is not None:
         hold(box)
+    yield
     UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
     yield
     look = scene.look()

@@ -37,13 +37,13 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
 
 def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], object]]:
     """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
-    in flight is scaled from), a step each; what is drawn already costs a look-up."""
+    in flight is scaled from, as is a back), a step each in parts; what is drawn already costs a look-up."""
     look = scene.look()
     images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
               for zone in layout.zones for spot in zone.spots}
-    steps: list[Callable[[], object]] = [
-        in_parts(scene.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
-    return steps + [partial(look.image, card, up, size, layout.card_size) for card, up, size in images]
+    backs = {size for _, up, size in images if not up} | {layout.card_size}
+    return [*(in_parts(look.image_parts(None, False, size)) for size in backs),
+            *(in_parts(look.image_parts(card, True, size, layout.card_size)) for card, up, size in images if up)]
 
 
 def made(scene: TableScene) -> Callable[[], object] | None:

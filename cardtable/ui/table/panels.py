@@ -120,7 +120,8 @@ class TablePanels:
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:
             self._dynamic = dynamic
-            self._clear_dynamic()
+            if self._clear_dynamic():
+                yield
             if panel is not None:
                 yield from choice_panel_parts(self, panel, hold=partial(setattr, self, "choice_panel"), shown=False)
             made = yield from self._button_parts(buttons, plain, bh)
@@ -223,8 +224,9 @@ class TablePanels:
         reason = self.scene.narrator.refusal(refused) if refused is not None else ""
         return Choice(choice.label, None, reason, choice.style, choice.card)
 
-    def _clear_dynamic(self) -> None:
-        """Remove the game's buttons, its choice panel and an open chooser."""
+    def _clear_dynamic(self) -> bool:
+        """Remove the game's buttons, its choice panel and an open chooser; True if there were any."""
+        had = self.chooser is not None or self.choice_panel is not None
         self.close_chooser()
         if self.choice_panel is not None:
             self.choice_panel.kill()
@@ -235,6 +237,8 @@ class TablePanels:
             self.groups.pop(name, None)
             self.reasons.pop(name, None)
             self.early.pop(name, None)
+            had = True
+        return had
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""

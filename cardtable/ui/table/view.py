@@ -3,7 +3,7 @@ run's outline), the status bar with its messages."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -49,6 +49,18 @@ class CardLook:
         if base is None or size == base:
             return self.art.face(card, size, self.faces(card))
         return self.art.scaled(self.art.face(card, base, self.faces(card)), size)
+
+    def image_parts(self, card: Any, face_up: bool, size: tuple[int, int], base: tuple[int, int] | None = None
+                    ) -> Iterator[None]:
+        """`image` drawn in parts, a pause between them (drawn ahead, a part a step: see `CardArt.back_parts` and
+        `CardArt.face_parts`); what is drawn already costs a look-up."""
+        if not (face_up and card is not None):
+            yield from self.art.back_parts(self.back, size)
+            return
+        yield from self.art.face_parts(card, base or size, self.faces(card))
+        if base is not None and size != base:
+            yield
+            self.art.scaled(self.art.face(card, base, self.faces(card)), size)
 
 
 def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.Surface:
