@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
 from cardtable.ui.table.building import in_parts
-from cardtable.ui.table.sprites import OUTLINE_PX
+from cardtable.ui.table.sprites import OUTLINE_PX, SLOTTED
 from cardtable.ui.table.view import place_panel
 
 if TYPE_CHECKING:
@@ -27,7 +27,9 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
         for zone in layout.zones if zone.markers or zone.kind == "seat"]
     steps.append(partial(setattr, scene, "seats_shown", True))
     steps += scene.panels.toolbar_steps()
-    steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # an empty place's image, made
+    slots = {((z.slot[2], z.slot[3]), z.label) for z in layout.zones if z.kind in SLOTTED}
+    steps += [in_parts(scene.app.art.slot_parts(size, label)) for size, label in slots]  # the empty places' images
+    steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # (drawn: a look-up each)
     steps += art_steps(scene, layout)
     for colour in (theme.LEGAL, theme.PICKED):
         steps.append(partial(scene.app.art.outline, layout.card_size, colour, OUTLINE_PX))

@@ -102,8 +102,8 @@ def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int
                  outline: theme.Colour | None = outline, exact: bool = exact) -> pygame.Surface:
             if exact:
                 image = look.image(card, face_up, size, card_size)
-            else:  # a card changing size on its way: scale the cached image rather than draw a new one each frame
-                image = pygame.transform.smoothscale(look.image(card, face_up, card_size), size)
+            else:  # a card changing size on its way: the cached image scaled rather than a new one drawn
+                image = look.art.flying(look.image(card, face_up, card_size), size)
             return _outlined(look.art, image, outline) if outline else image
 
         sprite.show((card, face_up, size, look.back, outline), make, rect, OUTLINE_PX if outline else 0)
