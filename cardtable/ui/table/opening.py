@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
 from cardtable.ui.table.building import in_parts
+from cardtable.ui.table.fit_text import min_px
 from cardtable.ui.table.sprites import OUTLINE_PX, SLOTTED
 from cardtable.ui.table.view import place_panel
 
@@ -19,10 +20,13 @@ if TYPE_CHECKING:
 
 
 def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
-    """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
-    shows (at its size), then the person's buttons and the toolbar shown."""
+    """The table's making, a step at a time: the panels' fonts, each seat's panel, the toolbar's buttons, each card
+    image the layout shows (at its size), then the person's buttons and the toolbar shown."""
     layout = scene.layout
-    steps: list[Callable[[], object]] = [
+    s = scene.ui_scale
+    steps: list[Callable[[], object]] = [  # each size the panels' text may take, loaded (their steps then measure)
+        partial(scene.fonts.get, px, bold) for px in range(min_px(s), int(16 * s) + 2) for bold in (False, True)]
+    steps += [
         partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
         for zone in layout.zones if zone.markers or zone.kind == "seat"]
     steps.append(partial(setattr, scene, "seats_shown", True))
