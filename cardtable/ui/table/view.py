@@ -240,6 +240,7 @@ class StatusBar:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._lines: dict[tuple[Any, ...], tuple[list[str], int]] = {}  # the status's lines and size, by its text
         self.message_box: pygame.Rect | None = None  # where the last frame drew the message (None: no message)
         self.shown: tuple[list[str], pygame.font.Font, int] | None = None  # the status's lines, font and room
 
@@ -270,6 +271,17 @@ class StatusBar:
             self._cache[key] = image
         return image
 
+    def _box(self, size: tuple[int, int], error: bool) -> pygame.Surface:
+        """The message's see-through background (cached)."""
+        key = ("box", size, error)
+        image = self._cache.get(key)
+        if image is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            image = self._cache[key] = pygame.Surface(size, pygame.SRCALPHA)
+            image.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
+        return image
+
     def draw(self, surface: pygame.Surface, status: str, clock: str, warn: bool, scale: float,
              message: tuple[str, bool] | None, message_at: tuple[int, int] | None,
              place: Callable[[tuple[int, int], tuple[int, int]], tuple[tuple[int, int], bool]] | None = None
@@ -285,7 +297,12 @@ class StatusBar:
         px = int(16 * scale)
         clock_image = self._text(clock, True, theme.WARNING if warn else theme.GOLD, int(17 * scale))
         room = sw - clock_image.get_width() - 40
-        lines, px = bar_lines(self.fonts, status, room, px, min_px(scale))
+        key = (status, room, px, min_px(scale))
+        if key not in self._lines:  # (measuring the text is most of the bar's work: done when it changes)
+            if len(self._lines) > 64:
+                self._lines.clear()
+            self._lines[key] = bar_lines(self.fonts, status, room, px, min_px(scale))
+        lines, px = self._lines[key]
         self.shown = (lines, self.fonts.get(px), room)
         tall = self.fonts.get(px).get_linesize()
         top = bar.y + (bar.h - tall * len(lines)) // 2
@@ -313,9 +330,7 @@ class StatusBar:
                 box.topleft = chosen
             box = box.clamp(pygame.Rect(4, 0, sw - 8, sh))  # placed off the middle, it still shows whole
             self.message_box = box
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
-            surface.blit(panel, box.topleft)
+            surface.blit(self._box(box.size, error), box.topleft)
             pygame.draw.rect(surface, colour, box, 1, border_radius=6)
             surface.blit(msg, msg.get_rect(center=box.center))
 
