@@ -346,3 +346,28 @@ def test_a_decks_two_jokers_are_one_black_and_one_red(art: CardArt) -> None:
     black_red_ink, black_dark, _ = _ink(art.face(black, SIZE))
     red_red_ink, red_dark, _ = _ink(art.face(red, SIZE))
     assert red_red_ink > 2 * black_red_ink and black_dark > red_dark
+
+
+@pytest.mark.parametrize("which", ["queen", "seven", "ace", "joker", "crazy"])
+def test_a_face_drawn_in_parts_is_the_face_drawn_whole_and_drawn_once(which: str) -> None:
+    card = {"queen": Card(12, "H"), "seven": Card(7, "S"), "ace": Card(14, "D"), "crazy": DECK[0],
+            "joker": deck_with_jokers(1)[-1]}[which]
+    spec = crazy_face(card) if which == "crazy" else None
+    size = (134, 187)
+    art = CardArt()
+    parts = art.face_parts(card, size, spec)
+    pauses = 0
+    while True:
+        try:
+            next(parts)
+            pauses += 1
+        except StopIteration as done:
+            image = done.value
+            break
+    assert pauses >= 2, "a face not drawn yet is drawn in a few parts"
+    whole = CardArt().face(card, size, spec)
+    assert pygame.image.tobytes(image, "RGBA") == pygame.image.tobytes(whole, "RGBA")
+    assert art.face(card, size, spec) is image
+    again = art.face_parts(card, size, spec)
+    with pytest.raises(StopIteration):
+        next(again)

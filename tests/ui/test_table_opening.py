@@ -151,8 +151,15 @@ def test_the_faces_a_new_layout_shows_are_drawn_ahead_over_the_next_frames(stage
     driver = UIDriver(staged_app)
     driver.settle(table)
     drawn: list[object] = []
+
+    def face_parts(card, size, spec=None):
+        yield  # (a face is drawn in parts)
+        drawn.append(card)
+        return pygame.Surface(size)
+
     monkeypatch.setattr(staged_app.art, "face", lambda card, size, spec=None: drawn.append(card) or
                         pygame.Surface(size))
+    monkeypatch.setattr(staged_app.art, "face_parts", face_parts)
     monkeypatch.setattr(staged_app.art, "_faces", {})
     table.set_layout(table.build_layout())
     assert not table.ahead.done and not drawn

@@ -7,7 +7,7 @@ with curves are drawn at a multiple of the final size and smooth-scaled down, wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +21,8 @@ from cardtable.ui.cards.standard import StandardFaces
 
 if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
     from cardtable.core.layout import FaceSpec
+
+FLYING_KEPT = 96  # card images scaled for cards in flight kept (a deal's cards fly through the same sizes)
 
 
 class CardArt:
@@ -40,6 +42,7 @@ class CardArt:
         self._slots: dict[tuple[tuple[int, int], str], pygame.Surface] = {}
         self._outlines: dict[tuple[tuple[int, int], Colour, int], pygame.Surface] = {}
         self._scaled: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}
+        self._flying: dict[tuple[int, tuple[int, int]], pygame.Surface] = {}  # the newest last (`flying`)
 
     def set_style(self, four_colour: bool, colour_marks: bool, high_contrast: bool = False) -> None:
         """Draw French faces in four colours, coloured faces marked with their colour's letter, and strong edges,
@@ -53,11 +56,22 @@ class CardArt:
     def face(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None) -> pygame.Surface:
         """The face of `card` at `size`: drawn from `spec` when the game gives one, else the French face."""
         size = (int(size[0]), int(size[1]))
-        key: tuple[object, ...] = (spec, size) if spec is not None else (card.rank, card.suit, card.is_red, size)
+        key = face_key(card, size, spec)
         surf = self._faces.get(key)
         if surf is None:
             surf = self.specs.render(spec, size) if spec is not None else self.standard.render(card, size)
             self._faces[key] = surf
+        return surf
+
+    def face_parts(self, card: Card, size: tuple[int, int], spec: FaceSpec | None = None
+                   ) -> Generator[None, None, pygame.Surface]:
+        """`face` drawn in a few parts, a pause between them (nothing to draw if it is drawn already)."""
+        size = (int(size[0]), int(size[1]))
+        key = face_key(card, size, spec)
+        surf = self._faces.get(key)
+        if surf is None:
+            parts = self.specs.render_parts(spec, size) if spec is not None else self.standard.render_parts(card, size)
+            surf = self._faces[key] = yield from parts
         return surf
 
     def scaled(self, image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
@@ -68,6 +82,18 @@ class CardArt:
         surf = self._scaled.get(key)
         if surf is None:
             surf = self._scaled[key] = pygame.transform.smoothscale(image, size)
+        return surf
+
+    def flying(self, image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """`image` (a cached card image) smooth-scaled to `size` for a card changing size on its way, one of the
+        last `FLYING_KEPT` such images kept: the cards of a deal pass through the same sizes one after another."""
+        key = (id(image), size)
+        surf = self._flying.pop(key, None)
+        if surf is None:
+            if len(self._flying) >= FLYING_KEPT:
+                del self._flying[next(iter(self._flying))]
+            surf = pygame.transform.smoothscale(image, size)
+        self._flying[key] = surf
         return surf
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
@@ -99,6 +125,12 @@ class CardArt:
             surf = self._slots[key] = self.backs.slot(size, label)
         return surf
 
+    def slot_parts(self, size: tuple[int, int], label: str = "") -> Iterator[None]:
+        """`slot` drawn in parts, a pause between them (nothing to draw if it is drawn already)."""
+        size = (int(size[0]), int(size[1]))
+        if (size, label) not in self._slots:
+            self._slots[size, label] = yield from self.backs.slot_parts(size, label)
+
     def outline(self, size: tuple[int, int], colour: tuple[int, int, int], width: int = 3) -> pygame.Surface:
         """A highlight ring around a card of `size`; the surface is `width` px bigger on every side.
 
@@ -115,7 +147,12 @@ class CardArt:
 
     def clear(self) -> None:
         """Drop every cached surface (e.g. after the window, and so the card size, changed)."""
-        for cache in (self._faces, self._backs, self._slots, self._outlines, self._scaled):
+        for cache in (self._faces, self._backs, self._slots, self._outlines, self._scaled, self._flying):
             cache.clear()
         for part in (self.glyphs, self.standard, self.specs):
             part.clear()
+
+
+def face_key(card: Card, size: tuple[int, int], spec: FaceSpec | None) -> tuple[object, ...]:
+    """What a face is cached under: its spec (a game's own face) or the French card, and its size."""
+    return (spec, size) if spec is not None else (card.rank, card.suit, card.is_red, size)

@@ -17,6 +17,7 @@ from cardtable.ui.cards.paint import (
     downsample,
     radius,
     star_points,
+    whole,
     with_alpha,
 )
 
@@ -42,12 +43,7 @@ class Backs:
         self.style = CardStyle()  # `CardArt` shares its own
 
     def back(self, design: str, size: tuple[int, int]) -> pygame.Surface:
-        parts = self.back_parts(design, size)
-        while True:
-            try:
-                next(parts)
-            except StopIteration as done:
-                return done.value
+        return whole(self.back_parts(design, size))
 
     def back_parts(self, design: str, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
         """`back` in a few parts, a pause between them (a table being opened draws one a step); returns the back."""
@@ -149,6 +145,10 @@ class Backs:
         pygame.draw.polygon(layer, accent, star)
 
     def slot(self, size: tuple[int, int], label: str) -> pygame.Surface:
+        return whole(self.slot_parts(size, label))
+
+    def slot_parts(self, size: tuple[int, int], label: str) -> Generator[None, None, pygame.Surface]:
+        """`slot` in two parts (drawn big, a pause, then scaled down and labelled); returns the empty place."""
         w, h = size
         big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
         big.fill((255, 255, 255, 0))
@@ -157,6 +157,7 @@ class Backs:
         fill, edge = (60, 220) if self.style.high_contrast else (34, 110)
         pygame.draw.rect(big, (255, 255, 255, fill), big.get_rect(), border_radius=r)
         pygame.draw.rect(big, (255, 255, 255, edge), big.get_rect(), width=line, border_radius=r)
+        yield
         surf = downsample(big, size)
         if label:
             text = self.glyphs.glyph(label, max(6, round(w * 0.34)), (255, 255, 255))

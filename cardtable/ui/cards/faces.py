@@ -8,6 +8,7 @@ down), shapes ("skip", "reverse", "cat") and "wild", the four-colour oval.
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 import pygame
@@ -27,6 +28,7 @@ from cardtable.ui.cards.paint import (
     radius,
     shape_symbol,
     shapes_bounds,
+    whole,
 )
 
 if TYPE_CHECKING:  # the layouts' module, imported with a game's layout
@@ -76,8 +78,13 @@ class SpecFaces:
         self._symbols.clear()
 
     def render(self, spec: FaceSpec, size: tuple[int, int]) -> pygame.Surface:
+        return whole(self.render_parts(spec, size))
+
+    def render_parts(self, spec: FaceSpec, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
+        """`render` in parts, a pause after each: the field and oval, the middle symbol, then the corners."""
         w, h = size
         surf = self._base(spec.field, spec.oval, size).copy()
+        yield
         margin, _, _, cap = metrics(w, h)
         quartered = len(spec.oval) >= 4
         stroke = max(1, round(w / 45)) + (1 if quartered else 0)
@@ -92,6 +99,7 @@ class SpecFaces:
             big = self._symbol(spec.centre, px, spec.centre_fill, spec.ink, stroke, shadow)
             iw, ih = big.get_width() - 2 * stroke - shadow, big.get_height() - 2 * stroke - shadow
             surf.blit(big, (round(w / 2 - iw / 2 - stroke), round(h / 2 - ih / 2 - stroke)))
+            yield
         if spec.corner:
             corner_stroke = max(1, round(w / 85))
             if spec.corner == "wild":

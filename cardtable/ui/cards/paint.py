@@ -4,8 +4,9 @@ ovals, arrows, symbol shapes, tinting and outlining of masks."""
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Literal, TypeAlias
+from typing import Literal, TypeAlias, TypeVar
 
 import pygame
 
@@ -16,6 +17,7 @@ Ring: TypeAlias = tuple[Literal["ring"], tuple[Point, float, float]]
 Disc: TypeAlias = tuple[Literal["circle"], tuple[Point, float]]
 Polygon: TypeAlias = tuple[Literal["poly"], list[Point]]
 Shape: TypeAlias = Ring | Disc | Polygon
+T = TypeVar("T")
 
 CARD_WHITE: Colour = (253, 252, 247)
 CARD_BORDER: Colour = (150, 150, 150)
@@ -67,8 +69,19 @@ def downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(big, size)
 
 
-def rounded_card(size: tuple[int, int], fill: Colour, border: Colour, border_px: float) -> pygame.Surface:
-    """An antialiased rounded card blank: `fill` inside a `border_px`-wide `border`."""
+def whole(parts: Generator[None, None, T]) -> T:
+    """What a drawing made in parts (a generator pausing between them) returns, all its parts done at once."""
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            return done.value
+
+
+def rounded_card_parts(size: tuple[int, int], fill: Colour, border: Colour, border_px: float
+                       ) -> Generator[None, None, pygame.Surface]:
+    """An antialiased rounded card blank: `fill` inside a `border_px`-wide `border`, in two parts (drawn big, a
+    pause, then scaled down)."""
     w, h = size
     big = pygame.Surface((w * SS, h * SS), pygame.SRCALPHA)
     big.fill((*border, 0))
@@ -77,6 +90,7 @@ def rounded_card(size: tuple[int, int], fill: Colour, border: Colour, border_px:
     pygame.draw.rect(big, border, rect, border_radius=r)
     bw = max(1, round(border_px * SS))
     pygame.draw.rect(big, fill, rect.inflate(-2 * bw, -2 * bw), border_radius=max(0, r - bw))
+    yield
     return downsample(big, size)
 
 

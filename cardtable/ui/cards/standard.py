@@ -4,6 +4,7 @@ and the corner indices."""
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 
 import pygame
 
@@ -18,8 +19,9 @@ from cardtable.ui.cards.paint import (
     Point,
     Polygon,
     downsample,
-    rounded_card,
+    rounded_card_parts,
     star_points,
+    whole,
 )
 
 RED: Colour = (200, 16, 46)
@@ -152,9 +154,13 @@ class StandardFaces:
 
     def _blank(self, size: tuple[int, int]) -> pygame.Surface:
         """A plain white card with a thin grey border (copy before drawing on it)."""
+        return whole(self._blank_parts(size))
+
+    def _blank_parts(self, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
+        """`_blank`, drawn in parts (none if it is drawn already)."""
         surf = self._blanks.get(size)
         if surf is None:
-            surf = rounded_card(size, CARD_WHITE, self.style.border, max(0.8, size[0] / 100))
+            surf = yield from rounded_card_parts(size, CARD_WHITE, self.style.border, max(0.8, size[0] / 100))
             self._blanks[size] = surf
         return surf
 
@@ -189,13 +195,21 @@ class StandardFaces:
 
     def render(self, card: Card, size: tuple[int, int]) -> pygame.Surface:
         """The face of a French card (or a joker) at `size`."""
+        return whole(self.render_parts(card, size))
+
+    def render_parts(self, card: Card, size: tuple[int, int]) -> Generator[None, None, pygame.Surface]:
+        """`render` in parts, a pause after each: the blank card (drawn big, then scaled down), the corner indices,
+        then the rest."""
         w, h = size
-        surf = self._blank(size).copy()
+        blank = yield from self._blank_parts(size)
+        yield
+        surf = blank.copy()
         if card.is_joker:
             self._draw_joker(surf, w, h, RED if card.is_red else BLACK)
             return surf
         colour = self.ink(card)
         self._draw_corner(surf, self._corner_index(card, w, colour), w, h)
+        yield
         if card.rank in _PIP_LAYOUTS:
             self._draw_pips(surf, card, w, h, colour)
         elif card.rank in (11, 12, 13):

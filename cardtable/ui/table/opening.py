@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
 from cardtable.ui.table.building import in_parts
-from cardtable.ui.table.sprites import OUTLINE_PX
+from cardtable.ui.table.fit_text import min_px
+from cardtable.ui.table.sprites import OUTLINE_PX, SLOTTED
 from cardtable.ui.table.view import place_panel
 
 if TYPE_CHECKING:
@@ -19,15 +20,20 @@ if TYPE_CHECKING:
 
 
 def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
-    """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
-    shows (at its size), then the person's buttons and the toolbar shown."""
+    """The table's making, a step at a time: the panels' fonts, each seat's panel, the toolbar's buttons, each card
+    image the layout shows (at its size), then the person's buttons and the toolbar shown."""
     layout = scene.layout
-    steps: list[Callable[[], object]] = [
+    s = scene.ui_scale
+    steps: list[Callable[[], object]] = [  # each size the panels' text may take, loaded (their steps then measure)
+        partial(scene.fonts.get, px, bold) for px in range(min_px(s), int(16 * s) + 2) for bold in (False, True)]
+    steps += [
         partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
         for zone in layout.zones if zone.markers or zone.kind == "seat"]
     steps.append(partial(setattr, scene, "seats_shown", True))
     steps += scene.panels.toolbar_steps()
-    steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # an empty place's image, made
+    slots = {((z.slot[2], z.slot[3]), z.label) for z in layout.zones if z.kind in SLOTTED}
+    steps += [in_parts(scene.app.art.slot_parts(size, label)) for size, label in slots]  # the empty places' images
+    steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # (drawn: a look-up each)
     steps += art_steps(scene, layout)
     for colour in (theme.LEGAL, theme.PICKED):
         steps.append(partial(scene.app.art.outline, layout.card_size, colour, OUTLINE_PX))
@@ -37,13 +43,13 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
 
 def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], object]]:
     """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
-    in flight is scaled from), a step each; what is drawn already costs a look-up."""
+    in flight is scaled from, as is a back), a step each in parts; what is drawn already costs a look-up."""
     look = scene.look()
     images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
               for zone in layout.zones for spot in zone.spots}
-    steps: list[Callable[[], object]] = [
-        in_parts(scene.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
-    return steps + [partial(look.image, card, up, size, layout.card_size) for card, up, size in images]
+    backs = {size for _, up, size in images if not up} | {layout.card_size}
+    return [*(in_parts(look.image_parts(None, False, size)) for size in backs),
+            *(in_parts(look.image_parts(card, True, size, layout.card_size)) for card, up, size in images if up)]
 
 
 def made(scene: TableScene) -> Callable[[], object] | None:

@@ -24,6 +24,8 @@ def next_change(scene: TableScene) -> float | None:
     """Seconds until `scene` shows something new with no input (0: it moves now; None: not until the person acts)."""
     if scene.choreography.busy or scene.celebration is not None or scene.result_due or scene.safe_play.pending:
         return 0.0
+    if not (scene.panels.making.done and scene.panels.result_build.done):  # widgets being made, a few a frame
+        return SOONEST
     soon: list[float] = []
     over = scene.state.is_over()
     if scene.deals.searching or scene.analysis.job is not None or (scene.driver.thinking_seat is not None

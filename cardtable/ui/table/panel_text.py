@@ -12,6 +12,9 @@ from cardtable.ui.table.fit_text import fitting_px, min_px, shorten
 from cardtable.ui.theme import Fonts
 
 PAD = 8  # the text's margin inside the panel's frame
+#: The text size of a panel's lines, by the table's fonts, the lines, the panel's size, the window's scale and the
+#: dealer button's room.
+_SIZES: dict[tuple[object, ...], int] = {}
 
 
 @dataclass(frozen=True)
@@ -38,7 +41,13 @@ def panel_texts(zone: Zone, fonts: Fonts, scale: float, cue: str) -> list[PanelT
     left out rather than drawn over text."""
     w, h = zone.slot[2], zone.slot[3]
     dealer = dealer_room(zone, scale)
-    px = fitting_px(fonts, zone.lines, w - 2 * PAD, h - 8, int(16 * scale), min_px(scale), first_less=dealer)
+    key = (fonts, zone.lines, w, h, scale, dealer)
+    px = _SIZES.get(key)
+    if px is None:  # (the size is measured once for each text and box: the panel is drawn again on every move)
+        if len(_SIZES) > 512:
+            _SIZES.clear()
+        px = _SIZES[key] = fitting_px(fonts, zone.lines, w - 2 * PAD, h - 8, int(16 * scale), min_px(scale),
+                                      first_less=dealer)
     out: list[PanelText] = []
     y = 4
     for i, line in enumerate(zone.lines):

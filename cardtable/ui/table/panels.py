@@ -8,19 +8,19 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
-from pygame_gui.elements import UIButton, UIImage, UILabel, UIPanel
+from pygame_gui.elements import UIButton, UIPanel
 
 from cardtable import stats
 from cardtable.core.engine import Action, IllegalAction, State
 from cardtable.core.layout import Choice, ChoicePanel
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.scoresheet import open_score_window
-from cardtable.ui.table.building import SceneBuild
-from cardtable.ui.table.free_space import clear_place, own_hand_rects, zone_rects
+from cardtable.ui.table.building import SceneBuild, in_parts
+from cardtable.ui.table.choice_panel import choice_panel, choice_panel_parts, pack_rows
 from cardtable.ui.table.records import record_lines
 from cardtable.ui.table.result_panel import result_steps
 from cardtable.ui.table.sentences import only_theirs
-from cardtable.ui.theme import BUTTON_H, wrap_words
+from cardtable.ui.theme import BUTTON_H
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -29,7 +29,6 @@ CANCEL = "Cancel"
 SEE_TABLE = "See the table"  # the result panel's button that puts it aside
 RESULT = "Result"  # the button that brings it back
 SHOW_RESULT = "show_result"
-CARD_CHOICE_W = 46  # a choice that shows a card face: the card's width
 NARROW_WINDOW = 1000  # below this width the toolbar's buttons are as wide as their texts
 TOOLBAR = (
     ("menu", "Menu", "Back to the menu (Esc); the game is kept"),
@@ -42,6 +41,7 @@ TOOLBAR = (
 
 
 TOOL_TIPS = {name: tip for name, _, tip in TOOLBAR}
+__all__ = ["TablePanels", "pack_rows", "why_not"]
 
 
 class TablePanels:
@@ -63,6 +63,7 @@ class TablePanels:
         self.sheet_shown: Any = None  # the ScoreSheet the open window shows
         self.result_lines: list[str] = []  # the result's heading and lines, as shown
         self.result_build = SceneBuild(lambda: 0.0, lambda: 0)  # the result panel's making (`show_result`)
+        self.making = SceneBuild(lambda: 0.0, lambda: 0)  # the person's widgets' making (`build`)
         self._result_for: tuple[Any, ...] | None = None  # what the result panel made (or being made) shows
         self.result_made: dict[str, Any] = {}  # its parts made so far
         self._window: tuple[Any, ...] | None = None  # the window the toolbar was made for
@@ -78,11 +79,16 @@ class TablePanels:
 
     # ----- the toolbar and the game's buttons --------------------------------------------------------
     def build(self) -> None:
-        """The toolbar, and the game's buttons and choice panel for the person to act.  Widgets are made only when
-        what they show changed (a pygame-gui button takes about a millisecond to make).  Nothing while the table is
-        still being opened: its last steps build them (`build_parts`)."""
-        for _ in self.build_parts():
-            pass
+        """The toolbar, and the game's buttons and choice panel for the person to act, made over the next frames
+        within each frame's budget (`SceneBuild`: a pygame-gui button takes about a millisecond to make), hidden
+        until all are made.  Widgets are made only when what they show changed.  Nothing while the table is still
+        being opened: its last steps build them (`build_parts`)."""
+        scene = self.scene
+        if not self.making.done:  # what was being made was for an older moment: it is made anew
+            self._dynamic = None
+        self.making = SceneBuild(scene.app.work_clock, lambda: scene.app.frame)
+        self.making.add(in_parts(self.build_parts()))
+        self.making.start()
 
     def build_parts(self) -> Iterator[None]:
         """`build`, pausing after each widget made (a table being opened makes one a step)."""
@@ -92,7 +98,9 @@ class TablePanels:
         s = scene.ui_scale
         bh = int(BUTTON_H * s)
         for tool in self.toolbar():
-            self.make_tool(tool)
+            if tool[0] not in self.buttons:
+                self.make_tool(tool)
+                yield
         panel, buttons, plain = None, [], 0
         if scene.human_turn and not scene.behind:  # once the table has shown what came before
             view = scene.view()
@@ -112,36 +120,52 @@ class TablePanels:
         dynamic = (panel, tuple(buttons), plain)
         if dynamic != self._dynamic:
             self._dynamic = dynamic
-            self._clear_dynamic()
-            if panel is not None:
-                self.choice_panel = yield from self._choice_panel_parts(panel)
-            # Laid right to left; rows that would cover the toolbar wrap below it, read in the game's order.
-            widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
-            last = len(buttons) - 1
-            row_of = {last - i: r for r, row in enumerate(pack_rows(widths[::-1], scene.app.size[0] - 10
-                                                                     - self._tools_end)) for i in row}
-            rights: dict[int, int] = {}
-            for k, choice in enumerate(buttons):
-                width, top = widths[k], 8 + row_of[k] * (bh + 6)
-                right = rights.get(row_of[k], scene.app.size[0] - 10) - width
-                rights[row_of[k]] = right - 8
-                name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
-                if plain < 0:
-                    name = f"early:{choice.label}"
-                button = UIButton(pygame.Rect(right, top, width, bh), choice.label, scene.ui,
-                                  tool_tip_text=choice.reason or None)
-                self.buttons[name] = button
-                if choice.action is None:
-                    button.disable()
-                    self.reasons[name] = choice.reason
-                elif plain < 0:
-                    self.early[name] = choice.action
-                else:
-                    self.action_buttons[name] = choice.action
+            if self._clear_dynamic():
                 yield
+            if panel is not None:
+                yield from choice_panel_parts(self, panel, hold=partial(setattr, self, "choice_panel"), shown=False)
+            made = yield from self._button_parts(buttons, plain, bh)
+            if self.choice_panel is not None and self.chooser is None:  # (a chooser open over it keeps it hidden)
+                self.choice_panel.show()
+            for button in made:
+                button.show()
+            scene.ui.get_sprite_group().update_visibility()  # all drawn this frame
         self.follow_score_sheet()
         self.scene.handover.place_buttons()
         self.refresh()
+
+    def _button_parts(self, buttons: list[Choice], plain: int, bh: int
+                      ) -> Generator[None, None, list[UIButton]]:
+        """The game's buttons (hidden), a pause after each; returns them.  Laid right to left; rows that would
+        cover the toolbar wrap below it, read in the game's order."""
+        scene = self.scene
+        s = scene.ui_scale
+        widths = [max(int(110 * s), self.font.size(choice.label)[0] + 30) for choice in buttons]
+        last = len(buttons) - 1
+        row_of = {last - i: r for r, row in enumerate(pack_rows(widths[::-1], scene.app.size[0] - 10
+                                                                 - self._tools_end)) for i in row}
+        rights: dict[int, int] = {}
+        made = []
+        for k, choice in enumerate(buttons):
+            width, top = widths[k], 8 + row_of[k] * (bh + 6)
+            right = rights.get(row_of[k], scene.app.size[0] - 10) - width
+            rights[row_of[k]] = right - 8
+            name = f"action:{choice.label}" if k < plain else f"select:{choice.label}"
+            if plain < 0:
+                name = f"early:{choice.label}"
+            button = UIButton(pygame.Rect(right, top, width, bh), choice.label, scene.ui,
+                              tool_tip_text=choice.reason or None, visible=0)
+            self.buttons[name] = button
+            made.append(button)
+            if choice.action is None:
+                button.disable()
+                self.reasons[name] = choice.reason
+            elif plain < 0:
+                self.early[name] = choice.action
+            else:
+                self.action_buttons[name] = choice.action
+            yield
+        return made
 
     def toolbar(self) -> list[tuple[str, pygame.Rect, str, str]]:
         """The toolbar's buttons for this window: name, place, text and tip.  A new window size or scale: the old
@@ -200,8 +224,9 @@ class TablePanels:
         reason = self.scene.narrator.refusal(refused) if refused is not None else ""
         return Choice(choice.label, None, reason, choice.style, choice.card)
 
-    def _clear_dynamic(self) -> None:
-        """Remove the game's buttons, its choice panel and an open chooser."""
+    def _clear_dynamic(self) -> bool:
+        """Remove the game's buttons, its choice panel and an open chooser; True if there were any."""
+        had = self.chooser is not None or self.choice_panel is not None
         self.close_chooser()
         if self.choice_panel is not None:
             self.choice_panel.kill()
@@ -212,6 +237,8 @@ class TablePanels:
             self.groups.pop(name, None)
             self.reasons.pop(name, None)
             self.early.pop(name, None)
+            had = True
+        return had
 
     def refresh(self) -> None:
         """Undo, redo and hint are usable only when they would do something."""
@@ -240,78 +267,6 @@ class TablePanels:
             else:
                 self.buttons[name].disable()
 
-    def _choice_panel(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = "") -> UIPanel:
-        """A centred panel of choice buttons, in as many rows as the window needs; disabled ones carry their reason.
-        A choice with a card shows that card's face.  A choice labelled `cancel` with no action closes the panel
-        instead of being disabled."""
-        parts = self._choice_panel_parts(panel, prefix, cancel)
-        while True:
-            try:
-                next(parts)
-            except StopIteration as done:
-                return done.value
-
-    def _choice_panel_parts(self, panel: ChoicePanel, prefix: str = "choice", cancel: str = ""
-                            ) -> Generator[None, None, UIPanel]:
-        """`_choice_panel`, pausing after each widget made; the panel shows once whole."""
-        scene = self.scene
-        font = self.font
-        s = scene.ui_scale
-        sw, sh = scene.app.size
-        cards = any(c.card is not None for c in panel.choices)
-        card_size = (int(CARD_CHOICE_W * s), int(CARD_CHOICE_W * 1.4 * s))
-        cell_h = card_size[1] + 8 if cards else int(50 * s)
-        widths = [card_size[0] if c.card is not None else max(int(52 * s), font.size(c.label)[0] + 24)
-                  for c in panel.choices]
-        rows_of = pack_rows(widths, sw - 72)
-        rows = len(rows_of)
-        row_w = max(sum(widths[i] for i in row) + 8 * (len(row) - 1) for row in rows_of)
-        # A long note (why a choice is disabled) wraps to the buttons' width rather than widen the panel past the
-        # window or over the seats.
-        notes = wrap_words(font, panel.note, min(sw - 68, max(row_w, 380))) if panel.note else []
-        title_w = scene.fonts.get(round(22 * s), bold=True).size(panel.title)[0]  # the heading's font, as themed
-        w = max(row_w + 40, title_w + 40, 260, *(font.size(line)[0] + 40 for line in notes))
-        top_h, line_h = int(46 * s), int(28 * s)
-        h = min(sh - 20, top_h + 14 + rows * cell_h + line_h * len(notes))
-        # Centred where the layout says, unless that covers the table's cards or panels: then the nearest free place.
-        centre = scene.layout.choice_centre or (sw // 2, sh // 2)
-        left, top = clear_place((w, h), centre, scene.context().area, zone_rects(scene.layout),
-                                soft=own_hand_rects(scene.layout))
-        left, top = max(4, min(left, sw - w - 4)), max(4, min(top, sh - h - 4))
-        box = UIPanel(pygame.Rect(left, top, w, h), manager=scene.ui, visible=0)
-        UILabel(pygame.Rect(16, 8, w - 32, top_h - 16), panel.title, scene.ui, container=box, object_id="#heading")
-        yield
-        look = scene.look()
-        place = {i: (r, k) for r, row_of in enumerate(rows_of) for k, i in enumerate(row_of)}
-        for i, choice in enumerate(panel.choices):
-            r, k = place[i]
-            row = [widths[j] for j in rows_of[r]]
-            x0 = (w - (sum(row) + 8 * (len(row) - 1))) // 2 - 3
-            rect = pygame.Rect(x0 + sum(row[:k]) + 8 * k, top_h + r * cell_h, widths[i], cell_h - 8)
-            style = f"#{choice.style}" if choice.style else None
-            if choice.card is not None:  # the face, with a see-through button over it
-                UIImage(rect, look.image(choice.card, True, rect.size), scene.ui, container=box)
-                style = "#card_choice"
-            button = UIButton(rect, "" if choice.card is not None else choice.label, scene.ui, container=box,
-                              tool_tip_text=choice.reason or (choice.label if choice.card is not None else None),
-                              object_id=style)
-            name = f"{prefix}:{i}"
-            self.buttons[name] = button
-            if choice.action is not None:
-                self.action_buttons[name] = choice.action
-            elif choice.group:
-                self.groups[name] = choice.group
-            elif not (cancel and choice.label == cancel):
-                button.disable()
-                self.reasons[name] = choice.reason
-            yield
-        for j, line in enumerate(notes):
-            UILabel(pygame.Rect(16, h - 10 - line_h * (len(notes) - j), w - 32, line_h - 2), line, scene.ui,
-                    container=box, object_id="#muted")
-        box.show()
-        scene.ui.get_sprite_group().update_visibility()  # drawn this frame
-        return box
-
     # ----- the chooser -------------------------------------------------------------------------------
     def open_chooser(self, actions: Sequence[Action]) -> None:
         """A small panel to pick one of several actions a gesture could mean (e.g. a wild card's colour)."""
@@ -324,13 +279,13 @@ class TablePanels:
         panel = ChoicePanel(panel.title, (*choices, Choice(CANCEL, None, "")), panel.note)
         if self.choice_panel is not None:  # a second step (see `Choice.group`) shows in place of the first
             self.choice_panel.hide()
-        self.chooser = self._choice_panel(panel, prefix="pick", cancel=CANCEL)
+        self.chooser = choice_panel(self, panel, prefix="pick", cancel=CANCEL)
 
     def close_chooser(self) -> None:
         if self.chooser is not None:
             self.chooser.kill()
             self.chooser = None
-            if self.choice_panel is not None:
+            if self.choice_panel is not None and self.making.done:  # (a panel being made shows once whole)
                 self.choice_panel.show()
             for name in [n for n in self.buttons if n.startswith("pick:")]:
                 self.buttons.pop(name)
@@ -473,15 +428,3 @@ def why_not(state: State, action: Action) -> IllegalAction | None:
         return exc
     return None
 
-
-def pack_rows(widths: list[int], room: int, gap: int = 8) -> list[list[int]]:
-    """The indices of buttons `widths` wide in rows no wider than `room` (at least one a row), in order."""
-    rows: list[list[int]] = [[]]
-    used = 0
-    for i, w in enumerate(widths):
-        if rows[-1] and used + gap + w > room:
-            rows.append([])
-            used = 0
-        used += (gap if rows[-1] else 0) + w
-        rows[-1].append(i)
-    return rows

@@ -1,5 +1,5 @@
-"""The end-of-game result panel's making, a step a frame (`SceneBuild`): its text as one image, the panel (hidden)
-with it, each button, then the panel shown; and `render_lines`, a heading with lines under it as one image."""
+"""The end-of-game result panel's making, a step a frame (`SceneBuild`): its text as one image, the panel (hidden),
+the text in it, each button, then the panel shown; and `render_lines`, a heading with lines under it as one image."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
 def result_steps(panels: TablePanels, title: str, lines: list[str], names: list[tuple[str, str]]
                  ) -> list[Callable[[], None]]:
-    """The result panel's making: its text's image, the panel (hidden) with it, each button, then it shows."""
+    """The result panel's making: its text's image, the panel (hidden), the text in it, each button, then it
+    shows."""
     scene = panels.scene
     sw, sh = scene.app.size
     s = scene.ui_scale
@@ -37,11 +38,13 @@ def result_steps(panels: TablePanels, title: str, lines: list[str], names: list[
         w = min(sw - 20, max(int(460 * s), image.get_width() + 40, 40 + len(names) * (widest + 16)))
         bh = int(40 * s)
         h = min(image.get_height() + bh + 60, sh - 20)
-        made["box"] = box = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui,
-                                    visible=0)
-        UIImage(pygame.Rect(20, 14, image.get_width(), min(image.get_height(), h - bh - 50)), image, scene.ui,
-                container=box)
+        made["box"] = UIPanel(pygame.Rect((sw - w) // 2, (sh - h) // 2, w, h), manager=scene.ui, visible=0)
         made["size"] = (w, h, bh)
+
+    def picture() -> None:
+        image, (_, h, bh) = made["text"], made["size"]
+        UIImage(pygame.Rect(20, 14, image.get_width(), min(image.get_height(), h - bh - 50)), image, scene.ui,
+                container=made["box"])
 
     def button(k: int, name: str, label: str) -> None:
         w, h, bh = made["size"]
@@ -54,7 +57,7 @@ def result_steps(panels: TablePanels, title: str, lines: list[str], names: list[
         scene.ui.get_sprite_group().update_visibility()  # drawn this frame, with the table dimmed behind it
         panels.result_panel = made["box"]
 
-    return [text, panel, *(partial(button, k, n, label) for k, (n, label) in enumerate(names)), shown]
+    return [text, panel, picture, *(partial(button, k, n, label) for k, (n, label) in enumerate(names)), shown]
 
 
 def render_lines(fonts: Any, title: str, lines: list[str], max_width: int, scale: float = 1.0) -> pygame.Surface:

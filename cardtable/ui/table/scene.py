@@ -215,7 +215,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
     def settled(self) -> bool:
         """No animation, bot, safe move or celebration in progress (tests and the self-test wait for this)."""
         return not (not self.ready or self.choreography.busy or self.celebration or self.driver.busy or self.result_due
-                    or not self.panels.result_build.done
+                    or not self.panels.result_build.done or not self.panels.making.done
                     or self.safe_play.pending or self.summaries.open or self.summaries.due is not None)
 
     def hit(self, pos: tuple[int, int]) -> tuple[str, int | None] | None:
@@ -424,6 +424,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
             self.panels.show_result()
         elif not self.panels.result_build.done:
             self.panels.result_build.run()
+        if not self.panels.making.done:  # the person's buttons (before a move here starts them again)
+            self.panels.making.run()
         if self.celebration is not None:
             self.celebration.update(dt)
             if self.celebration.done:

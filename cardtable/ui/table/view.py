@@ -3,7 +3,7 @@ run's outline), the status bar with its messages."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -50,6 +50,18 @@ class CardLook:
             return self.art.face(card, size, self.faces(card))
         return self.art.scaled(self.art.face(card, base, self.faces(card)), size)
 
+    def image_parts(self, card: Any, face_up: bool, size: tuple[int, int], base: tuple[int, int] | None = None
+                    ) -> Iterator[None]:
+        """`image` drawn in parts, a pause between them (drawn ahead, a part a step: see `CardArt.back_parts` and
+        `CardArt.face_parts`); what is drawn already costs a look-up."""
+        if not (face_up and card is not None):
+            yield from self.art.back_parts(self.back, size)
+            return
+        yield from self.art.face_parts(card, base or size, self.faces(card))
+        if base is not None and size != base:
+            yield
+            self.art.scaled(self.art.face(card, base, self.faces(card)), size)
+
 
 def _outlined(art: Any, image: pygame.Surface, colour: theme.Colour) -> pygame.Surface:
     w, h = image.get_size()
@@ -90,8 +102,8 @@ def place_cards(sprites: TableSprites, look: CardLook, card_size: tuple[int, int
                  outline: theme.Colour | None = outline, exact: bool = exact) -> pygame.Surface:
             if exact:
                 image = look.image(card, face_up, size, card_size)
-            else:  # a card changing size on its way: scale the cached image rather than draw a new one each frame
-                image = pygame.transform.smoothscale(look.image(card, face_up, card_size), size)
+            else:  # a card changing size on its way: the cached image scaled rather than a new one drawn
+                image = look.art.flying(look.image(card, face_up, card_size), size)
             return _outlined(look.art, image, outline) if outline else image
 
         sprite.show((card, face_up, size, look.back, outline), make, rect, OUTLINE_PX if outline else 0)
@@ -228,6 +240,7 @@ class StatusBar:
     def __init__(self, fonts: Fonts) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._lines: dict[tuple[Any, ...], tuple[list[str], int]] = {}  # the status's lines and size, by its text
         self.message_box: pygame.Rect | None = None  # where the last frame drew the message (None: no message)
         self.shown: tuple[list[str], pygame.font.Font, int] | None = None  # the status's lines, font and room
 
@@ -258,6 +271,17 @@ class StatusBar:
             self._cache[key] = image
         return image
 
+    def _box(self, size: tuple[int, int], error: bool) -> pygame.Surface:
+        """The message's see-through background (cached)."""
+        key = ("box", size, error)
+        image = self._cache.get(key)
+        if image is None:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            image = self._cache[key] = pygame.Surface(size, pygame.SRCALPHA)
+            image.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
+        return image
+
     def draw(self, surface: pygame.Surface, status: str, clock: str, warn: bool, scale: float,
              message: tuple[str, bool] | None, message_at: tuple[int, int] | None,
              place: Callable[[tuple[int, int], tuple[int, int]], tuple[tuple[int, int], bool]] | None = None
@@ -273,7 +297,12 @@ class StatusBar:
         px = int(16 * scale)
         clock_image = self._text(clock, True, theme.WARNING if warn else theme.GOLD, int(17 * scale))
         room = sw - clock_image.get_width() - 40
-        lines, px = bar_lines(self.fonts, status, room, px, min_px(scale))
+        key = (status, room, px, min_px(scale))
+        if key not in self._lines:  # (measuring the text is most of the bar's work: done when it changes)
+            if len(self._lines) > 64:
+                self._lines.clear()
+            self._lines[key] = bar_lines(self.fonts, status, room, px, min_px(scale))
+        lines, px = self._lines[key]
         self.shown = (lines, self.fonts.get(px), room)
         tall = self.fonts.get(px).get_linesize()
         top = bar.y + (bar.h - tall * len(lines)) // 2
@@ -301,9 +330,7 @@ class StatusBar:
                 box.topleft = chosen
             box = box.clamp(pygame.Rect(4, 0, sw - 8, sh))  # placed off the middle, it still shows whole
             self.message_box = box
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
-            panel.fill(theme.ERROR_BG if error else theme.MESSAGE_BG)
-            surface.blit(panel, box.topleft)
+            surface.blit(self._box(box.size, error), box.topleft)
             pygame.draw.rect(surface, colour, box, 1, border_radius=6)
             surface.blit(msg, msg.get_rect(center=box.center))
 
