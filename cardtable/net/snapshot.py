@@ -4,6 +4,7 @@ ended, and for the host's own seat its view and its moves."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,7 +27,8 @@ class SeatInfo:
 @dataclass(frozen=True)
 class TableInfo:
     """A hosted table at one moment.  `moves` counts the actions played (it changes whenever the game does);
-    `view` and `legal` are the asked seat's (legal: None unless that seat is to act); `winners` once over;
+    `view` and `legal` are the asked seat's (legal: None unless that seat is to act; a game's own lazy sequence
+    where the moves are too many to list); `winners` once over;
     `save_error` when the table could not be written to disk."""
 
     code: str
@@ -38,7 +40,7 @@ class TableInfo:
     moves: int
     turn: int | None
     view: Any = None
-    legal: tuple[Action, ...] | None = None
+    legal: Sequence[Action] | None = None
     winners: tuple[int, ...] = ()
     save_error: str | None = None
 
@@ -67,7 +69,10 @@ def table_info(table: HostTable, seat: int | None, save_error: str | None) -> Ta
                          save_error=save_error)
     state = match.state
     view = state.view(seat) if seat is not None else None
-    legal = tuple(state.legal_actions()) if seat is not None and state.turn == seat and not state.is_over() else None
+    legal = None
+    if seat is not None and state.turn == seat and not state.is_over():
+        found = state.legal_actions()
+        legal = list(found) if type(found) is list else found  # a lazy sequence (a burial's choices) stays lazy
     winners = tuple(state.result().winners) if state.is_over() else ()
     return TableInfo(table.code, table.name, table.game.rules.id, True, state.is_over(), tuple(seats),
                      len(match.log), state.turn, view, legal, winners, save_error)
