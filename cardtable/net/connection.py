@@ -224,7 +224,12 @@ class Connection:
         detail: dict[str, Any] | None = None
         if kind == "refused" and client.refusals:
             detail = client.refusals.pop()  # kept here, not in the table's list, which would only grow
-            if self.status != SEATED and detail.get("reason") in FINAL_REFUSALS:
+            reason = detail.get("reason")
+            if reason == "unknown_token" and not client.started and client.token is not None and self._outgoing:
+                # a seat in the lobby is kept only by being there: after a drop, join afresh
+                client.token = None
+                self._outgoing.put_nowait(protocol.encode(client.hello(self.code, self.name)))
+            elif self.status != SEATED and reason in FINAL_REFUSALS:
                 self._final = str(detail.get("text", detail.get("reason")))[:200]
         elif kind == "seat" and client.notices:
             detail = client.notices.pop()

@@ -295,9 +295,9 @@ class TableServer:
             pass
 
     def _receive(self, peer: _Peer, text: str | bytes) -> None:
-        if peer.closing:
-            return
         self.stats.received += 1
+        if peer.closing:  # its last answer is on the way: the rest is not read
+            return
         if peer.seated and peer.hosted is not None:
             self._call(peer.hosted, lambda table: table.receive(peer.conn, text))
             return
