@@ -4,7 +4,9 @@ through the server's thread-safe calls."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
+import ssl
 
 import pytest
 
@@ -12,7 +14,7 @@ from cardtable.core.engine import IllegalAction
 from cardtable.games import REGISTRY, get_game
 from cardtable.net.connection import CLOSED, SEATED, Connection
 from cardtable.net.host import OPEN, HostTable, SeatPlan
-from cardtable.net.server import TableServer
+from cardtable.net.server import TableServer, tls_context
 from cardtable.net.wire import from_wire, to_wire
 from cardtable.session.match import SaveError
 from cardtable.storage import hosted_path
@@ -229,3 +231,48 @@ def test_two_tables_on_one_server_each_get_their_own_clients() -> None:
                 server.snapshot()  # two tables: the code must be named
         finally:
             close_all(a + b)
+
+
+def _self_signed(folder) -> tuple:
+    """A certificate for 127.0.0.1 and its key, made with the cryptography package."""
+    import datetime
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, LOOPBACK)])
+    now = datetime.datetime.now(datetime.UTC)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=5))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(LOOPBACK))]), False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = folder / "cert.pem", folder / "key.pem"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_file, key_file
+
+
+def test_a_table_served_over_tls_is_played_over_wss(tmp_path) -> None:
+    pytest.importorskip("cryptography", reason="a self-signed certificate is made with the cryptography package, "
+                                               "which is not installed (and not a dependency)")
+    cert, key = _self_signed(tmp_path)
+    with served(short_table("crazy", 2), tls=tls_context(cert, key)) as server:
+        connections = join(server, 2, tls=ssl.create_default_context(cafile=str(cert)))
+        try:
+            server.start_table()
+            Players(server, connections).finish()
+            assert all(c.client.verdict.ok for c in connections)
+        finally:
+            close_all(connections)
+        plain = Connection(LOOPBACK, server.bound[1], "TESTCODE", "Plain", attempts=0)
+        plain.start()
+        try:
+            wait_for(lambda: plain.status == CLOSED, "a plain connection to a TLS server to fail")
+        finally:
+            plain.close()
