@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from cardtable.files.reader import parse_json, read_bytes
 from cardtable.games import get_game
@@ -26,8 +28,33 @@ from cardtable.storage import keep_aside
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 #: (path, generation written, the error that kept it from being written or None), from the writer's thread.
 Written = Callable[[Path, int, "str | None"], None]
+
+
+@dataclass
+class Gate(Generic[T]):
+    """A table's messages held, in order, until the change they follow is written (or could not be)."""
+
+    written: int = 0  # the newest generation on disk, or given up on
+    held: deque[tuple[int, T]] = field(default_factory=deque)
+
+    def hold(self, generation: int, item: T) -> bool:
+        """Keep `item` (which follows change `generation`) if it must wait; False: it may go now."""
+        if not self.held and generation <= self.written:
+            return False
+        self.held.append((generation, item))
+        return True
+
+    def release(self, generation: int) -> list[T]:
+        """Change `generation` is written: the items that may go now, in order."""
+        self.written = max(self.written, generation)
+        out = []
+        while self.held and self.held[0][0] <= self.written:
+            out.append(self.held.popleft()[1])
+        return out
 
 
 class Keeper:

@@ -20,7 +20,6 @@ import logging
 import ssl
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -33,18 +32,15 @@ from websockets.exceptions import ConnectionClosed
 from cardtable.core.engine import Action, Event
 from cardtable.net import protocol
 from cardtable.net.host import BAD_IN_A_ROW, WRONG_CODES, HostTable, same_code
-from cardtable.net.keeper import Keeper, read_table
+from cardtable.net.keeper import Gate, Keeper, read_table
 from cardtable.net.limits import Bucket, FailedCodes
+from cardtable.net.pace import TICK, advance
 from cardtable.net.protocol import ProtocolError, message
-from cardtable.net.snapshot import TableInfo, table_info
+from cardtable.net.snapshot import ServerStats, TableInfo, table_info
 from cardtable.storage import hosted_path
 
 log = logging.getLogger(__name__)
 
-#: Seconds between two updates of the tables' clocks.
-TICK = 0.05
-#: Moves a table may make at once when its bots need no time (each update plays at most one).
-CATCH_UP = 64
 #: Messages, and bytes, that may wait for one connection: past either, it is closed (it does not read).
 MAX_QUEUED = 512
 MAX_QUEUED_BYTES = 16 << 20
@@ -62,8 +58,7 @@ class _Hosted:
     path: Path | None
     lock: threading.Lock = field(default_factory=threading.Lock)
     put: int = 0  # the generation of the newest change handed to the keeper
-    written: int = 0  # the newest generation on disk (or given up on)
-    held: deque[tuple[int, int, dict[str, Any], bool]] = field(default_factory=deque)
+    gate: Gate[tuple[int, dict[str, Any], bool]] = field(default_factory=Gate)
     save_error: str | None = None
 
 
@@ -80,19 +75,6 @@ class _Peer:
     wrong: int = 0
     bad: int = 0
     closing: bool = False
-
-
-@dataclass
-class ServerStats:
-    """Counts since the start: messages received and sent, bytes sent, connections now open, connections cut off
-    for not reading, and exceptions contained."""
-
-    received: int = 0
-    sent: int = 0
-    bytes_sent: int = 0
-    connections: int = 0
-    cut_off: int = 0
-    errors: int = 0
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
@@ -256,7 +238,10 @@ class TableServer:
             with self._registry:
                 tables = list(self._tables.values())
             for hosted in tables:
-                self._call(hosted, partial(_advance, dt=dt))
+                try:
+                    self._call(hosted, partial(advance, dt=dt))
+                except Exception:  # noqa: BLE001 - the clocks of every table go on
+                    self._contain("a table's clock")
 
     # ----- connections ---------------------------------------------------------------------------
     async def _handle(self, ws: ServerConnection) -> None:
@@ -373,9 +358,7 @@ class TableServer:
                 peer = self._peers.get(conn)
                 if peer is not None and peer.hosted is hosted:
                     peer.seated = True
-            if hosted.path is not None and (hosted.held or generation > hosted.written):
-                hosted.held.append((generation, conn, data, close))
-            else:
+            if hosted.path is None or not hosted.gate.hold(generation, (conn, data, close)):
                 self._deliver(conn, data, close)
 
     def _on_written(self, path: Path, generation: int, error: str | None) -> None:
@@ -388,16 +371,19 @@ class TableServer:
             hosted = next((h for h in self._tables.values() if h.path == path), None)
         if hosted is None:
             return
-        hosted.written, hosted.save_error = max(hosted.written, generation), error
-        while hosted.held and hosted.held[0][0] <= hosted.written:
-            _, conn, data, close = hosted.held.popleft()
+        hosted.save_error = error
+        for conn, data, close in hosted.gate.release(generation):
             self._deliver(conn, data, close)
 
     def _deliver(self, conn: int, data: dict[str, Any], close: bool) -> None:
         peer = self._peers.get(conn)
         if peer is None or peer.closing:
             return
-        text = protocol.encode(data)
+        try:
+            text = protocol.encode(data)
+        except (TypeError, ValueError):  # a message the table made that JSON cannot carry: a bug, contained
+            self._contain("a message to send")
+            return
         if peer.queue.qsize() >= MAX_QUEUED or peer.queued_bytes + len(text) > MAX_QUEUED_BYTES:
             self.stats.cut_off += 1
             peer.closing = True
@@ -412,15 +398,3 @@ class TableServer:
         if self.stats.errors <= LOGGED_ERRORS or self.stats.errors % 1000 == 0:
             log.exception("contained an error in %s (%d so far)", where, self.stats.errors)
 
-
-def _advance(table: HostTable, dt: float) -> None:
-    """Advance a table's clock; while its bots need no time, let them move at once (a bounded number of times)."""
-    table.update(dt)
-    for _ in range(CATCH_UP):
-        driver = table.driver
-        if driver is None or table.match is None or table.over:
-            return
-        moves, job = len(table.match.log), driver.job
-        table.update(0.0)
-        if len(table.match.log) == moves and driver.job is job:
-            return

@@ -1,6 +1,6 @@
 """What the host's window (or `cardtable serve`) shows of a hosted table, copied out so that it can be read on
 another thread than the one the table runs on: who sits where and who is there, whether the game has started or
-ended, and for the host's own seat its view and its moves."""
+ended, and for the host's own seat its view and its moves; and the server's counts."""
 
 from __future__ import annotations
 
@@ -10,6 +10,19 @@ from typing import Any
 
 from cardtable.core.engine import Action
 from cardtable.net.host import HOST, OPEN, HostTable
+
+
+@dataclass
+class ServerStats:
+    """Counts since the start: messages received and sent, bytes sent, connections now open, connections cut off
+    for not reading, and exceptions contained."""
+
+    received: int = 0
+    sent: int = 0
+    bytes_sent: int = 0
+    connections: int = 0
+    cut_off: int = 0
+    errors: int = 0
 
 
 @dataclass(frozen=True)
