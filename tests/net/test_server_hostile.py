@@ -84,11 +84,12 @@ async def _one_connection(port: int, batch: list[str | bytes]) -> int:
                 async for _ in ws:
                     pass
 
-            reader = asyncio.create_task(drain())
+            reader = asyncio.create_task(drain())  # read all along, so that the closing handshake is read too
             try:
                 for item in batch:
                     await ws.send(item)
                     sent += 1
+                await ws.close()
             finally:
                 reader.cancel()
     except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError):
