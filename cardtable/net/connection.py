@@ -76,7 +76,7 @@ class Connection:
         self._updates: deque[Update] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
-        self._outgoing: asyncio.Queue[str] | None = None
+        self._outgoing: asyncio.Queue[tuple[str, bool]] | None = None  # (text, close after it)
         self._wake: asyncio.Event | None = None
         self._closing = False
         self._final: str | None = None  # why trying again is pointless
@@ -101,7 +101,7 @@ class Connection:
 
     def send_action(self, action: Action) -> bool:
         """Send an intended action on the position shown; False when not seated now (nothing is sent)."""
-        return self._send(self.client.act(action))
+        return self.status == SEATED and self._send(self.client.act(action))
 
     def send(self, data: dict[str, Any]) -> bool:
         """Send a message (a ping, say); False when not seated now."""
@@ -110,8 +110,8 @@ class Connection:
     def leave(self) -> None:
         """Give up the seat (the host lets a bot play it) and close."""
         self._final = LEFT
-        self._send(message("leave"))
-        self._call(self._shutdown_soon)
+        if not self._send(message("leave"), close=True):
+            self._call(self._shutdown)
 
     def interrupt(self) -> None:
         """Cut the connection as a network fault would (no goodbye): it connects again with its token."""
@@ -124,12 +124,12 @@ class Connection:
         if self._thread is not None:
             self._thread.join(timeout)
 
-    def _send(self, data: dict[str, Any]) -> bool:
+    def _send(self, data: dict[str, Any], close: bool = False) -> bool:
         queue = self._outgoing
         if self.status != SEATED or queue is None:
             return False
         text = protocol.encode(data)
-        return self._call(lambda: queue.put_nowait(text))
+        return self._call(lambda: queue.put_nowait((text, close)))
 
     def _call(self, callback: Callable[[], Any]) -> bool:
         loop = self._loop
@@ -209,9 +209,13 @@ class Connection:
             self.error = "the host closed the connection"
         return seated
 
-    async def _write(self, ws: ClientConnection, queue: asyncio.Queue[str]) -> None:
+    async def _write(self, ws: ClientConnection, queue: asyncio.Queue[tuple[str, bool]]) -> None:
         while True:
-            await ws.send(await queue.get())
+            text, close = await queue.get()
+            await ws.send(text)
+            if close:
+                await ws.close()
+                return
 
     def _take(self, text: str | bytes) -> str | None:
         client = self.client
@@ -228,7 +232,7 @@ class Connection:
             if reason == "unknown_token" and not client.started and client.token is not None and self._outgoing:
                 # a seat in the lobby is kept only by being there: after a drop, join afresh
                 client.token = None
-                self._outgoing.put_nowait(protocol.encode(client.hello(self.code, self.name)))
+                self._outgoing.put_nowait((protocol.encode(client.hello(self.code, self.name)), False))
             elif self.status != SEATED and reason in FINAL_REFUSALS:
                 self._final = str(detail.get("text", detail.get("reason")))[:200]
         elif kind == "seat" and client.notices:
@@ -245,18 +249,6 @@ class Connection:
             self._wake.set()
         if self._ws is not None:
             asyncio.ensure_future(self._ws.close())
-
-    def _shutdown_soon(self) -> None:
-        """Close after what is queued was sent (a leave)."""
-        if self._wake is not None:
-            self._wake.set()
-
-        async def later() -> None:
-            await asyncio.sleep(0.2)
-            if self._ws is not None:
-                await self._ws.close()
-
-        asyncio.ensure_future(later())
 
 
 def _describe(exc: BaseException) -> str:

@@ -276,3 +276,18 @@ def test_a_table_served_over_tls_is_played_over_wss(tmp_path) -> None:
             wait_for(lambda: plain.status == CLOSED, "a plain connection to a TLS server to fail")
         finally:
             plain.close()
+
+
+def test_a_client_that_leaves_the_lobby_frees_its_seat_and_closes_without_an_error() -> None:
+    with served(short_table("crazy", 2)) as server:
+        connections = join(server, 2)
+        try:
+            assert server.snapshot().open_seats == 0
+            connections[0].leave()
+            wait_for(lambda: connections[0].status == CLOSED, "the leave")
+            assert connections[0].error is None
+            wait_for(lambda: server.snapshot().open_seats == 1, "the seat to open again")
+            assert connections[1].status == SEATED
+            assert not connections[0].send_action(object())  # closed: nothing is sent
+        finally:
+            close_all(connections)
