@@ -138,8 +138,9 @@ def _announce(server: TableServer, args: argparse.Namespace, host: str, port: in
     if args.no_lan:
         return None
     try:
-        return advertise(TableAd(info.name, info.game, len(info.seats), info.open_seats, PROTOCOL_VERSION, port,
-                                 tuple(a for a in addresses if a not in ANY_ADDRESS)[:8]))
+        ad = TableAd(info.name, info.game, len(info.seats), info.open_seats, PROTOCOL_VERSION, port, addresses[:8])
+        # listening on one address: advertised on that interface only
+        return advertise(ad, interfaces=None if args.address in ANY_ADDRESS else [host])
     except Exception as exc:  # noqa: BLE001 - the table is still reachable by its address
         print(f"cardtable serve: the table is not advertised on the LAN ({exc})", file=sys.stderr, flush=True)
         return None

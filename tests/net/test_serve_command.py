@@ -17,7 +17,7 @@ import pytest
 from cardtable import app as app_module
 from cardtable.net.connection import Connection
 from cardtable.storage import hosted_path
-from tests.net.realnet import LOOPBACK, WAIT, Players
+from tests.net.realnet import LOOPBACK, WAIT, Players, wait_for
 
 
 @pytest.fixture
@@ -29,10 +29,10 @@ def home(tmp_path, monkeypatch):
 class Served:
     """`cardtable serve` in a process of its own, its output read line by line (with deadlines)."""
 
-    def __init__(self, home, *args: str) -> None:
+    def __init__(self, home, *args: str, lan: bool = False) -> None:
         env = dict(os.environ, CARDTABLE_HOME=str(home), CARDTABLE_BOT_MODE="inline", PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen([sys.executable, "-m", "cardtable", "serve", "--address", LOOPBACK,
-                                         "--port", "0", "--no-lan", *args], stdin=subprocess.PIPE,
+                                         "--port", "0", *([] if lan else ["--no-lan"]), *args], stdin=subprocess.PIPE,
                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
@@ -145,3 +145,29 @@ def test_the_serve_path_never_imports_pygame(repo_root) -> None:
     done = subprocess.run([sys.executable, "-c", code], cwd=repo_root, capture_output=True, text=True, timeout=60,
                           env=dict(os.environ, PYTHONPATH=str(repo_root)))
     assert done.returncode == 0, done.stderr
+
+
+def test_serve_advertises_its_table_and_its_open_seats_on_the_interface_it_listens_on(home) -> None:
+    from cardtable.net.discovery import TableBrowser
+
+    with TableBrowser(interfaces=[LOOPBACK]) as browser:
+        served = Served(home, "--game", "crazy", "--players", "2", "--name", "Loopback table", lan=True)
+        try:
+            port = int(served.expect(r"ws://127\.0\.0\.1:(\d+)/").group(1))
+            code = served.expect(r"Table code: (\w+)").group(1)
+
+            def ours():
+                return [t for t in browser.found() if t.port == port]
+
+            found = wait_for(ours, "the table on the LAN")
+            assert (found[0].name, found[0].game, found[0].players, found[0].open_seats) == ("Loopback table",
+                                                                                           "crazy", 2, 2)
+            connection = Connection(LOOPBACK, port, code, "Visitor")
+            connection.start()
+            try:
+                wait_for(lambda: [t.open_seats for t in ours()] == [1], "one seat fewer on the LAN")
+            finally:
+                connection.close()
+        finally:
+            served.process.send_signal(signal.SIGINT)
+            served.finish()
