@@ -239,7 +239,7 @@ class Connection:
             detail = client.notices.pop()
         elif kind == "over":
             detail = client.ended
-        elif kind == "bye":
+        elif kind == "bye" and self._final is None:  # after a leave, its answer
             self._final = f"the host closed the seat ({client.closed_because})"
         self._updates.append(Update(kind, client.position if kind == "position" else None, detail))
         return kind
