@@ -13,4 +13,5 @@ their own seat's view and the public events (see DESIGN.md, "Play across compute
     snapshot      what the host's window shows of a hosted table
     connection    a client's transport: a WebSocket in a thread of its own, rejoining after a drop
     serve         `cardtable serve`: a table hosted headless
+    tls           TLS contexts for wss:// (optional)
 """

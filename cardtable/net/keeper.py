@@ -64,6 +64,7 @@ class Keeper:
         self._on_written = on_written
         self._lock = threading.Condition()
         self._pending: dict[Path, tuple[int, dict[str, Any]]] = {}
+        self._written: dict[Path, int] = {}
         self._generation = 0
         self._busy = False
         self._closing = False
@@ -79,6 +80,11 @@ class Keeper:
             self._pending[path] = (self._generation, data)
             self._lock.notify_all()
             return self._generation
+
+    def written(self, path: Path) -> int:
+        """The newest generation of `path` that was written (or could not be), 0 for none."""
+        with self._lock:
+            return self._written.get(path, 0)
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Wait until everything put so far is written (at most `timeout` seconds); whether it was."""
@@ -111,6 +117,8 @@ class Keeper:
             except Exception as exc:  # noqa: BLE001 - data that does not encode is a bug; the table goes on
                 error = f"The hosted game could not be saved: {type(exc).__name__}: {exc}"
                 log.exception("saving the hosted table %s failed", path.name)
+            with self._lock:  # before the callback: a listener that missed it can ask (`written`)
+                self._written[path] = max(self._written.get(path, 0), generation)
             try:
                 self._on_written(path, generation, error)
             except Exception:  # noqa: BLE001 - the server stopping while a write finishes

@@ -76,12 +76,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _server(args: argparse.Namespace) -> tuple[TableServer, str]:
-    from cardtable.net.server import DEFAULT_PORT, TableServer, tls_context
+    from cardtable.net.server import DEFAULT_PORT, TableServer
+    from cardtable.net.tls import server_context
     from cardtable.session.match import SaveError
 
     if (args.cert is None) != (args.key is None):
         raise ValueError("--cert and --key go together")
-    tls = tls_context(args.cert, args.key) if args.cert is not None else None
+    tls = server_context(args.cert, args.key) if args.cert is not None else None
     server = TableServer(args.address, DEFAULT_PORT if args.port is None else args.port, tls=tls)
     try:
         if args.resume:

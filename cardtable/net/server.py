@@ -77,14 +77,6 @@ class _Peer:
     closing: bool = False
 
 
-def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
-    """A server's TLS context from a certificate chain and its key (PEM files); OSError / SSLError if unusable."""
-    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(cert, key)
-    return context
-
-
 class TableServer:
     """Serves hosted tables on `address`:`port` (0: any free port) until `stop()`; wss:// when given `tls`.
     `keep`: tables are saved to `storage.hosted_path(code)` after every change."""
@@ -220,6 +212,11 @@ class TableServer:
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stopping = asyncio.Event()
+        with self._registry:  # writes that finished before the loop ran could not tell it
+            tables = [h for h in self._tables.values() if h.path is not None]
+        for hosted in tables:
+            assert hosted.path is not None
+            self._written(hosted.path, self._keeper.written(hosted.path), hosted.save_error)
         async with serve(self._handle, self.host, self.port, ssl=self.tls, max_size=protocol.MAX_CLIENT_MESSAGE,
                          max_queue=16, close_timeout=CLOSE_TIMEOUT, ping_interval=20, ping_timeout=20) as server:
             address = next(iter(server.sockets)).getsockname()

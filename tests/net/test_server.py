@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ipaddress
 import json
-import ssl
 
 import pytest
 
@@ -14,7 +13,8 @@ from cardtable.core.engine import IllegalAction
 from cardtable.games import REGISTRY, get_game
 from cardtable.net.connection import CLOSED, SEATED, Connection
 from cardtable.net.host import OPEN, HostTable, SeatPlan
-from cardtable.net.server import TableServer, tls_context
+from cardtable.net.server import TableServer
+from cardtable.net.tls import client_context, server_context
 from cardtable.net.wire import from_wire, to_wire
 from cardtable.session.match import SaveError
 from cardtable.storage import hosted_path
@@ -102,6 +102,7 @@ def test_the_host_stopped_and_resumed_from_its_file_takes_its_clients_back_and_t
 
         again = TableServer(LOOPBACK, port, tick=0.01)
         again.resume("TESTCODE", thinker=inline, bot_delay=0.0)
+        again._keeper.flush()  # the table written before the server's loop runs: the loop still learns of it
         again.start()
         try:
             wait_for(lambda: all(c.status == SEATED for c in connections), "the clients to rejoin")
@@ -262,8 +263,8 @@ def test_a_table_served_over_tls_is_played_over_wss(tmp_path) -> None:
     pytest.importorskip("cryptography", reason="a self-signed certificate is made with the cryptography package, "
                                                "which is not installed (and not a dependency)")
     cert, key = _self_signed(tmp_path)
-    with served(short_table("crazy", 2), tls=tls_context(cert, key)) as server:
-        connections = join(server, 2, tls=ssl.create_default_context(cafile=str(cert)))
+    with served(short_table("crazy", 2), tls=server_context(cert, key)) as server:
+        connections = join(server, 2, tls=client_context(cert))
         try:
             server.start_table()
             Players(server, connections).finish()
