@@ -8,6 +8,7 @@ import sys
 from collections.abc import MutableMapping, Sequence
 
 from cardtable import APP_ID, DEFAULT_SIZE
+from cardtable.net.serve import add_arguments as add_serve_arguments
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -27,6 +28,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--table", metavar="ID",
                         help="open a new table of this game (the options and seats the menu's form has for it) "
                              "instead of the menu")
+    commands = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    serve = commands.add_parser("serve", help="host a table headless for people who join over the network",
+                                description="Host a table without a window: print its addresses, port and code, "
+                                            "start the game when every open seat is taken (or on Enter), and run "
+                                            "until the game ends or Ctrl-C.")
+    add_serve_arguments(serve)
     # macOS may pass a process serial number (-psn_0_1234) to an app opened from the Finder.
     args = sys.argv[1:] if argv is None else argv
     return parser.parse_args([a for a in args if not a.startswith("-psn_")])
@@ -46,6 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `cardtable` command and `python -m cardtable`."""
     prepare_environment(os.environ)
     args = parse_args(sys.argv[1:] if argv is None else argv)
+    if args.command == "serve":  # headless: no window, no pygame
+        from cardtable.net.serve import run
+
+        return run(args)
     from cardtable.languages import use_wanted
 
     use_wanted(os.environ)

@@ -62,6 +62,18 @@ def finished_dir(game_id: str) -> Path:
     return data_dir() / "finished" / game_id
 
 
+def hosted_dir() -> Path:
+    """The folder of the tables this computer hosts for other computers (`cardtable.net.keeper`)."""
+    return data_dir() / "hosted"
+
+
+def hosted_path(code: str) -> Path:
+    """The file of the hosted table whose code is `code` (letters and digits only: never a path)."""
+    if not (0 < len(code) <= 16 and code.isascii() and code.isalnum()):
+        raise ValueError(f"not a table code: {code[:20]!r}")
+    return hosted_dir() / f"table-{code.upper()}.json"
+
+
 #: Finished games kept for replay per game (`finished_dir`): the statistics' history holds the last 20 of the game
 #: and of each person, so a person's older rows can be replayed too.
 KEPT_FINISHED = 50
