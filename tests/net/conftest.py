@@ -31,8 +31,11 @@ def seat_count(game_id: str) -> int:
 
 
 def make_table(game_id: str, people: int, seed: int = 7, bots: str = "bot:easy", host_seat: bool = False,
-               bot_delay: float = 0.0, **kwargs: Any) -> HostTable:
-    """A table of `game_id` at its usual size: the first `people` seats open, a host seat if asked, bots elsewhere."""
+               bot_delay: float = 0.0, short: bool = False, **kwargs: Any) -> HostTable:
+    """A table of `game_id` at its usual size: the first `people` seats open, a host seat if asked, bots elsewhere;
+    `short`: with the options the game gives for a short whole game (`GamePlugin.self_test_options`)."""
+    if short:
+        kwargs["options"] = dict(get_game(game_id).self_test_options)
     count = seat_count(game_id)
     plan = [SeatPlan(OPEN, f"Seat {i + 1}") if i < people else SeatPlan(bots, f"Bot {i + 1}") for i in range(count)]
     if host_seat:

@@ -18,4 +18,5 @@ GAME = GamePlugin(
     arena_counts=bots.arena_counts,
     narration=KachufulNarration(),
     notation=NOTATION,
+    self_test_options=(("hands", "3,2,1"),),
 )
