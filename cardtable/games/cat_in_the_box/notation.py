@@ -12,7 +12,8 @@ Keys, in order (seats' lists separated by `|`, `-` for none):
     discards: 4N | - | ..   each seat's hidden discard
     predictions: 2 - - -    each seat's prediction
     available: RBYG | RBG   each seat's colours still available (its X covered)
-    board: 3R=0 5B=1        the players' tokens, space=seat (the 2-player observer tokens follow from `revealed`)
+    board: 3R=0 5B=1 2G=o   the tokens, space=owner (`o`: an observer token; in a 2-player game exactly those
+                            its revealed cards place; in another game none, unless a test blocks a space so)
     revealed: 2N 4N 5N      the 2-player centre cards turned up
     out: ..                 the cards left over
     won: .. | ..            the cards of each seat's tricks this round (its tricks: their number / players)
@@ -27,7 +28,7 @@ Keys, in order (seats' lists separated by `|`, `-` for none):
     record 1: start 0, predictions 1 2 3, tricks 2 3 4, bonus 0 3 0, paradox -
 
 Derived, not written: the free spaces, whether red is on the board, the led colour, each seat's tricks (from its
-won cards), the observer tokens and each record's scores.  Every card of the deck is in exactly one place.
+won cards) and each record's scores.  Every card of the deck is in exactly one place.
 
 The generator: after `from_text` it is `random.Random(seed)` that has dealt every round dealt so far (`round` + 1,
 or `round` once the game is over), so it is the generator of the game with that seed at that point, and the next
@@ -66,6 +67,7 @@ from cardtable.games.cat_in_the_box.rules import (
 
 GAME = "cat_in_the_box"
 PHASES = ("discard", "predict", "play", "over")
+OBSERVER_TOKEN = "o"
 _KEYS = ("options", "seed", "round", "start", "phase", "turn", "hands", "discards", "predictions", "available",
          "board", "revealed", "out", "won", "leader", "trick", "last lead", "last trick", "last winner", "paradox",
          "interrupted", "cannot hold")
@@ -73,6 +75,10 @@ _KEYS = ("options", "seed", "round", "start", "phase", "turn", "hands", "discard
 
 def _seat(value: int | None) -> str:
     return EMPTY if value is None else str(value)
+
+
+def _owner(owner: int) -> str:
+    return OBSERVER_TOKEN if owner == OBSERVER else str(owner)
 
 
 def _numbers(values: Any) -> str:
@@ -114,8 +120,7 @@ class CatNotation:
                    "red_lead": "broken" if s.red_broken_rule else "free",
                    "voluntary_void": "on" if s.voluntary_void else "off"}
         last_lead = s.last_trick[0][0] if s.last_trick else None
-        board = sorted((space for space, owner in s.board.items() if owner != OBSERVER),
-                       key=lambda space: (space[0], COLOURS.index(space[1])))
+        board = sorted(s.board, key=lambda space: (space[0], COLOURS.index(space[1])))
         values = [
             ("options", options_text(options)),
             ("seed", str(s.seed)),
@@ -127,7 +132,8 @@ class CatNotation:
             ("discards", SEATS.join(EMPTY if d is None else d.code for d in s.discards)),
             ("predictions", " ".join(_seat(p) for p in s.predictions)),
             ("available", SEATS.join("".join(c for c in COLOURS if c in a) or EMPTY for a in s.available)),
-            ("board", " ".join(f"{number}{colour}={s.board[number, colour]}" for number, colour in board) or EMPTY),
+            ("board", " ".join(f"{number}{colour}={_owner(s.board[number, colour])}" for number, colour in board)
+             or EMPTY),
             ("revealed", cards_text(s.revealed)),
             ("out", cards_text(s.out)),
             ("won", SEATS.join(cards_text(w) for w in s.won)),
@@ -274,23 +280,25 @@ class _Reader:
         s.board = {}
         if s.revealed and self.n != 2:
             raise NotationError("only a 2-player game turns up centre cards")
-        for card in s.revealed:
-            for colour in OBSERVER_COLOURS:
-                if (card.rank, colour) not in s.board:
-                    s.board[card.rank, colour] = OBSERVER
-                    break
-            else:
-                raise NotationError(f"'revealed': no observer space left for {card.code}")
         value = self.lines.take("board")
         for part in [] if value == EMPTY else value.split():
             space, equals, owner = part.partition("=")
             number, colour = space[:-1], space[-1:]
             if not equals or colour not in COLOURS or not number.isdecimal():
-                raise NotationError(f"'board': {part!r} is not number+colour=seat, like 3R=0")
+                raise NotationError(f"'board': {part!r} is not number+colour=owner, like 3R=0 or 2G=o")
             place = (self._number(number, "board", 1, top), colour)
             if place in s.board:
                 raise NotationError(f"'board': the space {space} holds two tokens")
-            s.board[place] = self._number(owner, "board", 0, self.n - 1)
+            s.board[place] = OBSERVER if owner == OBSERVER_TOKEN else self._number(owner, "board", 0, self.n - 1)
+        if self.n == 2:
+            observers: dict[tuple[int, str], int] = {}
+            for card in s.revealed:
+                colour = next((c for c in OBSERVER_COLOURS if (card.rank, c) not in observers), None)
+                if colour is None:
+                    raise NotationError(f"'revealed': no observer space left for {card.code}")
+                observers[card.rank, colour] = OBSERVER
+            if observers != {space: owner for space, owner in s.board.items() if owner == OBSERVER}:
+                raise NotationError("'board': the observer tokens are those the revealed cards place")
         for seat, card, colour in s.trick:
             if s.board.get((card.rank, colour)) != seat:
                 raise NotationError(f"'trick': {card.code}={colour} has no token of seat {seat} on the board")
