@@ -293,10 +293,10 @@ class _Reader:
         if self.n == 2:
             observers: dict[tuple[int, str], int] = {}
             for card in s.revealed:
-                colour = next((c for c in OBSERVER_COLOURS if (card.rank, c) not in observers), None)
-                if colour is None:
+                free = next((c for c in OBSERVER_COLOURS if (card.rank, c) not in observers), None)
+                if free is None:
                     raise NotationError(f"'revealed': no observer space left for {card.code}")
-                observers[card.rank, colour] = OBSERVER
+                observers[card.rank, free] = OBSERVER
             if observers != {space: owner for space, owner in s.board.items() if owner == OBSERVER}:
                 raise NotationError("'board': the observer tokens are those the revealed cards place")
         for seat, card, colour in s.trick:
