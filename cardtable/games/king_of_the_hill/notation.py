@@ -21,6 +21,8 @@ Keys, in order (seats' lists separated by `|`, `-` for none):
     call: -                    the call: `-` not made yet, `none`, or the card called
     teammate: -                the KotH's teammate, once revealed
     koth played called: 0      copies of the called card the KotH has played
+    points: 0 10 0 25 0        each seat's points won this round (written: the engine keeps them beside the cards
+                               won, and a test may give them apart from the cards)
     won: .. | ..               each seat's cards won this round
     leader: 3                  the seat that leads (led) the trick on the table
     trick: 5H 5H#1, 6H 9H      the trick on the table, one play (one card or two) per seat from the leader on
@@ -32,7 +34,7 @@ Keys, in order (seats' lists separated by `|`, `-` for none):
 
 Derived, not written: the card order, the trump rank's `Card.rank`, the standing declaration (the last), the
 trump-rank cards each seat holds (counted from the hands: only the deal uses them), the next seat dealt to, the
-points won, the led suit and count, the last trick's winner, and each record's dead points, challenge score and
+led suit and count, the last trick's winner, and each record's dead points, challenge score and
 outcome.  The voids and no-pair knowledge is written.  Every one of the 108 cards is in exactly one place.
 
 The generator: the state keeps no generator, each round's chance comes from `seed` and the round's number, so after
@@ -81,9 +83,10 @@ GAME = "king_of_the_hill"
 PHASES = ("declare", "trump", "bury", "call", "play", "over")
 NONE = "none"
 TOP_RANK = 99
+TOP_POINTS = 10**6
 _KEYS = ("options", "seed", "round", "ranks", "start", "koth", "rank", "trump", "phase", "turn", "deck",
-         "final choices", "hands", "declarations", "dead", "call", "teammate", "koth played called", "won", "leader",
-         "trick", "last lead", "last trick", "voids", "no pair")
+         "final choices", "hands", "declarations", "dead", "call", "teammate", "koth played called", "points", "won",
+         "leader", "trick", "last lead", "last trick", "voids", "no pair")
 _RECORD = ("koth", "teammate", "called", "rank", "trump", "points", "dead", "last winner", "ranks before")
 _BIT_SUITS = tuple(_SUIT_BIT)
 
@@ -157,6 +160,7 @@ class KingNotation:
             ("call", call),
             ("teammate", _seat(s.teammate)),
             ("koth played called", str(s.koth_played_called)),
+            ("points", _numbers(s.points)),
             ("won", SEATS.join(cards_text(w) for w in s.won)),
             ("leader", str(s.leader)),
             ("trick", _plays(s.trick)),
@@ -217,8 +221,8 @@ class _Reader:
             s.called = card
         s.teammate = lines.seat_or_none("teammate")
         s.koth_played_called = lines.number("koth played called", 0, 2)
+        s.points = self._per_seat("points", 0, TOP_POINTS)
         s.won = [_known(w, "won") for w in lines.seats_cards("won")]
-        s.points = [points_of(w) for w in s.won]
         s.leader = lines.number("leader", 0, n - 1)
         s.trick = self._plays("trick", s.leader)
         last = lines.seat_or_none("last lead")
@@ -315,7 +319,7 @@ class _Reader:
             if koth is None or last_winner is None or len(called) > 1 or len(dead) != KITTY or fields[
                     "trump"] not in SUITS or teammate == koth:
                 raise NotationError(f"{key!r}: a field is not what a round's record holds")
-            points = numbers("points", 0, 200)
+            points = numbers("points", 0, TOP_POINTS)
             before = numbers("ranks before", FIRST_RANK, TOP_RANK)
             defenders = [koth] if teammate is None else sorted((koth, teammate))
             dead_points = points_of(dead)
