@@ -184,19 +184,20 @@ def position(hands: list[str], trump: str = "S", rank: int = 2, koth: int = 0, l
              **options: Any) -> KingState:
     """The trick phase of a round with these hands (seat 0 first), trump rank and suit, KotH, called card, dead
     hand (or 8 cards of no points) and points won, with `leader` (default: the KotH) to lead; the cards no hand
-    holds are the won cards of the seat before the KotH.  `phase` "call": the KotH about to call."""
+    holds are the won cards of the seat before the KotH.  `phase` "call": the KotH about to call; "bury": about to
+bury (the hands hold every card)."""
     held = [cards(h) for h in hands]
     buried = cards(dead)
     used = [c for h in held for c in h] + buried
     assert len(set(used)) == len(used)
     rest = [c for c in DECK if c not in set(used)]
-    if not buried:
+    if not buried and phase == "play":
         buried = [c for c in rest if card_points(c) == 0][:8]
         rest = [c for c in rest if c not in buried]
     chosen = RULES.validate_options(options)
     won = ["-"] * 5
     won[(koth - 1) % 5] = text_of(*rest)
-    call = "-" if phase == "call" else "none" if called is None else Call(C(called)).card.code  # type: ignore[union-attr]
+    call = "-" if phase in ("bury", "call") else "none" if called is None else Call(C(called)).card.code  # type: ignore[union-attr]
     lead = koth if leader is None else leader
     return GAME.notation.from_text("\n".join([
         "king_of_the_hill 5",
