@@ -8,19 +8,19 @@ Keys, in order (seats' lists separated by `|`, `-` for none):
     start: 0                the round's start player
     phase: discard          discard, predict, play or over
     turn: 0                 the seat to act (`-` when over)
-    hands: 1N 3N#2 .. | ..  each seat's hand
-    discards: 4N | - | ..   each seat's hidden discard
+    hands: 1:N 3:N#2 .. | .. each seat's hand (read in any order, kept sorted)
+    discards: 4:N | - | ..  each seat's hidden discard
     predictions: 2 - - -    each seat's prediction
     available: RBYG | RBG   each seat's colours still available (its X covered)
     board: 3R=0 5B=1 2G=o   the tokens, space=owner (`o`: an observer token; in a 2-player game exactly those
                             its revealed cards place; in another game none, unless a test blocks a space so)
-    revealed: 2N 4N 5N      the 2-player centre cards turned up
+    revealed: 2:N 4:N 5:N   the 2-player centre cards turned up
     out: ..                 the cards left over
     won: .. | ..            the cards of each seat's tricks this round (its tricks: their number / players)
     leader: 0               the seat that leads (led) the trick on the table
-    trick: 3N=R 7N=B        the trick on the table, card=colour, from the leader on
+    trick: 3:N=R 7:N#2=B    the trick on the table, card=colour, from the leader on (cards: number:N#copy)
     last lead: 2            the seat that led the last trick gathered (or interrupted), `-` for none
-    last trick: 3N=R 7N=B   that trick
+    last trick: 3:N=R 7:N=B that trick
     last winner: 1          its winner (`-`: none, or a paradox)
     paradox: -              the seat that caused this round's paradox
     interrupted: -          the cards of the trick the paradox interrupted
@@ -178,7 +178,7 @@ class _Reader:
             raise NotationError("the game is over (phase over, no turn) exactly when every round is scored")
         s._plays = None
         top = DECKS[n][0]
-        s.hands = lines.seats_cards("hands")
+        s.hands = [sorted(hand) for hand in lines.seats_cards("hands")]
         s.discards = [self._one(part, "discards") for part in self._seats("discards")]
         s.predictions = [None if p == EMPTY else self._number(p, "predictions", 1, 4)
                          for p in self._spaced("predictions")]
@@ -325,8 +325,8 @@ class _Reader:
         for w in s.won:
             if len(w) % n:
                 raise NotationError(f"'won' holds whole tricks of {n} cards")
-        for seat, card, _ in s.last_trick:
-            if card not in s.won[seat] and card not in s.interrupted and all(card not in w for w in s.won):
+        for _, card, _ in s.last_trick:
+            if card not in s.interrupted and all(card not in w for w in s.won):
                 raise NotationError(f"'last trick': {card.code} is neither won nor interrupted")
 
     def _check_play(self) -> None:
