@@ -5,10 +5,11 @@ with a NotationError, never another exception."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
-from cardtable.core.engine import usual_player_count
+from cardtable.core.engine import Action, usual_player_count
 from cardtable.core.notation import NotationError, cards_from, number_from, read_lines
 from cardtable.games import REGISTRY, get_game
 
@@ -32,10 +33,21 @@ def test_a_position_written_and_read_back_is_the_same_position(game_id: str) -> 
             assert notation.to_text(again) == text
             for seat in [None, *range(players)]:
                 assert again.view(seat) == state.view(seat), (seat, text)
-            assert again.turn == state.turn and list(again.legal_actions()) == list(state.legal_actions())
+            legal = state.legal_actions()
+            assert again.turn == state.turn and same_moves(again.legal_actions(), legal)
             if state.is_over():
                 break
-            state.apply(rng.choice(list(state.legal_actions())), record=False)
+            state.apply(rng.choice(legal), record=False)
+
+
+def same_moves(mine: Sequence[Action], theirs: Sequence[Action]) -> bool:
+    """Two lists of legal moves are the same; a long lazy one (King of the Hill's burials, millions) is compared by
+    its length and a sample, not listed."""
+    if len(mine) != len(theirs):
+        return False
+    if len(theirs) <= 1000:
+        return list(mine) == list(theirs)
+    return all(mine[k] == theirs[k] for k in range(0, len(theirs), len(theirs) // 97))
 
 
 @pytest.mark.parametrize("game_id", WITH_NOTATION)

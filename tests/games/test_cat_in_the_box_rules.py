@@ -3,8 +3,9 @@
 Every test's docstring quotes the rule text it traces, and `test_every_rule_is_traced` checks that every rule
 sentence of the rules file is quoted by some test here (markdown emphasis and code marks left out).
 
-Positions are built by dealing a game and then setting its hands, board and phase directly (`position`): hands are
-given as numbers, seat 0 first.
+Positions are built from position text (`cardtable.games.cat_in_the_box.notation`): `position` writes the text of
+a trick phase from hands given as numbers, seat 0 first (the cards no hand holds are the discards and the cards
+out of play), and `changed` rewrites some lines of a state's text.
 """
 
 from __future__ import annotations
@@ -21,8 +22,10 @@ from cardtable.core.cards import Card
 from cardtable.core.engine import IllegalAction
 from cardtable.core.words import Names
 from cardtable.games.cat_in_the_box.narration import NARRATION
+from cardtable.games.cat_in_the_box.notation import NOTATION
 from cardtable.games.cat_in_the_box.rules import (
     COLOURS,
+    COPIES,
     DECKS,
     OBSERVER,
     PARADOX,
@@ -38,6 +41,8 @@ from cardtable.games.cat_in_the_box.rules import (
 from tests.rule_trace import traces, untraced_rules
 
 # ----- helpers ---------------------------------------------------------------------------------
+
+COLOURS_TEXT = "".join(COLOURS)
 
 
 def new(players: int = 4, seed: int = 1, **options: Any) -> CatState:
@@ -55,32 +60,67 @@ def prepared(players: int = 4, seed: int = 1, predictions: list[int] | None = No
 
 
 def position(hands: list[list[int]], board: dict[tuple[int, str], int] | None = None, leader: int = 0,
-             available: list[str] | None = None, **options: Any) -> CatState:
-    """The trick phase with these hands (numbers) and board, `leader` to lead; every colour available unless
-    `available` gives a seat's colours as a string ("RBY")."""
+             available: list[str] | None = None, predictions: list[int] | None = None,
+             won: list[list[int]] | None = None, **options: Any) -> CatState:
+    """The trick phase of a game of 3 to 5 players with these hands (numbers) and board, `leader` to lead; every
+    colour available unless `available` gives a seat's colours as a string ("RBY"); each seat predicted 2 unless
+    `predictions` says otherwise and has won the tricks of `won` (numbers)."""
     players = len(hands)
-    state = prepared(players, **options)
-    copies: Counter[int] = Counter()
-    state.hands = []
-    for hand in hands:
-        cards = []
-        for number in sorted(hand):
-            cards.append(Card(number, "N", copies[number]))
-            copies[number] += 1
-        state.hands.append(cards)
-    state.board = {}
-    state.free = dict.fromkeys(COLOURS, (1 << (DECKS[players][0] + 1)) - 2)
-    state.red_on_board = False
-    for (number, colour), owner in (board or {}).items():
-        state.board[(number, colour)] = owner
-        state.free[colour] &= ~(1 << number)
-        state.red_on_board |= colour == "R"
-    if available is not None:
-        state.available = [set(a) for a in available]
-    state.trick, state.led = [], None
-    state.leader = state.turn = leader
-    state._plays = None
-    return state
+    left = Counter({number: COPIES for number in range(1, DECKS[players][0] + 1)})
+
+    def take(numbers: list[int]) -> str:
+        codes = []
+        for number in numbers:
+            copy = COPIES - left[number]
+            left[number] -= 1
+            codes.append(Card(number, "N", copy).code)
+        return " ".join(codes) or "-"
+
+    chosen = RULES.validate_options(options)
+    hand_text = " | ".join(take(sorted(hand)) for hand in hands)
+    won_text = " | ".join(take(w) for w in won or [[]] * players)
+    rest = sorted(left.elements())
+    tokens = " ".join(f"{n}{c}={'o' if owner == OBSERVER else owner}" for (n, c), owner in (board or {}).items())
+    return NOTATION.from_text(f"""
+        cat_in_the_box {players}
+        options: {" ".join(f"{name}={value}" for name, value in chosen.items())}
+        seed: 1
+        round: 0
+        start: 0
+        phase: play
+        turn: {leader}
+        hands: {hand_text}
+        discards: {" | ".join(take([n]) for n in rest[:players])}
+        predictions: {" ".join(str(p) for p in predictions or [2] * players)}
+        available: {" | ".join(available or [COLOURS_TEXT] * players)}
+        board: {tokens or "-"}
+        revealed: -
+        out: {take(rest[players:])}
+        won: {won_text}
+        leader: {leader}
+        trick: -
+        last lead: -
+        last trick: -
+        last winner: -
+        paradox: -
+        interrupted: -
+        cannot hold: {" | ".join(["-"] * players)}
+    """)
+
+
+def line(state: CatState, key: str) -> str:
+    """The value of `key`'s line in `state`'s position text."""
+    return next(row.partition(": ")[2] for row in NOTATION.to_text(state).splitlines() if row.startswith(f"{key}:"))
+
+
+def changed(state: CatState, **lines: str) -> CatState:
+    """`state` read back from its position text with some lines given anew (a key's spaces written `_`)."""
+    rows = []
+    for row in NOTATION.to_text(state).splitlines():
+        key = row.partition(":")[0].replace(" ", "_")
+        rows.append(f"{row.partition(':')[0]}: {lines.pop(key)}" if key in lines else row)
+    rows += [f"{key.replace('_', ' ')}: {value}" for key, value in lines.items()]
+    return NOTATION.from_text("\n".join(rows))
 
 
 def play(state: CatState, number: int, colour: str) -> list:
@@ -195,7 +235,8 @@ def test_an_uncovered_x_stays_uncovered_for_the_round() -> None:
     play(state, 6, "B")
     play(state, 1, "R")  # seat 2 holds no number with a free blue space
     assert "B" not in state.available[2]
-    state.free["B"] = (1 << 8) - 2  # even were every blue space empty again, seat 2 could not declare blue
+    board = " ".join(token for token in line(state, "board").split() if "B=" not in token)
+    state = changed(state, board=board)  # even were every blue space empty again, seat 2 could not declare blue
     rng = random.Random(1)
     while not state.is_over():
         seat, action = state.turn, rng.choice(state.legal_actions())
@@ -348,7 +389,8 @@ def test_a_follower_who_cannot_follow_uncovers_the_led_colour() -> None:
     assert "B" not in state.available[1]
     assert state.view(0)["available"][1] == ["R", "Y", "G"]
     # Later, with the led colour uncovered, the seat never declares blue again, even leading.
-    state.trick, state.led, state.turn, state._plays = [], None, 1, None
+    trick = " ".join(card.code for _, card, _ in state.trick)
+    state = changed(state, trick="-", leader="1", turn="1", out=f"{line(state, 'out')} {trick}")
     assert all(c != "B" for _, c in plays(state))
 
 
@@ -501,10 +543,8 @@ def test_observer_and_other_tokens_never_join_a_group() -> None:
 @traces("cat_in_the_box:score.paradox.tokens")
 def test_tokens_of_the_trick_a_paradox_stopped_count_for_the_bonus() -> None:
     """Tokens placed in the trick a paradox interrupted stay on the board and count."""
-    state = paradox_position()
-    state.board[(4, "B")] = 0
-    state.free["B"] &= ~(1 << 4)
-    state.predictions, state.tricks = [1, 2, 2], [1, 0, 0]
+    board = {(6, c): OBSERVER for c in COLOURS} | {(2, c): OBSERVER for c in COLOURS} | {(4, "B"): 0}
+    state = position([[5, 1], [6, 2], [7, 3]], board=board, predictions=[1, 2, 2], won=[[4, 4, 4], [], []])
     play(state, 5, "B")  # joins seat 0's blue 4
     state.apply(PARADOX)
     record = state.records[-1]
@@ -524,20 +564,18 @@ def test_the_paradox_penalty() -> None:
 def test_highest_score_wins_and_ties_share() -> None:
     """Highest score wins.  Tie: shared victory (in a multi-round game: among the tied players, the highest score in
     the final round, then shared)."""
-    state = new(3)
-    from cardtable.games.cat_in_the_box.rules import RoundRecord
-
-    state.records = [RoundRecord(0, (1, 1, 1), (1, 1, 1), (0, 0, 0), None, (4, 4, 2))]
-    state.turn = None
+    # A record's scores are its tricks plus its bonus.
+    state = changed(new(3), phase="over", turn="-", round="1",
+                    record_1="start 0, predictions 1 1 1, tricks 1 1 1, bonus 3 3 1, paradox -")
     assert state.result().winners == [0, 1]
     assert NARRATION.result(state.result(), Names.seats(3)) == "Seat 1 and Seat 2 share the victory with 4 points."
-    multi = new(3, rounds="per_player")
-    multi.records = [RoundRecord(0, (1,) * 3, (1,) * 3, (0,) * 3, None, (5, 1, 0)),
-                     RoundRecord(1, (1,) * 3, (1,) * 3, (0,) * 3, None, (1, 5, 6))]
+    multi = changed(new(3, rounds="per_player"), round="2",
+                    record_1="start 0, predictions 1 1 1, tricks 1 1 0, bonus 4 0 0, paradox -",
+                    record_2="start 1, predictions 1 1 1, tricks 1 1 1, bonus 0 4 5, paradox -")
     assert multi.totals() == [6, 6, 6]
     assert multi.result().winners == [2]  # the highest score in the final round
-    multi.records = [RoundRecord(0, (1,) * 3, (1,) * 3, (0,) * 3, None, (2, 2, 0)),
-                     RoundRecord(1, (1,) * 3, (1,) * 3, (0,) * 3, None, (3, 3, 1))]
+    multi = changed(multi, record_1="start 0, predictions 1 1 1, tricks 1 1 0, bonus 1 1 0, paradox -",
+                    record_2="start 1, predictions 1 1 1, tricks 1 1 1, bonus 2 2 0, paradox -")
     assert multi.result().winners == [0, 1]  # then shared
 
 
@@ -592,7 +630,7 @@ def test_red_must_be_broken() -> None:
     assert all(c != "R" for _, c in plays(broken))
     with refused(broken, "Red may not be led"):
         play(broken, 5, "R")
-    after = position([[5, 1], [6, 2], [7, 3]], board={(9, "R"): 2}, red_lead="broken")
+    after = position([[5, 1], [6, 2], [7, 3]], board={(4, "R"): 2}, red_lead="broken")  # 3 players: 1 to 7
     assert (5, "R") in plays(after)
     only_red = position([[5, 1], [6, 2], [7, 3]], available=["R", "RBYG", "RBYG"], red_lead="broken")
     assert plays(only_red) == {(5, "R"), (1, "R")}

@@ -3,9 +3,11 @@
 Every test's docstring quotes the rule text it traces, and `test_every_rule_is_traced` checks that every rule
 sentence of the rules file is quoted by some test here (markdown emphasis and code marks left out).
 
-Positions are built by starting a session (its first round dealt without an instant win, the antes paid) and then
-opening the round again with hands given as card codes, seat 0 first (`position`); the rest of the deck stays
-undealt, so the cards stay conserved.  Moves are card codes: "QS" plays the queen of spades face up, "~QS" folds it.
+Positions are built from position text (`cardtable.games.cat_te.notation`): `position` writes the text of a first
+round just dealt, the antes paid, with hands given as card codes, seat 0 first (the rest of the deck undealt), and
+`changed` rewrites some lines of a state's text.  The instant wins are checked by the engine as it opens a round,
+which a position (the state after the opening) cannot show: `opened` opens one with chosen hands.  Moves are card
+codes: "QS" plays the queen of spades face up, "~QS" folds it.
 """
 
 from __future__ import annotations
@@ -63,19 +65,64 @@ def new(players: int = 4, **options: Any) -> CatTeState:
 
 
 def position(hands: list[str], dealer: int = 0, side_card: str | None = None, **options: Any) -> CatTeState:
-    """The round opened again with these hands (seat 0 first; "" for a seat not dealt in) and `dealer`; the side
-    pot's card, when the side pot is on, is `side_card` (or the first undealt card)."""
-    state = new(len(hands), **options)
+    """The first round just dealt with these hands (seat 0 first) and `dealer`, the stakes paid, no card played; the
+    side pot's card, when the side pot is on, is `side_card` (or the first undealt card); the session's seed is the
+    first whose own first deal has no instant win (`new`)."""
+    players = len(hands)
+    chosen = RULES.validate_options(options)
     held = [cards(h) for h in hands]
     used = {c for h in held for c in h}
     assert len(used) == sum(len(h) for h in held)
     rest = [c for c in standard_deck() if c not in used]
-    if side_card is not None:
-        rest.remove(C(side_card))
-        rest.insert(0, C(side_card))
-    state.dealer = dealer
-    state._open_round(held, rest, [])
+    side = "-"
+    if chosen["side_pot"]:
+        turned = C(side_card) if side_card is not None else rest[0]
+        rest.remove(turned)
+        side = turned.code
+    stake = chosen["ante"] + chosen["side_pot"]
+    return GAME.notation.from_text(f"""
+        cat_te {players}
+        options: {" ".join(f"{name}={value}" for name, value in chosen.items())}
+        seed: {new(players, **options).seed}
+        region: {chosen["region"]}
+        round: 1
+        dealer: {dealer}
+        phase: play
+        turn: {dealer}
+        chips: {" ".join([str(chosen["chips"] - stake)] * players)}
+        pot: {chosen["ante"] * players}
+        side pot: {players if chosen["side_pot"] else 0}
+        out: -
+        hands: {" | ".join(hands)}
+        played: {" | ".join(["-"] * players)}
+        deck: {" ".join(c.code for c in rest)}
+        trick: 1
+        leader: {dealer}
+        trick winners: -
+        eliminated: -
+        limits: {" | ".join(["-"] * players)}
+        side card: {side}
+        side claim: -
+        side amount: 0
+        instant: -
+    """)
+
+
+def opened(hands: list[str], dealer: int = 0, **options: Any) -> CatTeState:
+    """`position`'s round opened by the engine with its hands, as a deal opens one: instant wins checked."""
+    state = position(hands, dealer, **options)
+    state._open_round([list(h) for h in state.hands], list(state.deck), [])
     return state
+
+
+def changed(state: CatTeState, **lines: str) -> CatTeState:
+    """`state` read back from its position text with some lines given anew (a key's spaces written `_`)."""
+    rows = []
+    for row in GAME.notation.to_text(state).splitlines():
+        key = row.partition(":")[0].replace(" ", "_")
+        rows.append(f"{row.partition(':')[0]}: {lines.pop(key)}" if key in lines else row)
+    assert not lines, lines
+    return GAME.notation.from_text("\n".join(rows))
 
 
 def act(state: CatTeState, *moves: str) -> list[Event]:
@@ -261,7 +308,7 @@ def test_an_instant_win_ends_the_round_at_once() -> None:
     one suit, or six cards all of rank 5 or lower (A counts low here) wins the round at once."""
     assert RULES.validate_options({})["instant_wins"] is True
     hands = ["2S 3S 4S 6D 7D 8D", "5S 5H 5D 5C 9S JH", "9C 10C JC QC 9D 10D"]
-    state = position(hands)
+    state = opened(hands)
     assert state.phase == "between" and state.turn == 1
     assert state.instant == (1, FOUR_OF_A_KIND)
     assert state.chips == [95, 95 + 15, 95] and state.pot == 0
@@ -271,7 +318,7 @@ def test_an_instant_win_ends_the_round_at_once() -> None:
     assert view["instant"] == {"seat": 1, "kind": FOUR_OF_A_KIND}
     assert set(view["hands"][1]) == set(cards("5S 5H 5D 5C 9S JH"))  # shown to everyone
     assert view["hands"][2] == [None] * 6
-    off = position(hands, instant_wins=False)
+    off = opened(hands, instant_wins=False)
     assert off.phase == "play" and off.instant is None and off.turn == 0
 
 
@@ -280,7 +327,7 @@ def test_an_instant_win_ends_the_round_at_once() -> None:
 def test_several_instant_wins(dealer: int, winner: int) -> None:
     """Several: the first in turn order starting at the dealer's left (the dealer last) wins."""
     hands = ["2S 3S 4S 6D 7D 8D", "2H 5H 7H 9H JH KH", "9C 10C JC QC 9D 10D", "AS 2C 3D 4C 5S 2D"]
-    state = position(hands, dealer=dealer)
+    state = opened(hands, dealer=dealer)
     assert state.instant is not None and state.instant[0] == winner
     assert state.round_winner == winner
 
@@ -445,8 +492,7 @@ def test_a_sweep_wins_at_once_paid_double(region: str) -> None:
 @traces("cat_te:sweep.short")
 def test_a_player_who_cannot_pay_a_double_pays_what_they_have() -> None:
     """a player who cannot pay a double pays what they have."""
-    state = position(SWEEP, region="laos", instant_wins=False)
-    state.chips[1] = 2
+    state = changed(position(SWEEP, region="laos", instant_wins=False), chips="95 2 95 95")
     act(state, *SWEEP_MOVES)
     assert state.chips[1] == 0 and state.records[-1].double == 12
     assert state.chips[0] == 95 + 20 + 12
@@ -563,7 +609,7 @@ def test_the_winner_takes_the_pot_and_deals_next() -> None:
     assert state.dealer == 2 and events[0].kind == "move"  # the last round's cards go back first
     assert any(e.kind == "shuffle" for e in events)
     assert state.turn == 2 or state.phase == "between"
-    instant = position(["2S 3S 4S 6D 7D 8D", "5S 5H 5D 5C 9S JH", "9C 10C JC QC 9D 10D"])
+    instant = opened(["2S 3S 4S 6D 7D 8D", "5S 5H 5D 5C 9S JH", "9C 10C JC QC 9D 10D"])
     assert instant.dealer == 1 and instant.turn == 1
     instant.apply(DEAL_AGAIN)
     assert instant.dealer == 1
@@ -574,7 +620,7 @@ def test_a_player_short_of_the_ante_drops_out() -> None:
     """A player with fewer chips than the ante drops out of the session"""
     state = position(KHMER, instant_wins=False)
     act(state, *KHMER_MOVES)
-    state.chips[1] = 4
+    state = changed(state, chips=f"{state.chips[0]} 4 {state.chips[2]}")
     events = state.apply(DEAL_AGAIN)
     assert state.out == [False, True, False]
     assert any(e.kind == "out" and e.seat == 1 for e in events)
@@ -585,7 +631,7 @@ def test_a_player_short_of_the_ante_drops_out() -> None:
         seen.add(state.turn)
         state.apply(state.legal_actions()[0])
     assert seen == {0, 2}
-    state.chips[1] = 50
+    state = changed(state, chips=f"{state.chips[0]} 50 {state.chips[2]}")
     state.apply(DEAL_AGAIN)
     assert state.out[1] and not state.dealt[1]  # for good
 
@@ -721,7 +767,7 @@ def test_with_the_side_pot_a_player_short_of_the_whole_stake_drops_out() -> None
     state = position(KHMER, side_pot=True, instant_wins=False)
     act(state, *KHMER_MOVES)
     carried = state.side_pot
-    state.chips[0], state.chips[1] = 6, 5
+    state = changed(state, chips=f"6 5 {state.chips[2]}")
     state.apply(DEAL_AGAIN)
     assert state.out == [False, True, False] and state.chips[1] == 5
     assert state.chips[0] == 0 and state.dealt == [True, False, True]

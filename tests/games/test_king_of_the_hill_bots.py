@@ -15,11 +15,12 @@ import pytest
 
 from cardtable.bots import NoisyBot, RandomBot, make_bot, make_hard_bot
 from cardtable.bots.ismcts import ISMCTSBot
-from cardtable.core.engine import Action
+from cardtable.core.engine import Action, Event
 from cardtable.core.words import Names
 from cardtable.games import get_game
 from cardtable.games.king_of_the_hill import bots
 from cardtable.games.king_of_the_hill.rules import (
+    ACE,
     CALL_NONE,
     DECK,
     PASS,
@@ -33,9 +34,78 @@ from cardtable.games.king_of_the_hill.rules import (
     KingState,
     Play,
     card_points,
+    card_rank,
     face_of,
+    order_for,
 )
-from tests.games.test_king_of_the_hill_rules import C, call_position, cards, position, rigged
+from tests.games.test_king_of_the_hill_rules import C, cards, deal_order
+
+# ----- positions -----------------------------------------------------------------------------------
+# The bots' positions: the cards no hand holds are nowhere (unseen by every seat, so a bot counts them as the
+# others' cards), which a position text cannot write (every card is somewhere); so these set a state's fields.
+
+
+def rigged(first: list[str], start: int = 0, round_: int = 0, koth: int | None = None,
+           ranks: list[int] | None = None, seed: int = 0, events: list[Event] | None = None,
+           **options: Any) -> KingState:
+    """A round dealt in a known order (see `deal_order`), stopped at its first decision.  A later round (`round_`
+    above 0) is dealt from `koth`, at the KotH's rank."""
+    state = RULES.new_game(5, options, seed=1)
+    state.round = round_
+    state.koth = koth
+    if ranks is not None:
+        state.ranks = list(ranks)
+    state.start = start
+    rank = 2 if round_ == 0 else min(state.ranks[koth], ACE)  # type: ignore[index]
+    order = deal_order(first, start if round_ == 0 else koth, card_rank(rank))  # type: ignore[arg-type]
+    state._shuffled = lambda: order[::-1]  # type: ignore[method-assign]
+    state._rng = lambda purpose: random.Random(seed * 10 + purpose)  # type: ignore[method-assign]
+    state._start_round([] if events is None else events)
+    state._legal = None
+    return state
+
+
+def position(hands: list[str], trump: str = "S", rank: int = 2, koth: int = 0, leader: int | None = None,
+             called: str | None = None, dead: str = "", teammate: int | None = None,
+             points: list[int] | None = None, ranks: list[int] | None = None, **options: Any) -> KingState:
+    """The trick phase of a round with these hands (seat 0 first), trump rank and suit, KotH, called card and dead
+    hand, with `leader` (default: the KotH) to lead."""
+    state = RULES.new_game(5, options, seed=1)
+    state.rank_value = rank
+    state.trump_rank = card_rank(rank)
+    state.trump_suit = trump
+    state.order = order_for(state.trump_rank, trump)
+    state.hands = [cards(h) for h in hands]
+    for hand in state.hands:
+        state.order.sort(hand)
+    state.stack = []
+    state.dead = cards(dead)
+    state.koth = koth
+    state.called = None if called is None else Call(C(called)).card
+    state.call_made = True
+    state.teammate = teammate
+    state.koth_played_called = 0
+    state.points = list(points or [0] * 5)
+    state.won = [[] for _ in range(5)]
+    state.trick, state.led_suit, state.led_count = [], None, 0
+    state.last_trick, state.last_winner = (), None
+    state.voids, state.nopair = [0] * 5, [0] * 5
+    state.declaration, state.declarations = None, []
+    if ranks is not None:
+        state.ranks = list(ranks)
+    state.phase = "play"
+    state.leader = state.turn = koth if leader is None else leader
+    state._legal = None
+    return state
+
+
+def call_position(hand: str, dead: str, koth: int = 0) -> KingState:
+    """The KotH (`koth`) about to call, holding `hand` with `dead` buried."""
+    hands = ["3C"] * 5
+    hands[koth] = hand
+    state = position(hands, koth=koth, dead=dead)
+    state.phase, state.call_made, state.called = "call", False, None
+    return state
 
 GAME = get_game("king_of_the_hill")
 SEATS = Names.seats(5)

@@ -4,8 +4,11 @@ Every test's docstring quotes the rule text it traces, and `test_every_rule_is_t
 sentence of the rules file is quoted by some test here (markdown emphasis and code marks left out).
 
 Cards are written as codes: "5H" is the first copy of the 5 of hearts and "5H'" the second; "BJ" and "BJ'" are
-the black jokers, "RJ" and "RJ'" the red ones.  Deals are rigged (`rigged`) by giving each seat the cards it
-receives first; trick positions (`position`) set the hands, trump, KotH and called card of a round in play.
+the black jokers, "RJ" and "RJ'" the red ones.  Positions are built from position text
+(`cardtable.games.king_of_the_hill.notation`): deals are rigged (`rigged`) by writing the deck in the order it is
+dealt, each seat given the cards it receives first, and letting the engine deal from it; trick positions
+(`position`) write the hands, trump, KotH, called card and dead hand of a round in play; `changed` rewrites some
+lines of a state's text.
 """
 
 from __future__ import annotations
@@ -117,67 +120,131 @@ def deal_order(first: list[str], start: int, trump_rank: int) -> list[Card]:
     return order
 
 
+def text_of(*codes: Card) -> str:
+    return " ".join(c.code for c in codes) or "-"
+
+
 def rigged(first: list[str], start: int = 0, round_: int = 0, koth: int | None = None,
            ranks: list[int] | None = None, seed: int = 0, events: list[Event] | None = None,
            **options: Any) -> KingState:
-    """A round dealt in a known order (see `deal_order`), stopped at its first decision.  A later round (`round_`
-    above 0) is dealt from `koth`, at the KotH's rank."""
-    state = RULES.new_game(5, options, seed=1)
-    state.round = round_
-    state.koth = koth
-    if ranks is not None:
-        state.ranks = list(ranks)
-    state.start = start
-    rank = 2 if round_ == 0 else min(state.ranks[koth], ACE)  # type: ignore[index]
-    order = deal_order(first, start if round_ == 0 else koth, card_rank(rank))  # type: ignore[arg-type]
-    state._shuffled = lambda: order[::-1]  # type: ignore[method-assign]
-    state._rng = lambda purpose: random.Random(seed * 10 + purpose)  # type: ignore[method-assign]
-    state._start_round([] if events is None else events)
-    state._legal = None
+    """A round dealt in a known order (see `deal_order`), stopped at its first decision: the position before its
+    first card, the deck written in dealing order, then the engine's deal.  A later round (`round_` above 0) is
+    dealt from `koth`, at the KotH's rank (its one record: the round before, which nobody won, led by the seat
+    before `koth`)."""
+    ranks = list(ranks or [2] * 5)
+    rank = 2 if round_ == 0 else min(ranks[koth], ACE)  # type: ignore[index]
+    first_seat = start if round_ == 0 else koth
+    order = deal_order(first, first_seat, card_rank(rank))  # type: ignore[arg-type]
+    chosen = RULES.validate_options(options)
+    records = []
+    if round_:
+        assert koth is not None
+        zero = text_of(*[c for c in DECK if card_points(c) == 0][:8])
+        points = " ".join("80" if s == koth else "0" for s in range(5))
+        records = [f"record {k}: koth {(koth - 1) % 5}, teammate -, called -, rank 2, trump S, points {points}, "
+                   f"dead {zero}, last winner {(koth - 1) % 5}, ranks before {' '.join(map(str, ranks))}"
+                   for k in range(1, round_ + 1)]
+    state = GAME.notation.from_text("\n".join([
+        "king_of_the_hill 5",
+        f"options: {' '.join(f'{name}={value}' for name, value in chosen.items())}",
+        f"seed: {seed}",
+        f"round: {round_}",
+        f"ranks: {' '.join(map(str, ranks))}",
+        f"start: {first_seat}",
+        f"koth: {'-' if koth is None else koth}",
+        f"rank: {rank}",
+        "trump: -",
+        "phase: declare",
+        f"turn: {first_seat}",
+        f"deck: {text_of(*order[::-1])}",
+        "final choices: -",
+        "hands: - | - | - | - | -",
+        "declarations: -",
+        "dead: -",
+        "call: -",
+        "teammate: -",
+        "koth played called: 0",
+        "points: 0 0 0 0 0",
+        "won: - | - | - | - | -",
+        f"leader: {first_seat}",
+        "trick: -",
+        "last lead: -",
+        "last trick: -",
+        "voids: - | - | - | - | -",
+        "no pair: - | - | - | - | -",
+        *records,
+    ]))
+    state._deal([] if events is None else events)
     return state
 
 
 def position(hands: list[str], trump: str = "S", rank: int = 2, koth: int = 0, leader: int | None = None,
              called: str | None = None, dead: str = "", teammate: int | None = None,
-             points: list[int] | None = None, ranks: list[int] | None = None, **options: Any) -> KingState:
-    """The trick phase of a round with these hands (seat 0 first), trump rank and suit, KotH, called card and dead
-    hand, with `leader` (default: the KotH) to lead."""
-    state = RULES.new_game(5, options, seed=1)
-    state.rank_value = rank
-    state.trump_rank = card_rank(rank)
-    state.trump_suit = trump
-    state.order = order_for(state.trump_rank, trump)
-    state.hands = [cards(h) for h in hands]
-    for hand in state.hands:
-        state.order.sort(hand)
-    state.stack = []
-    state.dead = cards(dead)
-    state.koth = koth
-    state.called = None if called is None else Call(C(called)).card
-    state.call_made = True
-    state.teammate = teammate
-    state.koth_played_called = 0
-    state.points = list(points or [0] * 5)
-    state.won = [[] for _ in range(5)]
-    state.trick, state.led_suit, state.led_count = [], None, 0
-    state.last_trick, state.last_winner = (), None
-    state.voids, state.nopair = [0] * 5, [0] * 5
-    state.declaration, state.declarations = None, []
-    if ranks is not None:
-        state.ranks = list(ranks)
-    state.phase = "play"
-    state.leader = state.turn = koth if leader is None else leader
-    state._legal = None
-    return state
+             points: list[int] | None = None, ranks: list[int] | None = None, phase: str = "play",
+             **options: Any) -> KingState:
+    """The trick phase of a round with these hands (seat 0 first), trump rank and suit, KotH, called card, dead
+    hand (or 8 cards of no points) and points won, with `leader` (default: the KotH) to lead; the cards no hand
+    holds are the won cards of the seat before the KotH.  `phase` "call": the KotH about to call; "bury": about to
+bury (the hands hold every card)."""
+    held = [cards(h) for h in hands]
+    buried = cards(dead)
+    used = [c for h in held for c in h] + buried
+    assert len(set(used)) == len(used)
+    rest = [c for c in DECK if c not in set(used)]
+    if not buried and phase == "play":
+        buried = [c for c in rest if card_points(c) == 0][:8]
+        rest = [c for c in rest if c not in buried]
+    chosen = RULES.validate_options(options)
+    won = ["-"] * 5
+    won[(koth - 1) % 5] = text_of(*rest)
+    call = "-" if phase in ("bury", "call") else "none" if called is None else Call(C(called)).card.code  # type: ignore[union-attr]
+    lead = koth if leader is None else leader
+    return GAME.notation.from_text("\n".join([
+        "king_of_the_hill 5",
+        f"options: {' '.join(f'{name}={value}' for name, value in chosen.items())}",
+        "seed: 1",
+        "round: 0",
+        f"ranks: {' '.join(map(str, ranks or [2] * 5))}",
+        f"start: {koth}",
+        f"koth: {koth}",
+        f"rank: {rank}",
+        f"trump: {trump}",
+        f"phase: {phase}",
+        f"turn: {lead}",
+        "deck: -",
+        "final choices: 5",
+        f"hands: {' | '.join(text_of(*h) for h in held)}",
+        "declarations: -",
+        f"dead: {text_of(*buried)}",
+        f"call: {call}",
+        f"teammate: {'-' if teammate is None else teammate}",
+        "koth played called: 0",
+        f"points: {' '.join(map(str, points or [0] * 5))}",
+        f"won: {' | '.join(won)}",
+        f"leader: {lead}",
+        "trick: -",
+        "last lead: -",
+        "last trick: -",
+        "voids: - | - | - | - | -",
+        "no pair: - | - | - | - | -",
+    ]))
+
+
+def changed(state: KingState, **lines: str) -> KingState:
+    """`state` read back from its position text with some lines given anew (a key's spaces written `_`)."""
+    rows = []
+    for row in GAME.notation.to_text(state).splitlines():
+        key = row.partition(":")[0].replace(" ", "_")
+        rows.append(f"{row.partition(':')[0]}: {lines.pop(key)}" if key in lines else row)
+    assert not lines, lines
+    return GAME.notation.from_text("\n".join(rows))
 
 
 def call_position(hand: str, dead: str, koth: int = 0) -> KingState:
     """The KotH (`koth`) about to call, holding `hand` with `dead` buried."""
-    hands = ["3C"] * 5
+    hands = [""] * 5
     hands[koth] = hand
-    state = position(hands, koth=koth, dead=dead)
-    state.phase, state.call_made, state.called = "call", False, None
-    return state
+    return position(hands, koth=koth, dead=dead, phase="call")
 
 
 def pass_until(state: KingState, done: Any) -> list[int]:
@@ -700,8 +767,7 @@ def test_who_leads() -> None:
     assert state.phase == "play" and state.turn == state.leader == state.koth == 2
     state = position(["AH AH' 3C", "4H 5H 6H", "7H 8H 9H", "10H JH QH", "3D 4D 5D"], leader=1)
     assert plays(state) == as_plays("4H", "5H", "6H")
-    state.turn = state.leader = 0
-    state._legal = None
+    state = changed(state, turn="0", leader="0")
     assert plays(state) == as_plays("AH", "AH'", "3C", "AH AH'")
     play(state, "AH")
     for hand in ("4H", "7H", "10H", "3D"):
@@ -752,7 +818,7 @@ def test_following_a_pair_with_a_pair() -> None:
     assert plays(state) == as_plays("5H 5H'")
     with refused("must play a pair of hearts"):
         play(state, "5H 9H")
-    state = position(["3H 3H' 3C", "5H 5H' 9H 9H' 3D", "4D 5D 6D 7D 8D", "4C 5C 6C 7C 8C", "9C 10C JC QC KC"])
+    state = position(["3H 3H' 3C 3C' 3D'", "5H 5H' 9H 9H' 3D", "4D 5D 6D 7D 8D", "4C 5C 6C 7C 8C", "9C 10C JC QC KC"])
     play(state, "3H 3H'")
     assert plays(state) == as_plays("5H 5H'", "9H 9H'")
 
@@ -1003,7 +1069,7 @@ def test_timers() -> None:
     assert option.default is False
     state = position(["3C 5D 2S BJ", "4C 6C 7C 8C", "4D 6D 7D 8D", "4H 5H 6H 7H", "9H 10H JH QH"], trump="H")
     assert timer_seconds(state.view(0)) is None and state.view(0)["timer"] is None
-    state.timers = True
+    state = changed(state, options="rounds=0 timers=True")
     assert timer_seconds(state.view(0)) == 10 == state.view(0)["timer"]
     assert default_action(state, random.Random(1)) == Play((C("3C"),))  # the lowest card: a plain 3
     play(state, "BJ")
@@ -1012,7 +1078,7 @@ def test_timers() -> None:
     play(pair, "3H 3H'")
     assert default_action(pair, random.Random(1)) == Play(tuple(cards("4H KC")))
     calling = call_position("3C 4C 5C", "6C 7C 8C 9C 10C JC QC KC")
-    calling.timers = True
+    calling = changed(calling, options="rounds=0 timers=True")
     assert timer_seconds(calling.view(0)) == 15 and default_action(calling, random.Random(1)) == CALL_NONE
     burying = rigged(["2H", "", "", "", ""], timers=True)
     assert timer_seconds(burying.view(0)) is None  # declaring has no timer in the rules
@@ -1065,7 +1131,9 @@ def test_illegal_actions_say_why_and_change_nothing() -> None:
 @traces("king_of_the_hill:table.hand")
 def test_the_hand_is_sorted_by_trump_order_then_suit() -> None:
     """Trump rank: first round 2. (The table shows the hand sorted by trump order then suit.)"""
-    state = position(["3C AH 2D RJ 5S 2S KD 4H", "", "", "", ""], trump="S")
+    others = ["3D 4D 5D 6D 7D 8D 9D 10D", "3D' 4D' 5D' 6D' 7D' 8D' 9D' 10D'", "3C' 4C 5C 6C 7C 8C 9C 10C",
+              "3H' 4H' 5H' 6H' 7H' 8H' 9H' 10H'"]
+    state = position(["3C AH 2D RJ 5S 2S KD 4H", *others], trump="S")
     assert state.view(0)["hands"][0] == cards("RJ 2S 2D 5S AH 4H 3C KD")
     assert state.view(1)["hands"][0] == [None] * 8
 

@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.cat_in_the_box import INFO, bots
 from cardtable.games.cat_in_the_box.layout import LAYOUT
 from cardtable.games.cat_in_the_box.narration import NARRATION
+from cardtable.games.cat_in_the_box.notation import NOTATION
 from cardtable.games.cat_in_the_box.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -18,5 +19,6 @@ GAME = GamePlugin(
                        settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
     narration=NARRATION,
+    notation=NOTATION,
     showcase=INFO.showcase,
 )

@@ -187,6 +187,7 @@ class CatState(State):
         self.rounds = players if options["rounds"] == "per_player" else 1
         self.red_broken_rule = options["red_lead"] == "broken"
         self.voluntary_void = options["voluntary_void"] == "on"
+        self.seed = seed  # the generator's seed (the position text's `seed`)
         self.rng = random.Random(seed)
         self.records: list[RoundRecord] = []
         self.round = 0
@@ -547,6 +548,7 @@ class CatState(State):
         other = CatState.__new__(CatState)  # every field is set below: no deal is made
         other.n, other.rounds = self.n, self.rounds
         other.red_broken_rule, other.voluntary_void = self.red_broken_rule, self.voluntary_void
+        other.seed = self.seed
         other.rng = random.Random(0)  # seeded, not from the system's entropy: its state is replaced at once
         other.rng.setstate(self.rng.getstate())
         other.records = list(self.records)

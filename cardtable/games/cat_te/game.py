@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.cat_te import INFO, bots
 from cardtable.games.cat_te.layout import LAYOUT
 from cardtable.games.cat_te.narration import NARRATION
+from cardtable.games.cat_te.notation import NOTATION
 from cardtable.games.cat_te.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -12,6 +13,7 @@ GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     narration=NARRATION,
+    notation=NOTATION,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.rule_rollout,

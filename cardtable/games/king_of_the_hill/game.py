@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.king_of_the_hill import INFO, bots
 from cardtable.games.king_of_the_hill.layout import LAYOUT
 from cardtable.games.king_of_the_hill.narration import NARRATION
+from cardtable.games.king_of_the_hill.notation import NOTATION
 from cardtable.games.king_of_the_hill.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -12,6 +13,7 @@ GAME = GamePlugin(
     rules=RULES,
     layout=LAYOUT,
     narration=NARRATION,
+    notation=NOTATION,
     rule_bot=bots.RuleBot,
     hint=bots.hint,
     search=SearchHooks(reward=bots.search_reward, done=bots.search_done, rollout=bots.search_rollout,
