@@ -24,7 +24,7 @@ from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
 from cardtable.ui.menu_games import build_game_list
 from cardtable.ui.menu_memory import remember, remember_game, restore_form
-from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
+from cardtable.ui.menu_questions import ask_new_game, ask_quit, host_online, open_notice
 from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
@@ -45,6 +45,9 @@ if TYPE_CHECKING:  # the session comes with the first table (the menu's first fr
     from cardtable.session.saves import Autosave
 
 log = logging.getLogger("cardtable")
+
+#: What hosting does, said on its button.
+HOST_TIP = "Let people on other computers take the Human seats: they choose Join a table and type its code"
 
 class MenuScene(Scene):
     """The first screen: pick a game, set up the table, start or resume it."""
@@ -159,7 +162,12 @@ class MenuScene(Scene):
         y = inner.y
         heading_h = line_height(self.ui, HEADING) + 8
         rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.built else 0
-        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), entry.title, self.ui, object_id="#heading")
+        host_w = text_width(self.ui, "Host online", BUTTON) + 40 if form and form.rules.players.stop > 2 else 0
+        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w - host_w - gap, heading_h), entry.title, self.ui,
+                object_id="#heading")
+        if host_w:
+            self.buttons["host"] = UIButton(pygame.Rect(inner.right - rules_w - host_w - gap, y, host_w, heading_h),
+                                            "Host online", self.ui, tool_tip_text=HOST_TIP)
         if rules_w:
             self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
                                              self.ui, tool_tip_text=f"How to play {entry.title} (F1)")
@@ -407,6 +415,10 @@ class MenuScene(Scene):
                 self.app.navigator.statistics()
             elif name == "rules":
                 self.open_rules()
+            elif name == "host":
+                host_online(self)
+            elif name == "join":
+                self.app.navigator.join()
             elif name == "quit":
                 self.app.quit()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:

@@ -68,7 +68,12 @@ def build_game_list(menu: MenuScene, width: int, height: int) -> None:
         width = left_w - 2 * (third + gap) if i == 2 else third
         menu.buttons[name] = UIButton(pygame.Rect(m + i * (third + gap), bottom - button_h, width, button_h),
                                       text, menu.ui, tool_tip_text=tip)
+    above = bottom - button_h - gap  # the join button, over the resume button when there is one
     latest = latest_autosave()
+    if latest is not None:
+        above -= button_h + gap
+    menu.buttons["join"] = UIButton(pygame.Rect(m, above - button_h, left_w, button_h), "Join a table", menu.ui,
+                                    tool_tip_text="Play at a table another computer hosts")
     if latest is not None:
         entry, path = latest
         text = f"Resume {entry.title}"

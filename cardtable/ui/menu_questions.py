@@ -42,3 +42,12 @@ def open_notice(menu: MenuScene, text: str) -> None:
     menu.notice = ConfirmDialog(menu.ui, text, title="Notice", yes="OK", no="Close", scale=menu.ui_scale,
                                 on_no=forget)
     menu.notice.cancel_button.hide()
+
+
+def host_online(menu: MenuScene) -> None:
+    """Host the table the form shows for other computers, and open its lobby; or say why it cannot be."""
+    menu._harvest()
+    options, seats = menu.form_values()
+    problem = menu.app.navigator.host(menu.selected_game, seats, options)
+    if problem:
+        menu.show_message(problem)

@@ -14,7 +14,9 @@ from cardtable.games import get_game
 from cardtable.storage import last_game_path
 
 if TYPE_CHECKING:  # the session comes with the first table or replay (the menu needs none of it)
-    from cardtable.session.match import Match
+    from cardtable.net.connection import Connection
+    from cardtable.net.hosting import Hosting
+    from cardtable.session.match import Match, Seat
     from cardtable.ui.window import App, Scene
 
 
@@ -24,11 +26,13 @@ class Navigator:
     def __init__(self, app: App) -> None:
         self.app = app
         self.menu_memory: dict[str, Any] = {}  # the menu's picked game and forms, kept between visits
+        self.hosting: Hosting | None = None  # the table this computer hosts, while it does
 
     def menu(self, message: str = "") -> None:
         from cardtable.ui.menu import MenuScene
         from cardtable.ui.menu_memory import game_of
 
+        self.stop_hosting()
         game = game_of(self.app.scene)  # back from a table (or a replay): the menu shows that table's game
         if game is not None:
             self.menu_memory["game"] = game
@@ -51,6 +55,49 @@ class Navigator:
         form = restore_form(game.rules, self.app.settings.last_forms.get(game.id))
         saver = Autosave.for_game(game.id) if self.app.instance.claim() else None
         self.table(Match(game, form.seats(), dict(form.options), saver=saver))
+
+    # ----- play across computers ---------------------------------------------------------------
+    def join(self) -> None:
+        """The screen that finds or takes the address of a hosted table."""
+        from cardtable.ui.net_join import JoinScene
+
+        self.app.show(JoinScene(self.app))
+
+    def host(self, game_id: str, seats: list[Seat], options: dict[str, Any]) -> str | None:
+        """Host a table of `game_id` with the new-table form's seats (every person's seat open to join, the first
+        one this computer's) and show its lobby; a sentence for the person if it cannot be hosted."""
+        from cardtable.net.hosting import Hosting
+
+        self.stop_hosting()
+        hosting = Hosting(get_game(game_id), seats, options)
+        try:
+            hosting.start()
+        except OSError as exc:
+            hosting.close()
+            return f"The table could not be hosted: {exc.strerror or exc}"
+        self.hosting = hosting
+        assert hosting.connection is not None
+        self.lobby(hosting.connection, hosting)
+        return None
+
+    def lobby(self, connection: Connection, hosting: Hosting | None = None) -> None:
+        """The lobby of a hosted table, until its game starts."""
+        from cardtable.ui.net_lobby import LobbyScene
+
+        self.app.show(LobbyScene(self.app, connection, hosting))
+
+    def remote_table(self, connection: Connection, hosting: Hosting | None = None) -> None:
+        """The table of a hosted game that has started, played through `connection`."""
+        from cardtable.net.remote_match import RemoteMatch
+        from cardtable.ui.table import TableScene
+
+        self.app.show(TableScene(self.app, RemoteMatch(connection.client, connection.send)))
+
+    def stop_hosting(self) -> None:
+        """This computer stops hosting (back at the menu, or quitting): its table is kept if unfinished."""
+        hosting, self.hosting = self.hosting, None
+        if hosting is not None:
+            hosting.close()
 
     def replay(self, match: Match, back_to: Scene | None = None) -> None:
         """The replay of `match`; leaving it shows `back_to` again (the statistics it was opened from), else the
