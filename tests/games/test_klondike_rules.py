@@ -685,11 +685,17 @@ def test_hint_says_so_when_there_is_none() -> None:
 # ----- Auto-finish -----------------------------------------------------------------------------
 
 
-def _ready_to_finish(**options: Any) -> KlondikeState:
-    """All 52 cards: 38 home and four face-up runs on the tableau."""
+def _ready_to_finish(spoil: str = "", **options: Any) -> KlondikeState:
+    """All 52 cards: 38 home and four face-up runs on the tableau; `spoil`: the first pile's top card is in the
+    "stock" or the "waste" instead, or its bottom card is "face-down"."""
     fnd = [suit_run("S", 9), suit_run("H", 9), suit_run("D", 10), suit_run("C", 10)]
     piles = ["KS QH JS 10H", "KH QS JH 10S", "KD QC JD", "KC QD JC"]
-    return position(options=options, foundations=fnd, tableau=piles)
+    zones: dict[str, Any] = {}
+    if spoil in ("stock", "waste"):
+        piles[0], zones[spoil] = "KS QH JS", "10H"
+    elif spoil == "face-down":
+        zones["down"] = [1]
+    return position(options=options, foundations=fnd, tableau=piles, **zones)
 
 
 @pytest.mark.parametrize("scoring", ["standard", "vegas"])
@@ -713,22 +719,14 @@ def test_auto_finish_plays_the_rest_home_and_wins(scoring: str) -> None:
     assert score_change(events) == state.score - score
 
 
-@pytest.mark.parametrize(
-    "spoil",
-    [
-        lambda s: s.stock.append(s.tableau[0].pop()),  # a card in the stock
-        lambda s: s.waste.append(s.tableau[0].pop()),  # a card in the waste
-        lambda s: s.down.__setitem__(0, 1),  # a face-down card
-    ],
-    ids=["stock", "waste", "face-down"],
-)
+@pytest.mark.parametrize("spoil", ["stock", "waste", "face-down"])  # a card in the stock, in the waste, face down
 @traces("klondike:table.auto_finish")
-def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: Any) -> None:
+def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: str) -> None:
     """Auto-finish: when the stock and waste are empty and every card is face up, one button (or
     automatically) plays the rest to the foundations, animated."""
     state = _ready_to_finish()
     assert AutoFinish() in state.legal_actions()
-    spoil(state)
+    state = _ready_to_finish(spoil)
     assert AutoFinish() not in state.legal_actions()
     assert_illegal(state, AutoFinish(), "auto-finish")
 

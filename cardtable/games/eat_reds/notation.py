@@ -111,8 +111,8 @@ class EatRedsNotation:
             raise NotationError("'turned' is one card or '-'")
         state.turned = turned[0] if turned else None
         state.won = lines.seats_cards("won")
-        state.points = [points_of(w) for w in state.won]
         _check_cards(state, lines.cards("out"))
+        state.points = [points_of(w) for w in state.won]
         state.by_rank = [[] for _ in range(14)]
         for card in state.layout:
             state.by_rank[card.rank].append(card)
@@ -133,6 +133,8 @@ def _history(lines: Lines, n: int, rounds: int) -> list[DealRecord]:
             raise NotationError(f"'history': a deal is 'points... left cards', not {part.strip()!r}")
         scores = tuple(number_from(p, "history", 0, RED_TOTAL) for p in points.split())
         cards = cards_from(left.strip(), "history")
+        if not set(cards) <= _DECK_SET:
+            raise NotationError(f"'history': deal {k + 1} left cards not of the 52-card deck")
         if len(scores) != n:
             raise NotationError(f"'history': deal {k + 1} has {len(scores)} seats' points for {n} players")
         if sum(scores) + points_of(cards) > RED_TOTAL or len(set(cards)) != len(cards):
