@@ -13,7 +13,7 @@ the table has shown of the hands, and the deals before.
     pairs: 7S 7H | - | 5D 5C
     waste: JD 9D (the top card last)
     stock: KS KH (the top card last)
-    lacks: 9 | 2 9 | -
+    lacks: - | 9 | -
     known: - | - | 9
     last_pair: 2 5D 5C
     out: ...
