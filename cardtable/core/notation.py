@@ -12,12 +12,12 @@ Each game's `notation.py` says which keys it has and what they mean; `to_text` w
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import State
+from cardtable.core.engine import Option, State
 
 EMPTY = "-"
 SEATS = " | "
@@ -82,6 +82,23 @@ class Lines:
             raise NotationError(f"{key!r} is {value!r}; it may be {', '.join(choices)}")
         return value
 
+    def options(self, key: str, declared: Sequence[Option]) -> dict[str, Any]:
+        """The table options of `key`'s line, `name=value` words (`options_text`); an option not named has its
+        default."""
+        value = self.take(key)
+        chosen = {option.name: option.default for option in declared}
+        known = {option.name: option for option in declared}
+        for word in [] if value == EMPTY else value.split():
+            name, equals, choice = word.partition("=")
+            option = known.get(name)
+            if option is None or not equals:
+                raise NotationError(f"{key!r}: {word!r} is not one of the options {', '.join(known)} as name=value")
+            found = [c for c in option.choices if str(c) == choice]
+            if not found:
+                raise NotationError(f"{key!r}: {name} may be {', '.join(map(str, option.choices))}, not {choice!r}")
+            chosen[name] = found[0]
+        return chosen
+
     def unused(self, known: Iterable[str]) -> None:
         """NotationError naming a key the game does not have."""
         extra = [key for key in self.values if key not in set(known)]
@@ -125,6 +142,11 @@ def cards_text(cards: Iterable[Card]) -> str:
 def seats_text(hands: Iterable[Iterable[Card]]) -> str:
     """One list of cards per seat, `|` between them."""
     return SEATS.join(cards_text(hand) for hand in hands)
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Table options as `name=value` words (`-`: none)."""
+    return " ".join(f"{name}={value}" for name, value in options.items()) or EMPTY
 
 
 def cards_from(value: str, key: str) -> list[Card]:

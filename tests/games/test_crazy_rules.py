@@ -3,9 +3,9 @@
 Every test's docstring quotes the rule text it traces, and `test_every_rule_is_traced` checks that every rule
 sentence of the rules file is quoted by some test here (markdown emphasis and code marks left out).
 
-Positions are built by dealing a game and then setting its piles directly (`position`): hands given in a short
-card notation, seat 0 first; the rest of the deck goes to the draw pile (or the discard pile) so that the 112
-cards stay conserved.
+Positions are read from the game's position text (`position`, `from_text`): hands given in a short card
+notation, seat 0 first; the rest of the deck goes to the draw pile (or the discard pile) so that the 112 cards
+stay conserved.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ import pytest
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.notation import cards_text, options_text, seats_text
 from cardtable.core.words import Names
 from cardtable.games.crazy import rules as crazy
 from cardtable.games.crazy.narration import COLOUR_NAMES, NARRATION, card_name
+from cardtable.games.crazy.notation import NOTATION
 from cardtable.games.crazy.rules import (
     COLOURS,
     CRAZY,
@@ -79,14 +81,15 @@ def position(
     turn: int = 0,
     direction: int = 1,
     seed: int = 1,
+    turns: int = 0,
     **options: Any,
 ) -> CrazyState:
-    """A game with the given hands (seat 0 first) and discard top (colour: the current colour, for a wild top).
+    """A game with the given hands (seat 0 first) and discard top (colour: the current colour, for a wild top),
+    read from its position text.
 
     `draw` lists the next cards of the draw pile, the first drawn first; `discard` the cards beneath the top,
     bottom first.  Every other card goes to the bottom of the draw pile (rest="draw") or beneath the discard
-    pile (rest="discard")."""
-    state = new(len(hands), seed, **options)
+    pile (rest="discard").  `turns`: the turns already taken."""
     held = [cards(h) for h in hands]
     top_card = C(top)
     upcoming = cards(draw)
@@ -94,17 +97,32 @@ def position(
     used = [c for h in held for c in h] + [top_card] + upcoming + under
     assert len(set(used)) == len(used), "a card is used twice"
     others = [c for c in DECK if c not in set(used)]
-    state.hands = held
     if rest == "draw":
-        state.draw = others + upcoming[::-1]
-        state.discard = under + [top_card]
+        draw_pile, discard_pile = others + upcoming[::-1], under + [top_card]
     else:
-        state.draw = upcoming[::-1]
-        state.discard = others + under + [top_card]
-    state.colour = colour if colour is not None else top_card.suit
-    state.label = top_card.rank
-    state.turn = turn
-    state.direction = direction
+        draw_pile, discard_pile = upcoming[::-1], others + under + [top_card]
+    return from_text(
+        f"crazy {len(hands)}",
+        f"options: {options_text(RULES.validate_options(options))}",
+        f"seed: {seed}",
+        f"turn: {turn}",
+        f"direction: {'clockwise' if direction == 1 else 'anticlockwise'}",
+        f"hands: {seats_text(held)}",
+        f"draw: {cards_text(draw_pile)}",
+        f"discard: {cards_text(discard_pile)}",
+        f"colour: {colour if colour is not None else top_card.suit}",
+        f"colour_from: {'chosen' if top_card.suit == WILD else 'card'}",
+        f"turns: {turns}",
+    )
+
+
+def from_text(*lines: str) -> CrazyState:
+    """A position from its text's lines; the keys left out are those of a game under way: no chance event
+    yet, no drawn card to play, no winner."""
+    given = {line.partition(":")[0] for line in lines}
+    usual = {"chance": "0", "drawn": "-", "winners": "-", "safety_end": "no", "turns": "0"}
+    text = "\n".join([*lines, *(f"{key}: {value}" for key, value in usual.items() if key not in given)])
+    state = NOTATION.from_text(text)
     assert Counter(state.every_card()) == Counter(DECK)
     return state
 
@@ -590,11 +608,8 @@ def test_with_both_piles_exhausted_a_draw_gets_nothing() -> None:
     seat0 = [c for c in pool if c.suit in "GB" and c.rank != 5][:20]
     rest = [c for c in pool if c not in seat0 and c != C("RD")]
     hands = [seat0, [C("RD")] + rest[:49], rest[49:]]
-    state = new(3)
-    state.hands = hands
-    state.draw = []
-    state.discard = [C("R5")]
-    state.colour, state.label, state.turn = "R", 5, 0
+    state = from_text("crazy 3", "options: -", "seed: 1", "turn: 0", "direction: clockwise",
+                      f"hands: {seats_text(hands)}", "draw: -", "discard: 5:R", "colour: R", "colour_from: card")
     assert Counter(state.every_card()) == Counter(DECK)
     assert state.legal_actions() == [DRAW]
     events = act(state, DRAW)
@@ -672,8 +687,7 @@ def test_the_safety_rule_ends_endless_games() -> None:
     """Safety rule for endless games: after 2,000 turns with no winner the game ends and the fewest cards wins
     (shared on a tie)."""
     assert MAX_TURNS == 2000
-    state = position(["R1 R2", "R3 B3 G3", "R4 B4"], top="R5")
-    state.turns = MAX_TURNS - 2
+    state = position(["R1 R2", "R3 B3 G3", "R4 B4"], top="R5", turns=MAX_TURNS - 2)
     play(state, "R1")
     assert state.turn == 1 and not state.is_over()
     assert state.view(1)["turns"] == MAX_TURNS - 1 and state.view(1)["turn_limit"] == MAX_TURNS
@@ -685,21 +699,18 @@ def test_the_safety_rule_ends_endless_games() -> None:
     assert "No winner after 2,000 turns" in summary(state)
     assert [e.kind for e in events][-2:] == ["win", "over"]
     # Shared on a tie: each winner scores the cards of the seats that did not win.
-    state = position(["R1 R2", "R3 G3", "G4 Y4"], top="R5", score_by_points=True)
-    state.turns = MAX_TURNS - 2
+    state = position(["R1 R2", "R3 G3", "G4 Y4"], top="R5", score_by_points=True, turns=MAX_TURNS - 2)
     play(state, "R1")
     play(state, "R3")
     assert state.is_over() and state.result().winners == [0, 1]
     assert "Seat 1 and Seat 2 share the win with the fewest cards (1)" in summary(state)
     assert state.result().scores == [8, 8, 0]
     # A draw kept is a turn too.
-    state = position(["B1 B2", "G3", "G4"], top="R5", draw="Y9")
-    state.turns = MAX_TURNS - 1
+    state = position(["B1 B2", "G3", "G4"], top="R5", draw="Y9", turns=MAX_TURNS - 1)
     act(state, DRAW)
     assert state.is_over() and state.result().winners == [1, 2]
     # A win on the last turn is a win, not a safety end.
-    state = position(["R1", "B3 G3", "G4 Y4"], top="R5")
-    state.turns = MAX_TURNS - 1
+    state = position(["R1", "B3 G3", "G4 Y4"], top="R5", turns=MAX_TURNS - 1)
     play(state, "R1")
     assert state.is_over() and not state.safety_end and state.winners == [0]
 

@@ -4,8 +4,9 @@ Every test's docstring quotes the rule text it traces, and `test_every_rule_is_t
 sentence of the rules file is quoted by some test here (markdown emphasis and code marks left out).
 
 Positions are built from hands given as card codes ("7S 7H QD", seat 0 first) through `lay_out`, which lays the
-initial pairs and opens the deal as a real deal does; `drawing` then sets the lead player and the waste directly.
-Stocks are given top card first.
+initial pairs and opens the deal as a real deal does, or read from the game's position text: `drawing` (the lead
+player to draw) and `rewritten` (a position's text with some lines written anew).  Stocks are given top card
+first.
 """
 
 from __future__ import annotations
@@ -19,11 +20,14 @@ import pytest
 
 from cardtable.core.cards import Card, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.notation import cards_text, options_text, seats_text
 from cardtable.core.words import Names
 from cardtable.games.eat_pairs.narration import NARRATION
+from cardtable.games.eat_pairs.notation import NOTATION
 from cardtable.games.eat_pairs.rules import (
     CLAIM,
     CLAIM_SECONDS,
+    DECK,
     DRAW,
     LAND_HOLD,
     MISS,
@@ -56,22 +60,45 @@ def new(players: int = 4, seed: int = 1, **options: Any) -> EatPairsState:
     return RULES.new_game(players, options, seed=seed)
 
 
-def laid_out(hands: list[str], stock: str = "KS KH KD", dealer: int = 0, **options: Any) -> EatPairsState:
-    """A deal started from these dealt hands and this stock (top card first)."""
+def laid_out(hands: list[str], stock: str = "KS KH KD", **options: Any) -> EatPairsState:
+    """A deal started from these dealt hands and this stock (top card first), seat 0 dealing."""
     state = new(len(hands), **options)
-    state.dealer = dealer
     state.lay_out([cards(h) for h in hands], list(reversed(cards(stock))))
     return state
 
 
 def drawing(hands: list[str], lead: int, stock: str = "KS KH KD", waste: str = "", **options: Any
             ) -> EatPairsState:
-    """The draw phase: `lead` to draw from this stock, with these hands (with no pairs among them)."""
-    state = laid_out(hands, stock, **options)
-    state.waste = cards(waste)
-    state.phase = "draw"
-    state.lead = state.turn = lead
-    return state
+    """The draw phase: `lead` to draw from this stock, with these hands (with no pairs among them), read from its
+    position text; the cards named nowhere are out of play."""
+    n = len(hands)
+    named = {c for text in (*hands, stock, waste) for c in cards(text)}
+    none = " | ".join("-" for _ in hands)
+    return NOTATION.from_text("\n".join([
+        f"eat_pairs {n}",
+        f"options: {options_text(RULES.validate_options(options))}",
+        "seed: 1",
+        "records: -",
+        "phase: draw",
+        f"turn: {lead}",
+        f"lead: {lead}",
+        "live_from: -",
+        f"hands: {seats_text(cards(h) for h in hands)}",
+        f"pairs: {none}",
+        f"waste: {cards_text(cards(waste))}",
+        f"stock: {cards_text(reversed(cards(stock)))}",
+        f"lacks: {none}",
+        f"known: {none}",
+        "last_pair: -",
+        f"out: {cards_text(c for c in DECK if c not in named)}",
+    ]))
+
+
+def rewritten(state: EatPairsState, **values: str) -> EatPairsState:
+    """`state` read back from its position text with these keys' values written anew."""
+    rows = [row.partition(":") for row in NOTATION.to_text(state).splitlines()]
+    return NOTATION.from_text("\n".join(f"{key}: {values[key]}" if key in values else key + colon + value
+                                         for key, colon, value in rows))
 
 
 def hand(state: EatPairsState, seat: int) -> list[Card]:
@@ -171,8 +198,9 @@ def test_a_later_deal_starts_from_its_dealers_left() -> None:
     """Deal 7 cards to each player and 8 to the dealer, one at a time (animated), in seat order from the dealer's
     left (seat 1), the dealer's eighth card last."""
     pack = standard_deck()
-    state = new(3, deals="3")
-    state.dealer = 2
+    # The third deal of three is seat 2's: the first two are in the records.
+    state = rewritten(new(3, deals="3"), records="1 / 6 0 8 / empty ; 0 / 0 6 7 / empty", turn="2")
+    assert state.dealer == 2
     events = state.deal(pack)
     assert [e.dst for e in events if e.kind == "deal"] == ["hand0", "hand1", "hand2"]
     assert C("AS") in hand(state, 0) + state.pairs[0]  # the top card goes to the dealer's left
@@ -708,7 +736,8 @@ def test_a_session_result_shares_a_tie() -> None:
     """the player with the fewest cards in hand wins (ties shared)."""
     state = new(2, seed=1, deals="3")
     play_out(state, random.Random(2))
-    state.wins = [1, 1]
+    state = rewritten(state, records="0 / 0 3 / empty ; 1 / 2 0 / empty ; 0 1 / 2 2 / stock")
+    assert state.wins == [2, 2]
     assert state.result().winners == [0, 1] and "share the session" in summary(state)
 
 

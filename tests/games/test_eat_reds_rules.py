@@ -3,8 +3,8 @@
 Every test's docstring quotes the rule text it traces: `test_every_rule_is_traced` checks that every rule sentence
 (bullets, steps and paragraphs) is quoted by some test here or by the table's tests (markdown emphasis left out).
 
-Positions are built two ways: `position` sets the hands, layout and stock of a dealt game directly (the stock is
-given top card first); `rigged` deals a real game from a chosen deck order, for the rules of the deal itself.
+Positions are built two ways: `position` reads the hands, layout and stock from the game's position text (the
+stock is given top card first); `rigged` deals a real game from a chosen deck order, for the rules of the deal itself.
 Cards are written as codes ("7H", "10S", "AD").
 """
 
@@ -18,8 +18,10 @@ import pytest
 
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.notation import cards_text, options_text, seats_text
 from cardtable.core.words import Names
 from cardtable.games.eat_reds.narration import NARRATION
+from cardtable.games.eat_reds.notation import NOTATION
 from cardtable.games.eat_reds.rules import (
     DECK,
     RED_TOTAL,
@@ -56,22 +58,26 @@ def cards(codes: str | Sequence[str]) -> list[Card]:
 
 def position(hands: Sequence[str], layout: str = "", stock: str = "", turn: int = 1, trio: int | None = None,
              won: Sequence[str] | None = None, **options: Any) -> EatRedsState:
-    """A dealt game with these hands (one string per seat), layout and stock (top card first), `turn` to play."""
-    state = RULES.new_game(len(hands), options, seed=1)
-    state.hands = [cards(h) for h in hands]
-    state.layout = cards(layout)
-    state.by_rank = [[] for _ in range(14)]
-    for card in state.layout:
-        state.by_rank[card.rank].append(card)
-    state.stock = cards(stock)[::-1]
-    state.won = [cards(w) for w in won] if won is not None else [[] for _ in hands]
-    state.points = [points_of(w) for w in state.won]
-    state.turned = None
-    state.trio = trio
-    state.dealer_captures = []
-    state.phase = "play"
-    state.turn = turn
-    return state
+    """A game in its first deal with these hands (one string per seat), layout and stock (top card first), `turn`
+    to play, read from its position text; the cards named nowhere are out of play."""
+    piles = [*hands, layout, stock, *(won or [])]
+    named = {c for text in piles for c in cards(text)}
+    return NOTATION.from_text("\n".join([
+        f"eat_reds {len(hands)}",
+        f"options: {options_text(RULES.validate_options(options))}",
+        "seed: 1",
+        "history: -",
+        "phase: play",
+        f"turn: {turn}",
+        f"hands: {seats_text(cards(h) for h in hands)}",
+        f"stock: {cards_text(cards(stock)[::-1])}",
+        f"layout: {cards_text(cards(layout))}",
+        "turned: -",
+        f"trio: {'-' if trio is None else trio}",
+        f"won: {seats_text(cards(w) for w in won) if won is not None else ' | '.join('-' for _ in hands)}",
+        "dealer_layouts: 0",
+        f"out: {cards_text(c for c in DECK if c not in named)}",
+    ]))
 
 
 def deck_order(players: int, hands: Sequence[str], layouts: Sequence[str], stock: str = "") -> list[Card]:

@@ -3,24 +3,26 @@
 Every test's docstring quotes the rule text it traces, and `test_every_rule_is_traced` checks that every
 rule sentence (bar the excluded UI-only ones) is quoted by some test here.
 
-Positions are built by dealing a game and then setting its zones directly.  Conventions of the state:
-the last card of `stock`, `waste`, a foundation or a tableau pile is its top; `down[i]` face-down cards lie
-at the bottom of tableau pile i.
+Positions are read from the game's position text (`position`).  Conventions of the state: the last card of
+`stock`, `waste`, a foundation or a tableau pile is its top; `down[i]` face-down cards lie at the bottom of
+tableau pile i.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
 
 from cardtable.core.cards import Card, standard_deck
 from cardtable.core.engine import Action, Event, IllegalAction
+from cardtable.core.notation import cards_text, options_text
 from cardtable.core.words import Names
 from cardtable.games import get_rules
 from cardtable.games.klondike.narration import NARRATION
+from cardtable.games.klondike.notation import NOTATION
 from cardtable.games.klondike.rules import (
     FOUNDATIONS,
     TABLEAU,
@@ -31,7 +33,6 @@ from cardtable.games.klondike.rules import (
     Recycle,
     Resign,
 )
-from tests.games.conftest import arrange
 from tests.rule_trace import traces, untraced_rules
 
 RULES = get_rules("klondike")
@@ -65,8 +66,29 @@ def dead_position() -> KlondikeState:
     return position(tableau=["3H 2S"], down=[1])
 
 
-def position(seed: int = 1, options: dict[str, Any] | None = None, **zones: Any) -> KlondikeState:
-    return arrange(new(seed, **(options or {})), **zones)
+def position(seed: int = 1, options: dict[str, Any] | None = None, *, stock: str = "", waste: str = "",
+             foundations: Sequence[str] = (), tableau: Sequence[str] = (), down: Sequence[int] = ()) -> KlondikeState:
+    """A deal read from its position text: these zones (bottom first; omitted foundations and piles are empty,
+    omitted `down` counts 0), no move made yet; the cards named nowhere are out of play."""
+    piles = [cards(t) for t in tableau] + [[] for _ in range(7 - len(tableau))]
+    downs = list(down) + [0] * (7 - len(down))
+    homes = [cards(f) for f in foundations] + [[] for _ in range(4 - len(foundations))]
+    named = {c for pile in [cards(stock), cards(waste), *homes, *piles] for c in pile}
+    return NOTATION.from_text("\n".join([
+        "klondike 1",
+        f"options: {options_text(RULES.validate_options(options))}",
+        f"seed: {seed}",
+        "phase: play",
+        f"stock: {stock or '-'}",
+        f"waste: {waste or '-'}",
+        *(f"{zone}: {cards_text(home)}" for zone, home in zip(FOUNDATIONS, homes, strict=True)),
+        *(f"{zone}: {cards_text(pile[:d])} / {cards_text(pile[d:])}" if d else f"{zone}: {cards_text(pile)}"
+          for zone, pile, d in zip(TABLEAU, piles, downs, strict=True)),
+        "recycles: 0",
+        "moves: 0",
+        "standard_score: 0",
+        f"out: {cards_text(c for c in standard_deck() if c not in named)}",
+    ]))
 
 
 def snapshot(state: KlondikeState) -> tuple:
@@ -629,9 +651,9 @@ def test_won_when_all_52_cards_are_on_the_foundations(src: str) -> None:
 @traces("klondike:win")
 def test_not_won_before_all_52_are_home() -> None:
     """Won when all 52 cards are on the foundations."""
-    state = _one_card_from_a_win()
-    state.tableau[1] = [C("KS")]
-    state.foundations[0].pop()
+    fnd = [suit_run(s, 13) for s in SUIT_OF_FOUNDATION]
+    fnd[0], fnd[1] = suit_run("S", 12), suit_run("H", 12)
+    state = position(foundations=fnd, tableau=["KH", "KS"])
     play(state, Move("t0", "f1"))
     assert state.turn == 0 and state.result().winners == []
 
@@ -663,11 +685,17 @@ def test_hint_says_so_when_there_is_none() -> None:
 # ----- Auto-finish -----------------------------------------------------------------------------
 
 
-def _ready_to_finish(**options: Any) -> KlondikeState:
-    """All 52 cards: 38 home and four face-up runs on the tableau."""
+def _ready_to_finish(spoil: str = "", **options: Any) -> KlondikeState:
+    """All 52 cards: 38 home and four face-up runs on the tableau; `spoil`: the first pile's top card is in the
+    "stock" or the "waste" instead, or its bottom card is "face-down"."""
     fnd = [suit_run("S", 9), suit_run("H", 9), suit_run("D", 10), suit_run("C", 10)]
     piles = ["KS QH JS 10H", "KH QS JH 10S", "KD QC JD", "KC QD JC"]
-    return position(options=options, foundations=fnd, tableau=piles)
+    zones: dict[str, Any] = {}
+    if spoil in ("stock", "waste"):
+        piles[0], zones[spoil] = "KS QH JS", "10H"
+    elif spoil == "face-down":
+        zones["down"] = [1]
+    return position(options=options, foundations=fnd, tableau=piles, **zones)
 
 
 @pytest.mark.parametrize("scoring", ["standard", "vegas"])
@@ -691,22 +719,14 @@ def test_auto_finish_plays_the_rest_home_and_wins(scoring: str) -> None:
     assert score_change(events) == state.score - score
 
 
-@pytest.mark.parametrize(
-    "spoil",
-    [
-        lambda s: s.stock.append(s.tableau[0].pop()),  # a card in the stock
-        lambda s: s.waste.append(s.tableau[0].pop()),  # a card in the waste
-        lambda s: s.down.__setitem__(0, 1),  # a face-down card
-    ],
-    ids=["stock", "waste", "face-down"],
-)
+@pytest.mark.parametrize("spoil", ["stock", "waste", "face-down"])  # a card in the stock, in the waste, face down
 @traces("klondike:table.auto_finish")
-def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: Any) -> None:
+def test_auto_finish_needs_empty_stock_and_waste_and_every_card_face_up(spoil: str) -> None:
     """Auto-finish: when the stock and waste are empty and every card is face up, one button (or
     automatically) plays the rest to the foundations, animated."""
     state = _ready_to_finish()
     assert AutoFinish() in state.legal_actions()
-    spoil(state)
+    state = _ready_to_finish(spoil)
     assert AutoFinish() not in state.legal_actions()
     assert_illegal(state, AutoFinish(), "auto-finish")
 
@@ -732,7 +752,7 @@ def test_auto_finish_is_not_offered_at_the_deal() -> None:
         ({"tableau": ["9C 6H", "7S"], "down": [1]}, Move("t0", "t1"), 5),  # turning a card 5
         ({"tableau": ["9C AH"], "down": [1]}, Move("t0", "f0"), 15),  # →foundation and turning a card
         ({"foundations": ["AS 2S 3S"], "tableau": ["4H"]}, Move("f0", "t0"), -15),  # foundation→tableau −15
-        ({"tableau": ["9C 6H", "7S"], "down": [0]}, Move("t0", "t1"), 0),  # tableau→tableau, nothing
+        ({"tableau": ["7C 6H", "7S"], "down": [0]}, Move("t0", "t1"), 0),  # tableau→tableau, nothing
         ({"tableau": ["KH", ""]}, Move("t0", "t1"), 0),
     ],
 )
@@ -741,8 +761,8 @@ def test_standard_scoring(zones: dict, move: Move, points: int) -> None:
     """Scoring (table option): standard (waste→tableau 5, →foundation 10, turning a card 5,
     foundation→tableau −15) or Vegas (−52 per deal, +5 per card on a foundation), plus a game timer and a
     move count."""
-    state = position(**zones)
-    state.tableau[6] = [C("AD")]
+    piles = list(zones.get("tableau", []))
+    state = position(**{**zones, "tableau": piles + [""] * (6 - len(piles)) + ["AD"]})
     play(state, Move("t6", "f3"))  # +10 first, so that every change below is seen from a positive score
     before = state.score
     assert before == 10

@@ -8,6 +8,7 @@ and the other foundation of its own colour at least its rank - 2 (an Ace always)
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -15,8 +16,15 @@ from cardtable.core.cards import SUITS, Card
 from cardtable.games import get_game
 from cardtable.games.klondike.rules import FOUNDATIONS, KlondikeState, Move, Resign
 from cardtable.games.klondike.safe import heights, is_safe, safe_moves
+from tests.games.conftest import arrange
 from tests.games.test_klondike_playouts import check_position
-from tests.games.test_klondike_rules import C, new, position, suit_run
+from tests.games.test_klondike_rules import C, new, suit_run
+
+
+def position(**zones: Any) -> KlondikeState:
+    """A dealt game with its zones set directly (`arrange`): the safe-move rule is also tried on positions no
+    game reaches (a face-down top card), which the position text refuses."""
+    return arrange(new(), **zones)
 
 
 def found(**tops: int) -> dict[str, int]:

@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.crazy import INFO, bots
 from cardtable.games.crazy.layout import LAYOUT
 from cardtable.games.crazy.narration import NARRATION
+from cardtable.games.crazy.notation import NOTATION
 from cardtable.games.crazy.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -15,4 +16,5 @@ GAME = GamePlugin(
     search=SearchHooks(settings=tuple(sorted(bots.search_settings().items()))),
     showcase=INFO.showcase,
     narration=NARRATION,
+    notation=NOTATION,
 )

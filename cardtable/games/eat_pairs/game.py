@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.eat_pairs import INFO, bots
 from cardtable.games.eat_pairs.layout import LAYOUT
 from cardtable.games.eat_pairs.narration import NARRATION
+from cardtable.games.eat_pairs.notation import NOTATION
 from cardtable.games.eat_pairs.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -18,4 +19,5 @@ GAME = GamePlugin(
                        settings=tuple(sorted(bots.search_settings().items()))),
     showcase=INFO.showcase,
     narration=NARRATION,
+    notation=NOTATION,
 )

@@ -5,6 +5,7 @@ from cardtable.bots.ismcts import SearchHooks
 from cardtable.games.eat_reds import INFO, bots
 from cardtable.games.eat_reds.layout import LAYOUT
 from cardtable.games.eat_reds.narration import NARRATION
+from cardtable.games.eat_reds.notation import NOTATION
 from cardtable.games.eat_reds.rules import RULES
 from cardtable.games.plugin import GamePlugin
 
@@ -19,4 +20,5 @@ GAME = GamePlugin(
                        settings=tuple(sorted(bots.search_settings().items()))),
     arena_counts=bots.arena_counts,
     showcase=INFO.showcase,
+    notation=NOTATION,
 )

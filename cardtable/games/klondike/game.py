@@ -6,6 +6,7 @@ from cardtable.games.klondike.deals import solve_position
 from cardtable.games.klondike.hint import describe, explain
 from cardtable.games.klondike.layout import LAYOUT
 from cardtable.games.klondike.narration import NARRATION
+from cardtable.games.klondike.notation import NOTATION
 from cardtable.games.klondike.proved import proved_deals
 from cardtable.games.klondike.rules import RULES
 from cardtable.games.klondike.safe import safe_moves
@@ -20,5 +21,6 @@ GAME = GamePlugin(
     variant_options=INFO.variant_options,
     running_totals=INFO.running_totals,
     narration=NARRATION,
+    notation=NOTATION,
     showcase=INFO.showcase,
 )
