@@ -276,16 +276,22 @@ class RemoteDriver(TurnDriver):
         return False
 
     def update(self, dt: float, ready: bool, timer: TimeLimit | None = None) -> Move | None:
+        if not self._clock() and ready and self.time_left is not None:
+            self.time_left = max(0.0, self.time_left - dt)  # at 0 the host plays the time-out
+        return self.remote.next_move() if ready else None
+
+    def _clock(self) -> bool:
+        """Start the countdown of a new position of this seat's (the host's seconds); True if it (re)started."""
         state = self.remote.state
         assert isinstance(state, RemoteState)
         seconds = state.position.time if state.position.mine else None
         if seconds is None:
             self.time_left = self._timed = None
-        elif self._timed != self.remote.shown:
+            return True
+        if self._timed != self.remote.shown:
             self._timed, self.time_left = self.remote.shown, float(seconds)
-        elif ready and self.time_left is not None:
-            self.time_left = max(0.0, self.time_left - dt)  # the host plays the time-out
-        return self.remote.next_move() if ready else None
+            return True
+        return False
 
     def news(self) -> list[IllegalAction | SeatNews]:
         client = self.remote.client
@@ -305,7 +311,7 @@ class RemoteDriver(TurnDriver):
         return said
 
     def moved(self, move: Move | None = None, seat: int | None = None) -> TimedOut | None:
-        self.time_left = None
+        self._clock()  # the host's seconds of the position now shown
         return None
 
     @property

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pygame
 import pytest
 
 from cardtable.core.engine import Action
@@ -105,16 +106,23 @@ def _all_plays(hand: Any) -> list[Action]:
     return [Play(card) for card in hand or []]
 
 
-def test_a_countdown_is_the_hosts_seconds_counted_here(table_app: Any) -> None:
-    link, peer, table, driver = remote_table(table_app, "kachuful")
+def test_a_countdown_is_the_hosts_seconds_counted_here_and_the_host_plays_the_time_out(table_app: Any) -> None:
+    link, peer, table, driver = remote_table(table_app, "kachuful", options={"turn_timer": 15})
     for _ in range(2000):
         if table.human_turn and table.settled:
             break
         step(link, driver)
-    seconds = peer.client.position.time
-    if seconds is None:
-        pytest.skip("no time limit on this decision")
-    assert table.driver.shown_time_left == pytest.approx(seconds, abs=0.5)
+    assert peer.client.position.time == 15
+    shown = table.driver.shown_time_left
+    assert shown is not None and 14 <= shown <= 15
+    assert "s left" in table.clock_text()[0]
+    n = len(table.match.log)
+    for _ in range(200):  # 20 s of the host's clock, a few frames of the table's: the host plays the time-out
+        step(link, driver)
+        if len(table.match.log) > n:
+            break
+    assert len(table.match.log) > n
+    assert table.match.log[n].seat == peer.client.seat
 
 
 def test_a_burial_with_too_many_moves_to_list_is_left_to_the_host(table_app: Any) -> None:
@@ -139,3 +147,32 @@ def test_a_burial_with_too_many_moves_to_list_is_left_to_the_host(table_app: Any
     assert burials, "no burial came to the person"
     verdict = peer.client.verdict
     assert verdict is not None and verdict.ok, verdict and verdict.problems
+
+
+def test_the_hosts_work_is_left_to_it_and_the_score_sheet_opens(table_app: Any) -> None:
+    link, peer, table, driver = remote_table(table_app, "kachuful")
+    for name in ("hint", "new", "deal"):
+        table.panels.buttons[name].enable()
+        driver.click_widget(table.panels.buttons[name])
+        assert table.messages.text, name
+        assert table.match.decided_elsewhere and table.app.scene is table
+    driver.key(pygame.K_s)
+    driver.frames(2)
+    assert table.sheet is not None
+
+
+def test_a_seat_away_and_back_is_said(table_app: Any) -> None:
+    host = make_table("crazy", 2, seed=3, bots="bot:normal")
+    link = Link(host)
+    peer, other = link.join("You"), link.join("Zed")
+    host.start()
+    link.flush()
+    match = RemoteMatch(peer.client, lambda data: link.send(peer, data))
+    table = TableScene(table_app, match, RemoteDriver(match))
+    table_app.show(table)
+    driver = UIDriver(table_app)
+    driver.frames(2)
+    link.drop(other)
+    driver.frames(1)
+    assert "Zed has lost the connection" in table.messages.text
+    assert [s.kind for s in match.seats][:2] == ["human", "remote"]

@@ -19,6 +19,9 @@ SEAT_NEWS = {
     "bot": Line(N_("A bot plays for {player} now."), N_("A bot plays for you now.")),
     "gone": Line(N_("{player} has left the table."), N_("You have left the table.")),
 }
+#: What a hosted table says of the buttons whose work is the host's (a hint, a new game, another deal).
+HOSTED = {"hint": N_("A hosted table gives no hints."),
+          "deal": N_("The host deals at this table: to leave it, go back to the menu.")}
 ONLY_THEIRS = Line(N_("Only {player} can take back their move."), N_("Only you can take back your move."))
 
 
@@ -60,3 +63,8 @@ def seat_news(names: Names, seat: int, status: str) -> str:
     word."""
     line = SEAT_NEWS.get(status)
     return line.say(names, seat).text if line is not None else ""
+
+
+def hosted_only(name: str) -> str:
+    """Why a hosted table does not do what button `name` does here ("hint", "new", "deal")."""
+    return tr(HOSTED["hint" if name == "hint" else "deal"])
