@@ -15,6 +15,7 @@ from cardtable.net.remote_match import RemoteDriver, RemoteMatch, Unlisted
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene
 from tests.net.conftest import Link, Peer, make_table
+from tests.ui.table_helpers import card_point
 
 #: Frames a test game may take.
 MAX_FRAMES = 20_000
@@ -89,12 +90,21 @@ def test_an_illegal_move_is_refused_by_the_host_in_words(table_app: Any) -> None
     if illegal is None:
         pytest.skip("every card of this hand may be played")
     before = len(peer.client.refusals)
-    table.play(illegal)
-    assert table.match.awaiting
-    assert not table.human_turn  # input is held until the host answers
+    sent = []
+    propose = table.match.propose
+
+    def held(action: Action) -> None:  # what the table does until the host's answer is read
+        sent.append(action)
+        propose(action)
+        assert table.match.awaiting and not table.human_turn
+
+    table.match.propose = held  # type: ignore[method-assign]
+    driver.click(card_point(table, illegal.card))  # a click on a card that may not be played now
     driver.frames(1)
+    assert sent == [illegal]
     assert len(peer.client.refusals) == before + 1
     assert table.messages.error and table.messages.text
+    assert table.messages.text != "That move is not allowed now."  # the game's own words for the rule
     assert not table.match.awaiting and table.human_turn
     assert len(table.match.log) == len(link.table.match.log)
 
