@@ -5,6 +5,7 @@ hostile too), keeps what its seat may see and what it may do now, and makes the 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +36,7 @@ class Position:
     over: bool
     by: int | None = None
     events: list[dict[str, Any]] = field(default_factory=list)
+    public: dict[str, Any] = field(default_factory=dict)  # what every seat may see (the view of a seat not ours)
 
 
 class ClientTable:
@@ -59,6 +61,8 @@ class ClientTable:
         self.closed_because: str | None = None
         self._views: dict[int, Any] = {}
         self._events: dict[int, Any] = {}
+        #: Every position received, in order, for a table that shows each move (it takes them from the left).
+        self.arrived: deque[Position] = deque(maxlen=KEEP_POSITIONS)
 
     # ----- what the client sends -----------------------------------------------------------------
     def hello(self, code: str, name: str) -> dict[str, Any]:
@@ -118,8 +122,12 @@ class ClientTable:
         time = data["time"]
         if time is not None and not isinstance(time, (int, float)):
             raise ValueError("a time limit that is not a number")
+        public = data.get("public", view)
+        if not isinstance(public, dict):
+            raise ValueError("a position without a public view")
         self.position = Position(n, from_wire(view), turn, bool(data["mine"]), legal, time, bool(data["over"]), by,
-                                 from_wire(data["events"]))
+                                 from_wire(data["events"]), from_wire(public))
+        self.arrived.append(self.position)
         self.started = True
         if len(self._views) < KEEP_POSITIONS:
             self._views[n] = view
@@ -146,9 +154,10 @@ class ClientTable:
         seed, nonce, actions = _int(data["seed"]), _str(data["nonce"]), data["actions"]
         if not isinstance(actions, list):
             raise ValueError("a log that is not a list")
-        self.ended = data
+        # The verdict first: the table (on another thread) takes `ended` as the sign that the check is done.
         self.verdict = verify(self.game.rules, self.players, self.options, self.commitment, seed, nonce, actions,
                               self.seat, self._views, self._events)
+        self.ended = data
 
 
 def _int(value: Any) -> int:

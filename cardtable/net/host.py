@@ -405,7 +405,8 @@ class HostTable:
         mine = state.turn == guest.seat and not match.seats[guest.seat].handed_over
         limit = state.time_limit() if mine else None
         self._send(guest.connection, message(
-            "position", n=len(match.log), by=by, events=wired, view=to_wire(view), turn=state.turn,
+            "position", n=len(match.log), by=by, events=wired, view=to_wire(view), public=to_wire(state.view(None)),
+            turn=state.turn,
             mine=mine, legal=_listed(state.legal_actions()) if mine else [],
             time=None if limit is None or limit.quiet else limit.seconds, over=state.is_over()))
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardtable.core.engine import IllegalAction, Rules
+from cardtable.core.engine import IllegalAction, Rules, State
 from cardtable.net.commitment import checks_out
 from cardtable.net.redaction import events_for_seat
 from cardtable.net.wire import to_wire
@@ -22,6 +22,7 @@ class Verdict:
 
     problems: list[str] = field(default_factory=list)
     checked: int = 0  # positions compared
+    state: State | None = None  # the replayed game at its end (a checked game's true result)
 
     @property
     def ok(self) -> bool:
@@ -70,6 +71,7 @@ def verify(
         verdict.problems.append("the host showed moves that are not in its log")
     if not state.is_over() and not verdict.problems:
         verdict.problems.append("the revealed log does not finish the game")
+    verdict.state = state
     return verdict
 
 

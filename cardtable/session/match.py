@@ -126,11 +126,19 @@ class Match:
 
     A match given a saver is saved at once: a new game replaces the previous save before its first move.
 
+    `decided_elsewhere`: the moves are decided by a host at another computer (`cardtable.net.remote_match`): the
+    table sends a person's action there (`propose`) and shows the moves the host sends back; `awaiting` while one is
+    on its way.
+
     The deal is numbered by its seed ("Deal #seed").  `random_deal`: the seed was drawn for this match (not chosen,
     restarted or loaded), so the table may still look for a better one (winnable deals only).  `restarted`: the
     match replays the deal just left, so the statistics count the deal once.  `proof`: a winning line of actions
     from the deal's start, when a solver proved the deal winnable.
     """
+
+    decided_elsewhere = False
+    awaiting = False
+    table_name = ""  # a hosted table's name, shown for its deal (whose number is the host's until the end)
 
     def __init__(
         self,
@@ -178,6 +186,10 @@ class Match:
         self._redo.clear()
         self.autosave(compact=any(event.kind == ROUND_START for event in events))
         return events
+
+    def propose(self, action: Action) -> None:
+        """Send a person's `action` to where the moves are decided (only a match `decided_elsewhere` has one)."""
+        raise NotImplementedError("the moves of this match are decided here")
 
     def _append(self, entry: LogEntry) -> None:
         """Log an action already applied to the state."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from cardtable.bots import HARD_TIME_LIMIT, make_bot
 from cardtable.bots.worker import Thinking, think
-from cardtable.core.engine import Action, TimeLimit
+from cardtable.core.engine import Action, IllegalAction, TimeLimit
 from cardtable.core.seat_kinds import DEFAULT_BOT
 from cardtable.session.match import Match, Seat
 
@@ -40,6 +40,14 @@ class Move:
     action: Action
     by_clock: bool = False
     note: str = ""  # why it is not the seat's own choice (a bot that failed), for the table to say
+
+
+@dataclass(frozen=True)
+class SeatNews:
+    """What became of a seat, for the table to say: "away", "back", "bot" (a bot plays it now) or "gone"."""
+
+    seat: int
+    status: str
 
 
 @dataclass(frozen=True)
@@ -220,6 +228,10 @@ class TurnDriver:
         self.timeouts.pop(seat, None)
         self.match.autosave()
         return True
+
+    def news(self) -> list[IllegalAction | SeatNews]:
+        """What the table should say that no move of its own led to (a host's refusal, a seat's news): none here."""
+        return []
 
     @property
     def shown_time_left(self) -> float | None:

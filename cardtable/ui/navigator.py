@@ -88,10 +88,11 @@ class Navigator:
 
     def remote_table(self, connection: Connection, hosting: Hosting | None = None) -> None:
         """The table of a hosted game that has started, played through `connection`."""
-        from cardtable.net.remote_match import RemoteMatch
+        from cardtable.net.remote_match import RemoteDriver, RemoteMatch
         from cardtable.ui.table import TableScene
 
-        self.app.show(TableScene(self.app, RemoteMatch(connection.client, connection.send)))
+        match = RemoteMatch(connection.client, connection.send)
+        self.app.show(TableScene(self.app, match, RemoteDriver(match)))
 
     def stop_hosting(self) -> None:
         """This computer stops hosting (back at the menu, or quitting): its table is kept if unfinished."""

@@ -8,6 +8,7 @@ import pygame
 import pygame_gui
 
 from cardtable.core.cues import ILLEGAL
+from cardtable.ui.table.sentences import hosted_only
 from cardtable.ui.table.summary import BUTTON as SUMMARY_BUTTON
 
 if TYPE_CHECKING:
@@ -48,7 +49,9 @@ def event_received(scene: TableScene, event: pygame.event.Event) -> None:
 
 def button_pressed(scene: TableScene, name: str) -> None:
     """A toolbar, panel or action button named `name` was pressed."""
-    if name in ("menu", "result_menu"):
+    if scene.match.decided_elsewhere and name in HOSTS_BUTTONS:  # the host's work at a hosted table
+        scene.say(hosted_only(name))
+    elif name in ("menu", "result_menu"):
         scene.to_menu()
     elif name == SUMMARY_BUTTON:
         scene.summaries.close()
@@ -109,6 +112,11 @@ def ask_before_new_game(scene: TableScene) -> None:
         scene.new_game()
 
 
+#: What a hosted table leaves to its host: buttons, and the keys that mean them.
+HOSTS_BUTTONS = ("new", "result_new", "hint", "deal")
+HOSTS_KEYS = {pygame.K_h: "hint", pygame.K_n: "new", pygame.K_d: "deal", pygame.K_r: "deal"}
+
+
 def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
     """The keys: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, H hint, A plays every safe move (in games that have
     them), S score sheet (open or close), N new game, D the deal menu, R restart this deal, F1 the game's rules (the
@@ -124,7 +132,9 @@ def key_pressed(scene: TableScene, event: pygame.event.Event) -> None:
             scene.deals.close()
         return
     ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
-    if scene.summaries.open and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+    if scene.match.decided_elsewhere and not ctrl and event.key in HOSTS_KEYS:
+        button_pressed(scene, HOSTS_KEYS[event.key])
+    elif scene.summaries.open and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
         scene.summaries.close()  # the summary between deals: go on
     elif event.key == pygame.K_F1:
         if scene.drag is not None:

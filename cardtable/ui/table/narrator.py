@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardtable.core.engine import Action, Event, IllegalAction, Result
 from cardtable.core.words import Names, Said
+from cardtable.session.turns import SeatNews
+from cardtable.ui.table.sentences import seat_news
 
 if TYPE_CHECKING:
     from cardtable.ui.table.scene import TableScene
@@ -40,6 +42,12 @@ class TableNarrator:
     def refusal(self, error: IllegalAction) -> str:
         """Why the engine refused a move, for the person."""
         return self.narration.refusal(error, self.names())
+
+    def news(self, item: IllegalAction | SeatNews) -> str:
+        """A host's refusal of the person's move, or what became of a seat (the turn driver's `news`)."""
+        if isinstance(item, IllegalAction):
+            return self.refusal(item)
+        return seat_news(self.people(), item.seat, item.status)
 
     def result(self, result: Result) -> str:
         """The game's outcome in a sentence."""

@@ -247,7 +247,7 @@ class TablePanels:
         toggles = {
             "undo": going and scene.match.can_undo(),
             "redo": going and scene.match.can_redo(),
-            "hint": going and scene.human_turn,
+            "hint": going and scene.human_turn and not scene.match.decided_elsewhere,
         }
         refused = scene.driver.undo_refused(scene.viewer) if toggles["undo"] else None
         if refused is not None:  # pass-and-play: the last move is another person's (the tip says whose)

@@ -72,7 +72,7 @@ AHEAD_BUDGET = 0.002  # seconds of a frame spent on drawing ahead what the next 
 class TableScene(SceneAliases, SceneMoment, Scene):
     """One match on the table."""
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, driver: TurnDriver | None = None) -> None:
         super().__init__(app)
         self.building = SceneBuild(app.work_clock, lambda: app.frame)  # what is left to make of the table
         self.match = match
@@ -102,7 +102,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.result_due = False  # the result panel opens at the start of the next frame
         self.ahead: SceneBuild  # what the next frames will show, drawn ahead (`set_layout`)
         self.seats_shown = False  # while it is made: whether the seats' panels are all ready to show
-        self.driver = self._make_driver()
+        self.driver = driver or self._make_driver()  # a hosted game's comes with it
         self.viewer: int | None = self.humans[0] if self.humans else None
         if len(self.people) > 1 and match.log and not match.state.is_over():
             self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
@@ -201,6 +201,7 @@ class TableScene(SceneAliases, SceneMoment, Scene):
     def human_turn(self) -> bool:
         turn = self.state.turn
         return (turn is not None and self.match.seats[turn].is_human and self.curtain_for is None
+                and not self.match.awaiting
                 and not self.summaries.open and self.pace.answer() is None)
 
     # The table has not yet shown all of the last move (a held picture, cards still to land before their words are
@@ -251,7 +252,15 @@ class TableScene(SceneAliases, SceneMoment, Scene):
     # ----- playing -----------------------------------------------------------------------------------
     def play(self, action: Action, from_rects: dict[Hashable, Rect] | None = None, move: Move | None = None) -> bool:
         """Apply `action` through the match; on IllegalAction show the engine's reason.  `move`: the turn
-        driver's, when a bot or the clock made it."""
+        driver's, when a bot or the clock made it.  A person's action in a match decided elsewhere goes there; the
+        table shows the answer when it comes (False now)."""
+        if move is None and self.match.decided_elsewhere:
+            self.finish_animations()
+            self.match.propose(action)
+            self.input.forget()
+            self.panels.close_chooser()
+            self.panels.build()
+            return False
         old_layout = self.layout
         old_view = self.view()
         seat = self.state.turn
@@ -432,6 +441,10 @@ class TableScene(SceneAliases, SceneMoment, Scene):
                 self.end_celebration()
         self.safe_play.update()
         self.pace.drive(dt)
+        for news in self.driver.news():  # a host's refusal, a seat's news
+            self.say(self.narrator.news(news), error=isinstance(news, IllegalAction))
+            if isinstance(news, IllegalAction):
+                self.app.sounds.play(ILLEGAL)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(self, surface)

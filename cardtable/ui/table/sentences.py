@@ -12,6 +12,16 @@ HANDED_OVER = Line(N_("{player} timed out {count} times in a row, so a bot plays
                    N_("You timed out {count} times in a row, so a bot plays for you now."))
 PLAYS_AGAIN = Line(N_("{player} plays again: the bot has given the seat back."),
                    N_("You play again: the bot has given your seat back."))
+SEAT_NEWS = {
+    "away": Line(N_("{player} has lost the connection: the game waits a little for them."),
+                 N_("You have lost the connection to the host.")),
+    "back": Line(N_("{player} is back at the table."), N_("You are back at the table.")),
+    "bot": Line(N_("A bot plays for {player} now."), N_("A bot plays for you now.")),
+    "gone": Line(N_("{player} has left the table."), N_("You have left the table.")),
+}
+#: What a hosted table says of the buttons whose work is the host's (a hint, a new game, another deal).
+HOSTED = {"hint": N_("A hosted table gives no hints."),
+          "deal": N_("The host deals at this table: to leave it, go back to the menu.")}
 ONLY_THEIRS = Line(N_("Only {player} can take back their move."), N_("Only you can take back your move."))
 
 
@@ -46,3 +56,15 @@ def bot_for(name: str) -> str:
         return tr(N_("Bot for you"))
     return tr(N_("Bot for {name}")).format(name=name)
 
+
+
+def seat_news(names: Names, seat: int, status: str) -> str:
+    """What became of a seat at a hosted table (away, back, a bot plays it, gone); "" for news the table does not
+    word."""
+    line = SEAT_NEWS.get(status)
+    return line.say(names, seat).text if line is not None else ""
+
+
+def hosted_only(name: str) -> str:
+    """Why a hosted table does not do what button `name` does here ("hint", "new", "deal")."""
+    return tr(HOSTED["hint" if name == "hint" else "deal"])

@@ -68,7 +68,8 @@ class StatusLine:
         seconds left on a person's timer; and whether those are running out."""
         scene = self.scene
         match = scene.match
-        clock = f"{deal_label(match.seed)} \u00b7 {stats.format_time(match.elapsed)}"
+        deal = match.table_name if match.decided_elsewhere else deal_label(match.seed)
+        clock = f"{deal} \u00b7 {stats.format_time(match.elapsed)}" if deal else stats.format_time(match.elapsed)
         total = self.running_total.text(match, scene.app.settings.running_total)
         clock = clock if total is None else f"{total} \u00b7 {clock}"
         left = scene.driver.shown_time_left
