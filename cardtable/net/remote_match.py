@@ -260,6 +260,7 @@ class RemoteDriver(TurnDriver):
         self._timed: int | None = None  # the host's move number the countdown runs for
         self._refusals = len(match.client.refusals)
         self._notices = len(match.client.notices)
+        self._checked = False  # the end's check has been said
 
     @property
     def people(self) -> list[int]:
@@ -307,6 +308,10 @@ class RemoteDriver(TurnDriver):
         if len(client.notices) > self._notices:
             self.remote.seats = self.remote._seats()
         self._refusals, self._notices = len(client.refusals), len(client.notices)
+        verdict = client.verdict
+        if verdict is not None and not self._checked and self.remote.state.is_over():
+            self._checked = True  # said once the final position shows
+            said.append(SeatNews(self.remote.seat, "checks_out" if verdict.ok else "does_not_check_out"))
         return said
 
     def moved(self, move: Move | None = None, seat: int | None = None) -> TimedOut | None:

@@ -44,7 +44,8 @@ class Move:
 
 @dataclass(frozen=True)
 class SeatNews:
-    """What became of a seat, for the table to say: "away", "back", "bot" (a bot plays it now) or "gone"."""
+    """What became of a seat, for the table to say: "away", "back", "bot" (a bot plays it now) or "gone"; and, at
+    the end of a hosted game, whether it "checks_out" or "does_not_check_out" for the seat that checked it."""
 
     seat: int
     status: str

@@ -75,6 +75,8 @@ def test_a_hosted_game_is_played_to_its_end_on_the_table(table_app: Any, game_id
     driver.settle(table)
     assert table.match.seed == link.table.seed  # revealed at the end
     assert "Deal #0" not in table.clock_text()[0]
+    step(link, driver)
+    assert any("The game checks out" in text for text in table.announcements()), "the end says it checks out"
 
 
 def test_an_illegal_move_is_refused_by_the_host_in_words(table_app: Any) -> None:

@@ -18,6 +18,13 @@ SEAT_NEWS = {
     "back": Line(N_("{player} is back at the table."), N_("You are back at the table.")),
     "bot": Line(N_("A bot plays for {player} now."), N_("A bot plays for you now.")),
     "gone": Line(N_("{player} has left the table."), N_("You have left the table.")),
+    # the end of a hosted game: this computer's replay of the revealed deal against what it was shown
+    "checks_out": Line(N_("The game checks out: the revealed deal, replayed here, gives every move shown."),
+                       N_("The game checks out: the revealed deal, replayed here, gives every move you were shown.")),
+    "does_not_check_out": Line(N_("The game does not check out: a replay of the revealed deal differs from what "
+                                  "was shown."),
+                               N_("The game does not check out: a replay of the revealed deal differs from what "
+                                  "you were shown.")),
 }
 #: What a hosted table says of the buttons whose work is the host's (a hint, a new game, another deal).
 HOSTED = {"hint": N_("A hosted table gives no hints."),
