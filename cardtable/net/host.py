@@ -129,6 +129,12 @@ class HostTable:
         self.store = store
         self.save_error: str | None = None
         self.guests: list[Guest] = []
+        #: The seat of the person at the hosting computer's own window (None: a headless host), so that the window
+        #: opened again after a crash takes that seat back.
+        self.home_seat: int | None = None
+        #: The port the hosting window listened on (None: not known), so that a table taken up again listens
+        #: where its players' apps look for it.
+        self.port: int | None = None
         self.match: Match | None = None
         self.driver: TurnDriver | None = None
         self.now = 0.0
@@ -452,6 +458,8 @@ class HostTable:
             "options": self.options,
             "plan": [[s.kind, s.name] for s in self.plan],
             "guests": [[g.seat, g.name, g.token] for g in self.guests],
+            "home": self.home_seat,
+            "port": self.port,
             "match": self.match.to_json() if self.match is not None else None,
         }
 
@@ -496,6 +504,12 @@ class HostTable:
             if not 0 <= seat < len(plan) or plan[seat].kind != OPEN or table.guest_at(seat) is not None:
                 raise ValueError(f"bad guest seat {seat}")
             table.guests.append(Guest(seat, name, token, None))
+        home = data.get("home")
+        if home is not None and (type(home) is not int or table.guest_at(home) is None):
+            raise ValueError("bad home seat")
+        table.home_seat = home
+        port = data.get("port")
+        table.port = port if type(port) is int and 0 < port < 65536 else None
         if data.get("match") is not None:
             match = Match.from_json(data["match"], lookup)
             if match.seed != seed or match.game_id != game.rules.id or len(match.seats) != len(plan):

@@ -80,6 +80,25 @@ class Navigator:
         self.lobby(hosting.connection, hosting)
         return None
 
+    def host_again(self, code: str) -> str | None:
+        """Take up again a table this computer hosted and did not finish (its file kept), and show it: the lobby,
+        or the table once its first position arrives; a sentence for the person if it cannot be."""
+        from cardtable.net.hosting import Hosting
+        from cardtable.session.match import SaveError
+
+        self.stop_hosting()
+        try:
+            hosting = Hosting.again(code)
+            hosting.start()
+        except SaveError as exc:
+            return exc.message
+        except (OSError, ValueError) as exc:
+            return f"The table could not be hosted again: {exc}"
+        self.hosting = hosting
+        assert hosting.connection is not None
+        self.lobby(hosting.connection, hosting)
+        return None
+
     def lobby(self, connection: Connection, hosting: Hosting | None = None) -> None:
         """The lobby of a hosted table, until its game starts."""
         from cardtable.ui.net_lobby import LobbyScene

@@ -12,6 +12,7 @@ from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 from cardtable.games import INFOS
 from cardtable.net.connection import Connection
 from cardtable.net.discovery import FoundTable, TableBrowser
+from cardtable.net.hosting import hosted_here
 from cardtable.net.protocol import PROTOCOL_VERSION, valid_name
 from cardtable.net.server import DEFAULT_PORT
 from cardtable.ui.keyfocus import ButtonFocus
@@ -70,6 +71,7 @@ class JoinScene(Scene):
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.browser: TableBrowser | None = None
         self.values = {"name": name or "You", "address": "", "code": ""}
+        self.unfinished = hosted_here()[:2]  # tables this computer hosted and did not finish
         try:
             self.browser = TableBrowser(interfaces)  # None: every interface (tests give the loopback address)
         except OSError:
@@ -89,7 +91,8 @@ class JoinScene(Scene):
         ch = clamp(height * 0.045, 28, 40)
         panel_w = min(width - 2 * m, max(520, int(width * 0.55)))
         listed = min(len(self.tables), LISTED)
-        panel_h = min(height - 2 * m, heading_h + (listed + 4) * (ch + 6) + 3 * line_h + 3 * pad)
+        rows = listed + len(self.unfinished) + 4
+        panel_h = min(height - 2 * m, heading_h + rows * (ch + 6) + 3 * line_h + 3 * pad)
         self.panel_rect = pygame.Rect(0, 0, panel_w, panel_h)
         self.panel_rect.center = (width // 2, height // 2)
         x, y, inner = self.panel_rect.x + pad, self.panel_rect.y + pad, panel_w - 2 * pad
@@ -113,6 +116,11 @@ class JoinScene(Scene):
                                     placeholder_text=hint or None)
             entry.set_text(self.values[key])
             self.entries[key] = entry
+            y += ch + 6
+        for code in self.unfinished:
+            self.buttons[f"again:{code}"] = UIButton(pygame.Rect(x, y, inner, ch),
+                                                     f"Host your unfinished table {code} again", self.ui,
+                                                     tool_tip_text="Its players rejoin it by themselves")
             y += ch + 6
         if self.message:
             UILabel(pygame.Rect(x, y, inner, line_h), self.message, self.ui, object_id="#error")
@@ -147,6 +155,10 @@ class JoinScene(Scene):
                 self.app.navigator.menu()
             elif name == "join":
                 self.join()
+            elif name is not None and name.startswith("again:"):
+                self.message = self.app.navigator.host_again(name[6:]) or ""
+                if self.message and self.app.scene is self:
+                    self.build()
             elif name is not None and name.startswith("table:"):
                 table = self.tables[int(name[6:])]
                 self.entries["address"].set_text(f"{table.address}:{table.port}")

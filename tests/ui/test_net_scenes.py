@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 
-import pygame
 import pytest
 
 from cardtable.net.hosting import Hosting
@@ -74,11 +73,52 @@ def test_a_hosted_table_fills_up_in_the_lobby_and_opens_for_everyone(table_app) 
     guest.start()
     try:
         wait_for(lambda: any("Ada" in label.text for label in table_app.scene.labels), table_app)
-        pygame.event.post(pygame.event.Event(pygame.USEREVENT))
         lobby.hosting.start_game()
         wait_for(lambda: type(table_app.scene).__name__ == "TableScene", table_app)
         wait_for(lambda: guest.client.position is not None, table_app)
         assert guest.client.seat == 1 and table_app.scene.match.seat == 0
+    finally:
+        guest.close(timeout=2.0)
+        table_app.navigator.stop_hosting()
+
+
+def free_port() -> int:
+    """A port free on the loopback address now (for a host taken up again on the same port)."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_a_host_closed_mid_game_hosts_its_table_again_and_everyone_sits_down_again(table_app) -> None:
+    from cardtable.games import get_game
+    from cardtable.net.connection import Connection
+    from cardtable.net.hosting import hosted_here
+
+    port = free_port()
+    seats = [Seat("human", "Host"), Seat("human", "Player 2"), Seat("bot:easy", "Bo"), Seat("bot:easy", "Cy")]
+    hosting = Hosting(get_game("crazy"), seats, {}, address="127.0.0.1", port=port, lan=False, bot_delay=0.0)
+    hosting.start()
+    table_app.navigator.hosting = hosting
+    table_app.navigator.lobby(hosting.connection, hosting)
+    guest = Connection("127.0.0.1", port, hosting.code, "Ada")
+    guest.start()
+    try:
+        wait_for(lambda: guest.client.seat == 1 and hosting.connection.client.seat == 0, table_app)
+        hosting.start_game()
+        wait_for(lambda: type(table_app.scene).__name__ == "TableScene", table_app)
+        wait_for(lambda: guest.client.position is not None, table_app)
+        moves = guest.client.position.n
+        table_app.navigator.stop_hosting()  # the host's app is closed: the table is kept
+        assert hosting.code in hosted_here()
+        table_app.navigator.menu()
+        assert table_app.navigator.host_again(hosting.code) is None
+        wait_for(lambda: type(table_app.scene).__name__ == "TableScene", table_app)
+        again = table_app.navigator.hosting
+        assert again is not None and again.connection is not None and again.connection.client.seat == 0
+        wait_for(lambda: guest.status == "seated" and guest.client.position.n >= moves, table_app)
+        assert guest.client.seat == 1
     finally:
         guest.close(timeout=2.0)
         table_app.navigator.stop_hosting()
