@@ -94,7 +94,9 @@ class LogEntry:
 class Match:
     """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change.
 
-    A match given a saver is saved at once: a new game replaces the previous save before its first move.
+    A match given a saver is saved at once: a new game replaces the previous save before its first move.  With
+    `save_now=False` that first save is left to whoever opens the match (`save_due`), which makes it before the first
+    move can be made (the table, in one of the frames it is made over).
 
     The deal is numbered by its seed ("Deal #seed").  `random_deal`: the seed was drawn for this match (not chosen,
     restarted or loaded), so the table may still look for a better one (winnable deals only).  `restarted`: the
@@ -109,6 +111,7 @@ class Match:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         saver: Saver | None = None,
+        save_now: bool = True,
     ) -> None:
         self.game = game
         self.rules = game.rules
@@ -128,7 +131,11 @@ class Match:
         self.save_error: str | None = None
         self.load_notice = ""  # what loading it has to tell the person (moves a damaged journal lost)
         self.kept_as = ""  # the name its saver kept the finished game under for replay ("": not kept)
-        self.autosave()
+        self.save_due = False  # its first save is still to be made (see `save_now`)
+        if save_now:
+            self.autosave()
+        else:
+            self.save_due = saver is not None
 
     def _new_state(self) -> State:
         return self.rules.new_game(len(self.seats), self.options, self.seed)
@@ -328,6 +335,7 @@ class Match:
     def _save(self, how: str | None) -> None:
         if self.saver is None:
             return
+        self.save_due = False
         call = (getattr(self.saver, how, None) if how else None) or self.saver
         try:
             call(self)

@@ -23,7 +23,7 @@ from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
 from cardtable.ui.menu_games import build_game_list
-from cardtable.ui.menu_memory import remember, remember_game, restore_form
+from cardtable.ui.menu_memory import remember, remember_game, restore_form, write_remembered
 from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
 from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
@@ -100,22 +100,23 @@ class MenuScene(Scene):
             self.forms[self.selected_game] = restore_form(info, self.app.settings.last_forms.get(info.id))
         return self.forms[self.selected_game]
 
-    def form_values(self) -> tuple[dict[str, Any], list[Seat]]:
-        """The options and seats the form shows now (what "New game" would start)."""
-        self._harvest()
+    def form_values(self, write: bool = True) -> tuple[dict[str, Any], list[Seat]]:
+        """The options and seats the form shows now (what "New game" would start); `write`: see `_harvest`."""
+        self._harvest(write)
         form = self.form()
         if form is None:
             return {}, []
         return dict(form.options), form.seats()
 
     # ----- building ------------------------------------------------------------------------
-    def _harvest(self) -> None:
-        """Copy the widgets' current values into the form state (before a rebuild, a start or leaving)."""
+    def _harvest(self, write: bool = True) -> None:
+        """Copy the widgets' current values into the form state (before a rebuild, a start or leaving), and into the
+        settings (`write=False`: the table being opened writes them, in a frame of its own)."""
         self.app.navigator.menu_memory["game"] = self.selected_game
         form = self.form()
         if form is not None:
             self.form_widgets.harvest(form)
-            remember(self.app, self.selected_game, form)  # in the settings file: kept after a restart too
+            remember(self.app, self.selected_game, form, write)  # in the settings file: kept after a restart too
 
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
@@ -281,9 +282,10 @@ class MenuScene(Scene):
     def new_game(self) -> None:
         from cardtable.session.match import Match
 
-        options, seats = self.form_values()
-        try:
-            match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game))
+        options, seats = self.form_values(write=False)
+        try:  # saved by the table as it is made, before its first move (`Match.save_due`)
+            match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game),
+                          save_now=False)
         except (ValueError, KeyError) as exc:
             self.show_message(f"Cannot start this table: {exc}")
             return
@@ -340,12 +342,13 @@ class MenuScene(Scene):
             self.show_message(problem)
 
     def _open_table(self, match: Match) -> None:
-        self._harvest()
-        remember_game(self.app, match.game_id)
+        self._harvest(write=False)  # the settings are written once, by the table as it is made
+        remember_game(self.app, match.game_id, write=False)
         try:
             self.app.navigator.table(match)
         except Exception as exc:  # never leave the person with a crashed window
             log.exception("opening the table failed")
+            write_remembered(self.app)
             self.show_message(f"The table could not be opened: {exc}")
 
     def open_settings(self) -> None:

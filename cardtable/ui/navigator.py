@@ -50,7 +50,7 @@ class Navigator:
         game = get_game(game_id)
         form = restore_form(game.rules, self.app.settings.last_forms.get(game.id))
         saver = Autosave.for_game(game.id) if self.app.instance.claim() else None
-        self.table(Match(game, form.seats(), dict(form.options), saver=saver))
+        self.table(Match(game, form.seats(), dict(form.options), saver=saver, save_now=False))  # saved by the table
 
     def replay(self, match: Match, back_to: Scene | None = None) -> None:
         """The replay of `match`; leaving it shows `back_to` again (the statistics it was opened from), else the

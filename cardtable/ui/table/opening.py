@@ -1,6 +1,8 @@
-"""What opening a table makes, a step at a time (`SceneBuild` runs them within each frame's budget): each seat's
-panel, the toolbar's buttons, the empty places, each card image the layout shows at its size, the outlines, then the
-toolbar shown and the person's buttons."""
+"""What opening a table makes, a step at a time (`SceneBuild` runs them within each frame's budget): the new game's
+first save and the menu's settings (each a write to disk, in a frame after the click's), the bots' worker started,
+each seat's panel, the toolbar's buttons, the empty places, each card image the layout shows at its size, the
+outlines, then the toolbar shown and the person's buttons.  No move can be made before the last step: a new game is
+saved before its first move."""
 
 from __future__ import annotations
 
@@ -8,8 +10,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
+from cardtable.bots.worker import warm_up
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
+from cardtable.ui.menu_memory import write_remembered
 from cardtable.ui.table.building import in_parts
 from cardtable.ui.table.sprites import OUTLINE_PX
 from cardtable.ui.table.view import place_panel
@@ -22,9 +26,11 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
     """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
     shows (at its size), then the person's buttons and the toolbar shown."""
     layout = scene.layout
-    steps: list[Callable[[], object]] = [
-        partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
-        for zone in layout.zones if zone.markers or zone.kind == "seat"]
+    steps: list[Callable[[], object]] = [partial(first_save, scene), partial(write_remembered, scene.app)]
+    if scene.driver.bots:
+        steps.append(warm_up)  # the bots' worker process starts while the table is made and the deal dealt
+    steps += [partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
+              for zone in layout.zones if zone.markers or zone.kind == "seat"]
     steps.append(partial(setattr, scene, "seats_shown", True))
     steps += scene.panels.toolbar_steps()
     steps += [partial(getattr, slot, "image") for slot in scene.sprites.slots]  # an empty place's image, made
@@ -33,6 +39,14 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
         steps.append(partial(scene.app.art.outline, layout.card_size, colour, OUTLINE_PX))
     steps.append(partial(made, scene))
     return steps
+
+
+def first_save(scene: TableScene) -> None:
+    """A new game's first save, unless it was saved as it was made (`Match.save_due`); a write that fails is said."""
+    match = scene.match
+    if match.save_due:
+        match.autosave()
+        scene.say(match.save_error, error=True)
 
 
 def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], object]]:

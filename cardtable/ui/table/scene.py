@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from cardtable.bots.worker import warm_up
 from cardtable.core.cues import DEAL, ILLEGAL
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
@@ -106,8 +105,6 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.viewer: int | None = self.humans[0] if self.humans else None
         if len(self.people) > 1 and match.log and not match.state.is_over():
             self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
-        if self.driver.bots:
-            warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
         self.curtain = Curtain(self)
         self.game_over_handled = match.state.is_over()
@@ -368,6 +365,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.app.navigator.menu()
 
     def on_exit(self) -> None:
+        if self.match.save_due:  # left before it was made: a new game still takes the old one's place
+            self.match.autosave()
         self.deals.cancel_search()
         self.analysis.cancel()
         self.driver.cancel()
