@@ -25,6 +25,7 @@ from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_tex
 from cardtable.ui.menu_games import build_game_list
 from cardtable.ui.menu_memory import remember, remember_game, restore_form, write_remembered
 from cardtable.ui.menu_questions import ask_new_game, ask_quit, open_notice
+from cardtable.ui.preload import Preload
 from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
@@ -79,6 +80,7 @@ class MenuScene(Scene):
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
         self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
         self.loading_label: UILabel | None = None
+        self.preload = Preload()  # the table's modules, imported while the menu waits (after its cards are drawn)
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -302,6 +304,8 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         loading = self.loading
+        if loading is None and not self._cards_to_draw() and not self.preload.done:
+            self.preload.run(self.app.work_clock)
         if loading is None or not loading.finished():
             if loading is not None and self.loading_label is not None:
                 loading.show(self.loading_label)
@@ -458,9 +462,12 @@ class MenuScene(Scene):
         self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
     def next_change(self) -> float | None:
-        """At once while cards the first frame left out are still to draw; else nothing here moves by itself: it
-        changes only when the person acts."""
-        return 0.0 if self._fan is None or (self.showcase_rect.height and self._showcase is None) else None
+        """At once while cards the first frame left out are still to draw, or the table's modules to import; else
+        nothing here moves by itself: it changes only when the person acts."""
+        return 0.0 if self._cards_to_draw() or not self.preload.done else None
+
+    def _cards_to_draw(self) -> bool:
+        return self._fan is None or bool(self.showcase_rect.height and self._showcase is None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()
