@@ -1,8 +1,8 @@
 """What opening a table makes, a step at a time (`SceneBuild` runs them within each frame's budget): the new game's
 first save and the menu's settings (each a write to disk, in a frame after the click's), the bots' worker started,
 each seat's panel, the toolbar's buttons, the empty places, each card image the layout shows at its size, the
-outlines, then the toolbar shown and the person's buttons.  No move can be made before the last step: a new game is
-saved before its first move."""
+outlines, then the toolbar shown, the deal's sound (it may open the sound device) and the person's buttons.  No move
+can be made before the last step: a new game is saved before its first move."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from cardtable.bots.worker import warm_up
+from cardtable.core.cues import DEAL
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
 from cardtable.ui.menu_memory import write_remembered
@@ -23,8 +24,7 @@ if TYPE_CHECKING:
 
 
 def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
-    """The table's making, a step at a time: each seat's panel, the toolbar's buttons, each card image the layout
-    shows (at its size), then the person's buttons and the toolbar shown."""
+    """The table's making, a step at a time (see above)."""
     layout = scene.layout
     steps: list[Callable[[], object]] = [partial(first_save, scene), partial(write_remembered, scene.app)]
     if scene.driver.bots:
@@ -61,7 +61,9 @@ def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], objec
 
 
 def made(scene: TableScene) -> Callable[[], object] | None:
-    """The last step of the table's making: its toolbar shows, and the person's buttons are made (a step
-    each)."""
+    """The last step of the table's making: its toolbar shows, a new deal sounds (the dealt cards begin to fly), and
+    the person's buttons are made (a step each)."""
     scene.panels.show_toolbar()
+    if not scene.match.log and not scene.match.state.is_over():
+        scene.app.sounds.play(DEAL)
     return in_parts(scene.panels.build_parts())

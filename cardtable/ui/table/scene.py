@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.core.cues import DEAL, ILLEGAL
+from cardtable.core.cues import ILLEGAL
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     GameLayout,
@@ -115,11 +115,12 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.building.start()  # the next frames make it
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
-        if not match.log and not match.state.is_over():
-            app.sounds.play(DEAL)
+        if not match.log and not match.state.is_over():  # (its sound: `opening_steps`)
             for flight in deal_flights(self.layout, self.animation_seconds):
                 self.choreography.animator.add(flight)
         if match.state.is_over():  # a finished game; or a new one over before its first move: that one counts
+            if match.save_due:
+                match.autosave()  # kept for replay (`Match.kept_as`) before it is counted
             self.game_over_handled = False
             game_over(self, celebrate=not match.log)
         self.say(app.take_notices(), error=True)
