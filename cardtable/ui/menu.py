@@ -17,6 +17,7 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
+from cardtable.session.later import AutosaveLater
 from cardtable.session.stamps import saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
@@ -43,7 +44,6 @@ from cardtable.ui.window import App, Scene
 
 if TYPE_CHECKING:  # the session comes with the first table (the menu's first frame needs none of it)
     from cardtable.session.match import Match, Seat
-    from cardtable.session.saves import Autosave
 
 log = logging.getLogger("cardtable")
 
@@ -299,7 +299,8 @@ class MenuScene(Scene):
             game_id = game_id or self.selected_game
             self._harvest()
             self.message = ""
-            self.loading = SaveLoading(autosave_path(game_id), self._saver(game_id))
+            saver = self._saver(game_id)
+            self.loading = SaveLoading(autosave_path(game_id), None if saver is None else saver.saver)
             self.build()
 
     def update(self, dt: float) -> None:
@@ -319,12 +320,11 @@ class MenuScene(Scene):
             self.app.notices.append(match.load_notice)  # the table says it
         self._open_table(match)
 
-    def _saver(self, game_id: str) -> Autosave | None:
-        """The game's autosave, unless another copy of the app keeps the saves (then the table says so)."""
+    def _saver(self, game_id: str) -> AutosaveLater | None:
+        """The game's autosave (made at its first use: a new game's table saves it after the click's frame), unless
+        another copy of the app keeps the saves (then the table says so)."""
         if self.app.instance.claim():
-            from cardtable.session.saves import Autosave
-
-            return Autosave.for_game(game_id)
+            return AutosaveLater(game_id)
         self.app.notices.append(SECOND_COPY)
         return None
 

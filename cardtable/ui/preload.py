@@ -13,15 +13,20 @@ import importlib
 import logging
 import sys
 from collections.abc import Callable
+from functools import partial
 
 FRAME_BUDGET = 0.002  # seconds of a menu frame spent on importing (a module may take longer: it is never cut)
 
-#: What opening a table imports that the menu has not, dependencies first (as `python -X importtime` lists them).
+#: What opening a table imports that the menu has not, dependencies first (as `python -X importtime` lists them); the
+#: saving modules first, which every new game needs (a table opened before they are all imported imports the rest in
+#: its first steps: `import_steps`).
 MODULES = (
-    "cardtable.session.checkpoints", "cardtable.session.match", "multiprocessing.process", "pickle", "socket",
-    "multiprocessing.reduction", "multiprocessing.context", "multiprocessing", "concurrent.futures._base",
-    "concurrent.futures", "multiprocessing.util", "multiprocessing.connection", "cardtable.bots.worker",
-    "cardtable.session.turns", "cardtable.ui.celebration", "cardtable.ui.table.analysis", "cardtable.ui.table.sprites",
+    "cardtable.session.checkpoints", "cardtable.session.match", "cardtable.session.atomic", "datetime",
+    "cardtable.session.finished", "cardtable.session.save_text", "cardtable.session.journal",
+    "cardtable.session.saves", "multiprocessing.process", "pickle", "socket", "multiprocessing.reduction",
+    "multiprocessing.context", "multiprocessing", "concurrent.futures._base", "concurrent.futures",
+    "multiprocessing.util", "multiprocessing.connection", "cardtable.bots.worker", "cardtable.session.turns",
+    "cardtable.ui.celebration", "cardtable.ui.table.analysis", "cardtable.ui.table.sprites",
     "cardtable.ui.table.animate", "cardtable.ui.table.building", "cardtable.ui.table.result_panel",
     "cardtable.ui.table.summary", "cardtable.ui.table.commands", "cardtable.ui.table.move_log",
     "cardtable.ui.table.curtain", "cardtable.session.deal_search", "cardtable.ui.table.records",
@@ -33,9 +38,7 @@ MODULES = (
     "cardtable.ui.table.view", "cardtable.ui.table.opening", "cardtable.ui.table.pace", "cardtable.ui.table.painting",
     "cardtable.ui.table.position", "cardtable.ui.table.safe_play", "cardtable.ui.table.scene_parts",
     "cardtable.ui.table.status_line", "cardtable.ui.table.tempo", "cardtable.ui.table.seat_notes",
-    "cardtable.ui.table.words", "cardtable.ui.table.scene", "cardtable.session.atomic", "datetime",
-    "cardtable.session.finished", "cardtable.session.save_text", "cardtable.session.journal",
-    "cardtable.session.saves",
+    "cardtable.ui.table.words", "cardtable.ui.table.scene",
 )
 
 log = logging.getLogger("cardtable")
@@ -64,3 +67,8 @@ class Preload:
                 log.warning("a module to import ahead of the table is missing: %s", name)
             if clock() >= deadline:
                 return
+
+
+def import_steps() -> list[Callable[[], object]]:
+    """A step for each module of `MODULES` not imported yet (a table opened before the menu imported them all)."""
+    return [partial(importlib.import_module, name) for name in Preload().left]

@@ -15,6 +15,7 @@ from cardtable.core.cues import DEAL
 from cardtable.core.layout import TableLayout
 from cardtable.ui import theme
 from cardtable.ui.menu_memory import write_remembered
+from cardtable.ui.preload import import_steps
 from cardtable.ui.table.building import in_parts
 from cardtable.ui.table.sprites import OUTLINE_PX
 from cardtable.ui.table.view import place_panel
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
     """The table's making, a step at a time (see above)."""
     layout = scene.layout
-    steps: list[Callable[[], object]] = [partial(first_save, scene), partial(write_remembered, scene.app)]
+    steps = import_steps()  # what the menu had no time to import (the saving modules first), a module a step
+    steps += [partial(first_save, scene), partial(write_remembered, scene.app)]
     if scene.driver.bots:
         steps.append(warm_up)  # the bots' worker process starts while the table is made and the deal dealt
     steps += [partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
