@@ -53,12 +53,12 @@ def first_save(scene: TableScene) -> None:
 
 def art_steps(scene: TableScene, layout: TableLayout) -> list[Callable[[], object]]:
     """Drawing each card image `layout` shows (at its size, a face also at the layout's card size, which a card
-    in flight is scaled from), a step each; what is drawn already costs a look-up."""
+    in flight is scaled from, and the back at that size too), a step each; what is drawn already costs a look-up."""
     look = scene.look()
     images = {(spot.card if spot.face_up else None, spot.face_up, (spot.rect[2], spot.rect[3]))
               for zone in layout.zones for spot in zone.spots}
-    steps: list[Callable[[], object]] = [
-        in_parts(scene.app.art.back_parts(look.back, size)) for card, up, size in images if not up]
+    backs = {size for _, up, size in images if not up} | {layout.card_size}  # (a dealt card flies face down)
+    steps: list[Callable[[], object]] = [in_parts(scene.app.art.back_parts(look.back, size)) for size in backs]
     return steps + [partial(look.image, card, up, size, layout.card_size) for card, up, size in images]
 
 
