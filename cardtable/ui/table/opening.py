@@ -1,8 +1,8 @@
 """What opening a table makes, a step at a time (`SceneBuild` runs them within each frame's budget): the new game's
-first save and the menu's settings (each a write to disk, in a frame after the click's), the bots' worker started,
-each seat's panel, the toolbar's buttons, the empty places, each card image the layout shows at its size, the
-outlines, then the toolbar shown, the deal's sound (it may open the sound device) and the person's buttons.  No move
-can be made before the last step: a new game is saved before its first move."""
+first save (a write to disk, in a frame after the click's), the bots' worker started, each seat's panel, the
+toolbar's buttons, the empty places, each card image the layout shows at its size, the outlines, the menu's settings
+(another write, frames after the first), then the toolbar shown, the deal's sound (it may open the sound device) and
+the person's buttons.  No move can be made before the last step: a new game is saved before its first move."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
     """The table's making, a step at a time (see above)."""
     layout = scene.layout
     steps = import_steps()  # what the menu had no time to import (the saving modules first), a module a step
-    steps += [partial(first_save, scene), partial(write_remembered, scene.app)]
+    steps.append(partial(first_save, scene))
     if scene.driver.bots:
         steps.append(warm_up)  # the bots' worker process starts while the table is made and the deal dealt
     steps += [partial(place_panel, scene.sprites, zone, scene.fonts, scene.seat_cue, scene.ui_scale)
@@ -39,6 +39,7 @@ def opening_steps(scene: TableScene) -> list[Callable[[], object]]:
     steps += art_steps(scene, layout)
     for colour in (theme.LEGAL, theme.PICKED):
         steps.append(partial(scene.app.art.outline, layout.card_size, colour, OUTLINE_PX))
+    steps.append(partial(write_remembered, scene.app))  # (apart from the first save: one write to disk a frame)
     steps.append(partial(made, scene))
     return steps
 
