@@ -45,9 +45,40 @@ def test_the_menu_imports_no_game_but_its_info(menu_modules):
 
 
 def test_the_menu_starts_no_bots_worker(menu_modules):
-    """The bots, their search and their worker (and multiprocessing with it) come with the first game, not before."""
+    """The bots, their search and their worker (and multiprocessing with it) are not imported for the menu's first
+    frame (they are imported while the menu waits: see below)."""
     assert "multiprocessing" not in menu_modules
     assert [m for m in menu_modules if m.startswith("cardtable.bots")] == [], "the bots come with the first game"
+
+
+#: The menu left to wait until it rests (its cards drawn, the table's modules imported), then New game: what opening
+#: the table imported.
+WAITED = """
+import json, sys
+from cardtable.ui.window import App
+app = App((1280, 800))
+app.navigator.menu()
+frames = 0
+while app.scene.next_change() == 0 and frames < 1000:
+    app.step(1 / 60)
+    frames += 1
+before = set(sys.modules)
+app.scene.new_game()
+while not app.scene.ready:
+    app.step(1 / 60)
+print(json.dumps({"scene": type(app.scene).__name__, "new": sorted(set(sys.modules) - before)}))
+"""
+
+
+def test_the_menu_imports_the_tables_modules_while_it_waits_so_opening_a_table_imports_none(tmp_path, repo_root):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", CARDTABLE_HOME=str(tmp_path),
+               PYGAME_HIDE_SUPPORT_PROMPT="1")
+    done = subprocess.run([sys.executable, "-c", WAITED], env=env, cwd=repo_root, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["scene"] == "TableScene"
+    assert out["new"] == [], "cardtable.ui.preload.MODULES lacks what the table imports"
 
 
 @pytest.mark.parametrize("info", INFOS, ids=[i.id for i in INFOS])

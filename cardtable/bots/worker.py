@@ -288,8 +288,11 @@ def _take_worker() -> _Worker | None:
 
 def warm_up() -> None:
     """Start the worker process now, so the first decision does not wait for it.  Starting a process takes
-    milliseconds of the caller's time, so a thread does it: the frame that asks goes on at once."""
-    if processes_available() and os.environ.get("CARDTABLE_BOT_MODE", "auto") in ("auto", "process"):
+    milliseconds of the caller's time, so a thread does it: the frame that asks goes on at once.  Nothing to do
+    when the worker is up already."""
+    with _lock:
+        running = _current is not None
+    if not running and processes_available() and os.environ.get("CARDTABLE_BOT_MODE", "auto") in ("auto", "process"):
         threading.Thread(target=_start_worker, daemon=True, name="worker-start").start()
 
 

@@ -31,7 +31,8 @@ class Saver(Protocol):
     whose saves it keeps (None: any).  `cardtable.session.saves.Autosave` is the app's; `SaveWith` makes one of a
     function."""
 
-    game_id: str | None
+    @property
+    def game_id(self) -> str | None: ...
 
     def __call__(self, match: Match) -> None: ...
 
@@ -124,7 +125,9 @@ class LogEntry:
 class Match:
     """A game in progress: state, seats, log, undo/redo stacks; `saver` keeps it after every change.
 
-    A match given a saver is saved at once: a new game replaces the previous save before its first move.
+    A match given a saver is saved at once: a new game replaces the previous save before its first move.  With
+    `save_now=False` that first save is left to whoever opens the match (`save_due`), which makes it before the first
+    move can be made (the table, in one of the frames it is made over).
 
     `decided_elsewhere`: the moves are decided by a host at another computer (`cardtable.net.remote_match`): the
     table sends a person's action there (`propose`) and shows the moves the host sends back; `awaiting` while one is
@@ -147,6 +150,7 @@ class Match:
         options: Mapping[str, Any] | None = None,
         seed: int | None = None,
         saver: Saver | None = None,
+        save_now: bool = True,
     ) -> None:
         self.game = game
         self.rules = game.rules
@@ -166,7 +170,11 @@ class Match:
         self.save_error: str | None = None
         self.load_notice = ""  # what loading it has to tell the person (moves a damaged journal lost)
         self.kept_as = ""  # the name its saver kept the finished game under for replay ("": not kept)
-        self.autosave()
+        self.save_due = False  # its first save is still to be made (see `save_now`)
+        if save_now:
+            self.autosave()
+        else:
+            self.save_due = saver is not None
 
     def _new_state(self) -> State:
         return self.rules.new_game(len(self.seats), self.options, self.seed)
@@ -371,6 +379,7 @@ class Match:
         saver = self.saver
         if saver is None:
             return
+        self.save_due = False
         try:
             if how == "compact":
                 saver.compact(self)

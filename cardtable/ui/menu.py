@@ -17,14 +17,16 @@ from cardtable import stats
 from cardtable.core.cards import Card
 from cardtable.files.instance import SECOND_COPY
 from cardtable.games import CATALOGUE, CatalogueEntry, get_game
+from cardtable.session.later import AutosaveLater
 from cardtable.session.stamps import saved_when
 from cardtable.storage import autosave_path, last_game_path
 from cardtable.ui.confirm import ConfirmDialog
 from cardtable.ui.keyfocus import ButtonFocus
 from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_text
 from cardtable.ui.menu_games import build_game_list
-from cardtable.ui.menu_memory import remember, remember_game, restore_form
-from cardtable.ui.menu_questions import ask_new_game, ask_quit, host_online, open_notice
+from cardtable.ui.menu_memory import remember, remember_game, restore_form, write_remembered
+from cardtable.ui.menu_questions import ask_new_game, ask_quit, host_button, host_online, open_notice
+from cardtable.ui.preload import Preload
 from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
@@ -42,12 +44,8 @@ from cardtable.ui.window import App, Scene
 
 if TYPE_CHECKING:  # the session comes with the first table (the menu's first frame needs none of it)
     from cardtable.session.match import Match, Seat
-    from cardtable.session.saves import Autosave
 
 log = logging.getLogger("cardtable")
-
-#: What hosting does, said on its button.
-HOST_TIP = "Let people on other computers take the Human seats: they choose Join a table and type its code"
 
 class MenuScene(Scene):
     """The first screen: pick a game, set up the table, start or resume it."""
@@ -82,6 +80,7 @@ class MenuScene(Scene):
         self.focus = ButtonFocus("new")  # Tab and the arrows move it over the buttons; Enter or Space presses one
         self.loading: SaveLoading | None = None  # a save being opened (on its own thread)
         self.loading_label: UILabel | None = None
+        self.preload = Preload()  # the table's modules, imported while the menu waits (after its cards are drawn)
         self.build()
 
     # The form's widgets, under the names the menu has always shown them by.
@@ -103,22 +102,23 @@ class MenuScene(Scene):
             self.forms[self.selected_game] = restore_form(info, self.app.settings.last_forms.get(info.id))
         return self.forms[self.selected_game]
 
-    def form_values(self) -> tuple[dict[str, Any], list[Seat]]:
-        """The options and seats the form shows now (what "New game" would start)."""
-        self._harvest()
+    def form_values(self, write: bool = True) -> tuple[dict[str, Any], list[Seat]]:
+        """The options and seats the form shows now (what "New game" would start); `write`: see `_harvest`."""
+        self._harvest(write)
         form = self.form()
         if form is None:
             return {}, []
         return dict(form.options), form.seats()
 
     # ----- building ------------------------------------------------------------------------
-    def _harvest(self) -> None:
-        """Copy the widgets' current values into the form state (before a rebuild, a start or leaving)."""
+    def _harvest(self, write: bool = True) -> None:
+        """Copy the widgets' current values into the form state (before a rebuild, a start or leaving), and into the
+        settings (`write=False`: the table being opened writes them, in a frame of its own)."""
         self.app.navigator.menu_memory["game"] = self.selected_game
         form = self.form()
         if form is not None:
             self.form_widgets.harvest(form)
-            remember(self.app, self.selected_game, form)  # in the settings file: kept after a restart too
+            remember(self.app, self.selected_game, form, write)  # in the settings file: kept after a restart too
 
     def build(self) -> None:
         """(Re)create every widget for the current window size."""
@@ -162,12 +162,9 @@ class MenuScene(Scene):
         y = inner.y
         heading_h = line_height(self.ui, HEADING) + 8
         rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.built else 0
-        host_w = text_width(self.ui, "Host online", BUTTON) + 40 if form and form.rules.players.stop > 2 else 0
-        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w - host_w - gap, heading_h), entry.title, self.ui,
+        host_w = host_button(self, pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), gap)
+        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w - host_w, heading_h), entry.title, self.ui,
                 object_id="#heading")
-        if host_w:
-            self.buttons["host"] = UIButton(pygame.Rect(inner.right - rules_w - host_w - gap, y, host_w, heading_h),
-                                            "Host online", self.ui, tool_tip_text=HOST_TIP)
         if rules_w:
             self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
                                              self.ui, tool_tip_text=f"How to play {entry.title} (F1)")
@@ -289,9 +286,10 @@ class MenuScene(Scene):
     def new_game(self) -> None:
         from cardtable.session.match import Match
 
-        options, seats = self.form_values()
-        try:
-            match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game))
+        options, seats = self.form_values(write=False)
+        try:  # saved by the table as it is made, before its first move (`Match.save_due`)
+            match = Match(get_game(self.selected_game), seats, options, saver=self._saver(self.selected_game),
+                          save_now=False)
         except (ValueError, KeyError) as exc:
             self.show_message(f"Cannot start this table: {exc}")
             return
@@ -303,11 +301,14 @@ class MenuScene(Scene):
             game_id = game_id or self.selected_game
             self._harvest()
             self.message = ""
-            self.loading = SaveLoading(autosave_path(game_id), self._saver(game_id))
+            saver = self._saver(game_id)
+            self.loading = SaveLoading(autosave_path(game_id), None if saver is None else saver.saver)
             self.build()
 
     def update(self, dt: float) -> None:
         loading = self.loading
+        if loading is None and not self._cards_to_draw() and not self.preload.done:
+            self.preload.run(self.app.work_clock)
         if loading is None or not loading.finished():
             if loading is not None and self.loading_label is not None:
                 loading.show(self.loading_label)
@@ -321,12 +322,11 @@ class MenuScene(Scene):
             self.app.notices.append(match.load_notice)  # the table says it
         self._open_table(match)
 
-    def _saver(self, game_id: str) -> Autosave | None:
-        """The game's autosave, unless another copy of the app keeps the saves (then the table says so)."""
+    def _saver(self, game_id: str) -> AutosaveLater | None:
+        """The game's autosave (made at its first use: a new game's table saves it after the click's frame), unless
+        another copy of the app keeps the saves (then the table says so)."""
         if self.app.instance.claim():
-            from cardtable.session.saves import Autosave
-
-            return Autosave.for_game(game_id)
+            return AutosaveLater(game_id)
         self.app.notices.append(SECOND_COPY)
         return None
 
@@ -348,12 +348,13 @@ class MenuScene(Scene):
             self.show_message(problem)
 
     def _open_table(self, match: Match) -> None:
-        self._harvest()
-        remember_game(self.app, match.game_id)
+        self._harvest(write=False)  # the settings are written once, by the table as it is made
+        remember_game(self.app, match.game_id, write=False)
         try:
             self.app.navigator.table(match)
         except Exception as exc:  # never leave the person with a crashed window
             log.exception("opening the table failed")
+            write_remembered(self.app)
             self.show_message(f"The table could not be opened: {exc}")
 
     def open_settings(self) -> None:
@@ -467,9 +468,12 @@ class MenuScene(Scene):
         self.focus.draw(surface, self.focusable(), self.question, self.ui_scale)
 
     def next_change(self) -> float | None:
-        """At once while cards the first frame left out are still to draw; else nothing here moves by itself: it
-        changes only when the person acts."""
-        return 0.0 if self._fan is None or (self.showcase_rect.height and self._showcase is None) else None
+        """At once while cards the first frame left out are still to draw, or the table's modules to import; else
+        nothing here moves by itself: it changes only when the person acts."""
+        return 0.0 if self._cards_to_draw() or not self.preload.done else None
+
+    def _cards_to_draw(self) -> bool:
+        return self._fan is None or bool(self.showcase_rect.height and self._showcase is None)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self._harvest()

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 log = logging.getLogger("cardtable")
 
 KINDS = tuple(kind for _, kind in SEAT_KIND_CHOICES)
+#: The menu's memory holds this key while what it remembered in the settings is not written yet.
+UNWRITTEN = "unwritten"
 
 
 def game_of(scene: Scene | None) -> str | None:
@@ -61,24 +63,37 @@ def restore_form(rules: Rules | GameInfo, data: Any) -> TableForm:
     return form
 
 
-def remember_game(app: App, game_id: str) -> None:
-    """Keep `game_id` as the game last played, for the menu to open on after a restart."""
+def remember_game(app: App, game_id: str, write: bool = True) -> None:
+    """Keep `game_id` as the game last played, for the menu to open on after a restart (`write`: see `remember`)."""
     if app.settings.last_game == game_id:
         return
     app.settings.last_game = game_id
-    try:
-        app.settings.save()
-    except (OSError, ValueError):  # the menu still opens on it until the app quits
-        log.warning("the last game played (%s) could not be saved", game_id, exc_info=True)
+    _keep(app, write, f"the last game played ({game_id})")
 
 
-def remember(app: App, game_id: str, form: TableForm) -> None:
-    """Keep `form` as the last form of `game_id` in the settings, and write them if that changed something."""
+def remember(app: App, game_id: str, form: TableForm, write: bool = True) -> None:
+    """Keep `form` as the last form of `game_id` in the settings, and write them if that changed something.
+    `write=False`: written later, by `write_remembered` (the table being opened writes them in a frame of its own)."""
     data = form_to_json(form)
     if app.settings.last_forms.get(game_id) == data:
         return
     app.settings.last_forms[game_id] = data
+    _keep(app, write, f"the menu's form of {game_id}")
+
+
+def write_remembered(app: App) -> None:
+    """Write the settings if what the menu remembered is not written yet (one write for all of it)."""
+    if app.navigator.menu_memory.pop(UNWRITTEN, False):
+        _keep(app, True, "what the menu remembered")
+
+
+def _keep(app: App, write: bool, what: str) -> None:
+    """Write the settings now (`write`), or note that they are still to be written."""
+    if not write:
+        app.navigator.menu_memory[UNWRITTEN] = True
+        return
+    app.navigator.menu_memory.pop(UNWRITTEN, None)
     try:
         app.settings.save()
-    except (OSError, ValueError):  # the form still holds until the app quits
-        log.warning("the menu's form of %s could not be saved", game_id, exc_info=True)
+    except (OSError, ValueError):  # what is remembered still holds until the app quits
+        log.warning("%s could not be saved", what, exc_info=True)

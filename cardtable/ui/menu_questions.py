@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+from pygame_gui.elements import UIButton
+
 from cardtable.storage import autosave_path
 from cardtable.ui.confirm import ConfirmDialog
+from cardtable.ui.widgets import BUTTON, text_width
 
 if TYPE_CHECKING:
     from cardtable.ui.menu import MenuScene
@@ -51,3 +55,19 @@ def host_online(menu: MenuScene) -> None:
     problem = menu.app.navigator.host(menu.selected_game, seats, options)
     if problem:
         menu.show_message(problem)
+
+
+#: What hosting does, said on its button.
+HOST_TIP = "Let people on other computers take the Human seats: they choose Join a table and type its code"
+
+
+def host_button(menu: MenuScene, heading: pygame.Rect, gap: int) -> int:
+    """The Host online button at the right end of the heading `heading` of a game for several players; the room it
+    takes (0 for a game for one)."""
+    form = menu.form()
+    if form is None or form.rules.players.stop <= 2:
+        return 0
+    width = text_width(menu.ui, "Host online", BUTTON) + 40
+    rect = pygame.Rect(heading.right - width - gap, heading.y, width, heading.height)
+    menu.buttons["host"] = UIButton(rect, "Host online", menu.ui, tool_tip_text=HOST_TIP)
+    return width + gap

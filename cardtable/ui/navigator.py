@@ -54,7 +54,7 @@ class Navigator:
         game = get_game(game_id)
         form = restore_form(game.rules, self.app.settings.last_forms.get(game.id))
         saver = Autosave.for_game(game.id) if self.app.instance.claim() else None
-        self.table(Match(game, form.seats(), dict(form.options), saver=saver))
+        self.table(Match(game, form.seats(), dict(form.options), saver=saver, save_now=False))  # saved by the table
 
     # ----- play across computers ---------------------------------------------------------------
     def join(self) -> None:

@@ -13,6 +13,7 @@ import signal
 import subprocess
 import sys
 import threading
+import types
 from pathlib import Path
 
 import pytest
@@ -129,6 +130,11 @@ def test_warming_up_starts_the_worker_from_another_thread(monkeypatch: pytest.Mo
         wait(job)
         assert job.mode == "process" and job.result() in state.legal_actions()
         assert starters == ["worker-start"], "the decision went to the worker warmed up"
+        started: list[object] = []
+        with monkeypatch.context() as patch:
+            patch.setattr(worker, "threading", types.SimpleNamespace(Thread=lambda **kw: started.append(kw)))
+            worker.warm_up()  # (a table opened again) the worker is up: no thread is started for it
+        assert started == [] and starters == ["worker-start"]
     finally:
         worker.replace_worker()
 

@@ -260,6 +260,8 @@ def test_10_a_second_copy_is_told_and_never_replaces_the_first_copys_game(start_
     first = start_app()
     first.scene.select_game("klondike")
     first.scene.new_game()
+    while not first.scene.ready:  # the new game is saved as its table is made
+        UIDriver(first).frames(1)
     game_of_first = load_match(autosave_path("klondike"), get_game)
     second = start_app()
     menu = second.scene

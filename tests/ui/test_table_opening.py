@@ -10,6 +10,7 @@ import random
 import pygame
 import pytest
 
+from cardtable.storage import Settings, autosave_path
 from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
 from cardtable.ui.table import TableScene, building
@@ -69,7 +70,8 @@ def test_a_table_is_made_a_few_steps_a_frame_showing_no_half_made_table(staged_a
             break
         screen = staged_app.screen
         assert all(felt(screen, point) for point in hand), "no card is drawn before all are ready"
-        assert not any(b.visible for b in table.buttons.values()), "the toolbar shows once it is whole"
+        if any(b.visible for b in table.buttons.values()):  # the toolbar shows once it is whole, in the last step
+            assert len(table.building.steps) == 1, "only the person's buttons are still being made (a part a step)"
         assert not table.match.log, "nothing moves while the table is made"
         if table.seats_shown:
             seats_seen = True
@@ -169,3 +171,78 @@ def test_the_faces_a_new_layout_shows_are_drawn_ahead_over_the_next_frames(stage
         frames += 1
         assert frames < 50
     assert set(drawn) >= {spot.card for zone in table.layout.zones for spot in zone.spots if spot.face_up}
+
+
+# ----- the disk writes of a new game opened from the menu: in the frames the table is made over, never the click's
+class Writes:
+    """Counts the settings written and says whether the game's autosave is on disk."""
+
+    def __init__(self, monkeypatch, game: str) -> None:
+        self.settings = 0
+        self.path = autosave_path(game)
+        real = Settings.save
+
+        def save(settings: Settings) -> None:
+            self.settings += 1
+            real(settings)
+
+        monkeypatch.setattr(Settings, "save", save)
+
+
+def menu_on(app, game: str):
+    """The menu, opened and then showing `game`'s form."""
+    app.navigator.menu()
+    UIDriver(app).frames(2)
+    menu = app.scene
+    menu.select_game(game)
+    UIDriver(app).frames(1)
+    return menu
+
+
+def test_a_new_games_first_save_and_the_settings_are_written_as_the_table_is_made_before_it_takes_a_move(
+        staged_app, monkeypatch):
+    menu = menu_on(staged_app, "kachuful")
+    writes = Writes(monkeypatch, "kachuful")
+    assert not writes.path.exists()
+    menu.new_game()
+    table = staged_app.scene
+    assert isinstance(table, TableScene) and table.match.save_due
+    assert not writes.path.exists() and writes.settings == 0, "the click's frame writes nothing"
+    driver = UIDriver(staged_app)
+    while not table.ready:
+        assert not table.match.log
+        driver.frames(1)
+    assert writes.path.exists() and not table.match.save_due, "saved before the table takes a move"
+    assert writes.settings == 1, "the form and the game played are written once"
+    saved = Settings.load()
+    assert saved.last_game == "kachuful" and "kachuful" in saved.last_forms
+    driver.settle(table)
+    assert writes.settings == 1
+
+
+def test_a_new_game_whose_first_save_fails_says_so(staged_app, monkeypatch):
+    import os
+
+    menu = menu_on(staged_app, "klondike")
+
+    def broken_replace(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", broken_replace)
+    menu.new_game()
+    table = staged_app.scene
+    driver = UIDriver(staged_app)
+    while not table.ready:
+        driver.frames(1)
+    assert table.match.save_error and table.message_error
+    assert "could not be saved" in table.message and "No space left" in table.message
+
+
+def test_a_table_left_before_it_is_made_has_saved_its_new_game(staged_app, monkeypatch):
+    menu = menu_on(staged_app, "klondike")
+    writes = Writes(monkeypatch, "klondike")
+    menu.new_game()
+    table = staged_app.scene
+    assert not table.ready and not writes.path.exists()
+    staged_app.navigator.menu()
+    assert writes.path.exists() and not table.match.save_due

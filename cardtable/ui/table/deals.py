@@ -104,7 +104,7 @@ class TableDeals:
         fresh = Match(old.game, seats, old.options, seed=seed)
         fresh.restarted, fresh.proof = restarted, proof
         fresh.saver, old.saver = old.saver, None  # the old match must not save over the new one
-        fresh.autosave()
+        fresh.save_due = fresh.saver is not None  # saved by the new table as it is made
         scene.app.navigator.table(fresh)
 
     def cancel_search(self) -> None:

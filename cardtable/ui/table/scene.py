@@ -13,8 +13,7 @@ from typing import Any
 
 import pygame
 
-from cardtable.bots.worker import warm_up
-from cardtable.core.cues import DEAL, ILLEGAL
+from cardtable.core.cues import ILLEGAL
 from cardtable.core.engine import Action, Event, IllegalAction
 from cardtable.core.layout import (
     GameLayout,
@@ -106,8 +105,6 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.viewer: int | None = self.humans[0] if self.humans else None
         if len(self.people) > 1 and match.log and not match.state.is_over():
             self.viewer = None  # a game opened again: nobody is known to be at the screen, so the curtain is up
-        if self.driver.bots:
-            warm_up()  # the bots' worker process starts while the deal is dealt
         self.curtain_for: int | None = None
         self.curtain = Curtain(self)
         self.game_over_handled = match.state.is_over()
@@ -118,11 +115,12 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.building.start()  # the next frames make it
         if match.log:  # a game opened again: what was said of its last moves, and what each seat did last
             self.words.recall()
-        if not match.log and not match.state.is_over():
-            app.sounds.play(DEAL)
+        if not match.log and not match.state.is_over():  # (its sound: `opening_steps`)
             for flight in deal_flights(self.layout, self.animation_seconds):
                 self.choreography.animator.add(flight)
         if match.state.is_over():  # a finished game; or a new one over before its first move: that one counts
+            if match.save_due:
+                match.autosave()  # kept for replay (`Match.kept_as`) before it is counted
             self.game_over_handled = False
             game_over(self, celebrate=not match.log)
         self.say(app.take_notices(), error=True)
@@ -377,6 +375,8 @@ class TableScene(SceneAliases, SceneMoment, Scene):
         self.app.navigator.menu()
 
     def on_exit(self) -> None:
+        if self.match.save_due:  # left before it was made: a new game still takes the old one's place
+            self.match.autosave()
         self.deals.cancel_search()
         self.analysis.cancel()
         self.driver.cancel()
