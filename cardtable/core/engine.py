@@ -273,6 +273,13 @@ class State(ABC):
     def determinize(self, seat: int | None, rng: random.Random) -> State:
         """A clone whose hidden information is resampled consistently with `view(seat)`."""
 
+    def every_card(self) -> list[Card]:
+        """Every card of the game wherever it lies, face up or down (a multiset: copies appear once each).  It
+        stays the same from the deal to the end, whatever is played; a game that deals again between rounds
+        gathers the same cards again.  Each game says where its cards lie; a state made for a test alone may
+        leave it out."""
+        raise NotImplementedError(f"{type(self).__name__} does not list its cards")
+
 
 def usual_player_count(players: range, named: int | None) -> int:
     """The player count a new table starts with: the count the rules name as usual (`named`) when it is allowed,

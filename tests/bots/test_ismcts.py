@@ -102,7 +102,7 @@ def test_deterministic_for_a_seed_with_an_iteration_budget(game_id: str) -> None
         bot = quick(game_id, seed, iterations=50)
         rng = random.Random(4)
         chosen = []
-        for _ in range(12):
+        for _ in range(4):
             if state.turn is None:
                 break
             seat = state.turn

@@ -77,6 +77,7 @@ class PairsState(State):
         self.stock = deck[2 * HAND + TABLE:]
         self.piles: list[list[Card]] = [[], []]
         self.board: list[int | None] = [None] * len(NUMBERS)
+        self.marked: list[Card] = []  # the cards gone onto the board
         self.called: int | None = None
         self.passes = 0
         self.turn: int | None = 0
@@ -133,6 +134,7 @@ class PairsState(State):
                                     hold=CAPTURE_HOLD, snapshot=Snapshot(self)))
         elif isinstance(action, Mark):
             hand.remove(action.card)
+            self.marked.append(action.card)
             self.board[action.cell - 1] = seat
             if record:
                 events.append(Event("mark", (action.card,), f"hand{seat}", f"cell{action.cell}", seat,
@@ -191,6 +193,10 @@ class PairsState(State):
             "board": list(self.board), "scores": self.scores(), "timer": self.options["timer"],
         }
 
+    def every_card(self) -> list[Card]:
+        cards = [c for hand in self.hands for c in hand] + self.table + self.stock + self.marked
+        return cards + [c for pile in self.piles for c in pile]
+
     def clone(self) -> PairsState:
         other = PairsState.__new__(PairsState)
         other.options, other.rng = dict(self.options), random.Random()
@@ -198,6 +204,7 @@ class PairsState(State):
         other.hands = [list(h) for h in self.hands]
         other.table, other.stock = list(self.table), list(self.stock)
         other.piles = [list(p) for p in self.piles]
+        other.marked = list(self.marked)
         other.board, other.called, other.passes, other.turn = list(self.board), self.called, self.passes, self.turn
         return other
 

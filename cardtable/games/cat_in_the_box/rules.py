@@ -544,6 +544,15 @@ class CatState(State):
             "totals": self.totals(),
         }
 
+    def every_card(self) -> list[Card]:
+        """Every card of the round's deck: hands, discards, the revealed and the unused cards, won tricks, the
+        trick on the table and one a paradox interrupted (each round deals the same deck again)."""
+        cards = [c for hand in self.hands for c in hand]
+        cards += [d for d in self.discards if d is not None]
+        cards += self.revealed + self.out + [c for pile in self.won for c in pile]
+        cards += [c for _, c, _ in self.trick] + self.interrupted
+        return cards
+
     def clone(self) -> CatState:
         other = CatState.__new__(CatState)  # every field is set below: no deal is made
         other.n, other.rounds = self.n, self.rounds

@@ -806,6 +806,14 @@ class CatTeState(State):
         }
 
     # ----- copies -------------------------------------------------------------------------------------
+    def every_card(self) -> list[Card]:
+        """Every card of the round's deck: hands, played piles (the trick's cards lie on them too), the undealt
+        cards and the side card (each round deals the whole deck again)."""
+        cards = [c for hand in self.hands for c in hand] + [c for pile in self.piles for c, _ in pile] + self.deck
+        if self.side_card is not None:
+            cards.append(self.side_card)
+        return cards
+
     def clone(self) -> CatTeState:
         return CatTeState(self.n, self.options, self.seed, copy_of=self)
 

@@ -526,8 +526,11 @@ class CrazyState(State):
         return o
 
     def determinize(self, seat: int | None, rng: random.Random) -> CrazyState:
-        """A clone in which the cards hidden from `seat` (others' hands, the draw pile) are dealt anew."""
+        """A clone in which the cards hidden from `seat` (others' hands, the draw pile) are dealt anew; once the game
+        is over, a plain clone (the view shows every hand's points then)."""
         o = self.clone()
+        if self.turn is None:
+            return o
         o.seed = rng.randrange(2**31)
         o.chance = 0
         others = [s for s in range(self.n) if s != seat]

@@ -1062,6 +1062,13 @@ class KingState(State):
 
         return TimeLimit(seconds, default)
 
+    def every_card(self) -> list[Card]:
+        """Every card of the round: the undealt stack, hands, the dead hand, the trick and the cards won (each
+        round deals the same 108 again; a declaration's shown cards stay in their holder's hand)."""
+        cards = self.stack + self.dead + [c for hand in self.hands for c in hand]
+        cards += [c for _, played in self.trick for c in played]
+        return cards + [c for pile in self.won for c in pile]
+
     def clone(self) -> KingState:
         return KingState(self.options, self.seed, like=self)
 

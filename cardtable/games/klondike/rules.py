@@ -385,6 +385,10 @@ class KlondikeState(State):
             "over": self.turn is None,
         }
 
+    def every_card(self) -> list[Card]:
+        """Every card of the deal: stock, waste, foundations and tableau."""
+        return self.stock + self.waste + [c for pile in self.foundations + self.tableau for c in pile]
+
     def clone(self) -> KlondikeState:
         other = KlondikeState.__new__(KlondikeState)
         other.turn = self.turn
