@@ -7,6 +7,8 @@ Everything is laid out from the window size; a resize clears the UIManager and r
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -399,29 +401,17 @@ class MenuScene(Scene):
             name = next((k for k, b in self.buttons.items() if b is event.ui_element), None)
             if name is None:
                 return
+            pressed: dict[str, Callable[[], object]] = {
+                "new": partial(ask_new_game, self), "resume": self.resume, "resume_last": self.resume_last,
+                "replay": self.replay_last, "settings": self.open_settings, "rules": self.open_rules,
+                "host": partial(host_online, self), "join": self.app.navigator.join, "quit": self.app.quit}
             if name.startswith("game:"):
                 self.select_game(name[5:])
-            elif name == "new":
-                ask_new_game(self)
-            elif name == "resume":
-                self.resume()
-            elif name == "resume_last":
-                self.resume_last()
-            elif name == "replay":
-                self.replay_last()
-            elif name == "settings":
-                self.open_settings()
             elif name == "statistics":
                 self._harvest()
                 self.app.navigator.statistics()
-            elif name == "rules":
-                self.open_rules()
-            elif name == "host":
-                host_online(self)
-            elif name == "join":
-                self.app.navigator.join()
-            elif name == "quit":
-                self.app.quit()
+            elif name in pressed:
+                pressed[name]()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             game = self.entry.info
             governing = {o.when[0] for o in game.options if o.when} | {
