@@ -140,6 +140,7 @@ class RemoteMatch(Match):
         self.save_error = None
         self.load_notice = self.kept_as = ""
         self.awaiting = False
+        self.save_due = False  # nothing is saved here: the host keeps the game
         self._sent: Action | None = None
         self._events: list[tuple[int, list[Event]]] = []
         self.state = RemoteState(client.position, self.seat, client.players)

@@ -164,9 +164,7 @@ class MenuScene(Scene):
         y = inner.y
         heading_h = line_height(self.ui, HEADING) + 8
         rules_w = text_width(self.ui, "Rules", BUTTON) + 40 if entry.built else 0
-        host_w = host_button(self, pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), gap)
-        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w - host_w, heading_h), entry.title, self.ui,
-                object_id="#heading")
+        UILabel(pygame.Rect(inner.x, y, inner.width - rules_w, heading_h), entry.title, self.ui, object_id="#heading")
         if rules_w:
             self.buttons["rules"] = UIButton(pygame.Rect(inner.right - rules_w, y, rules_w, heading_h), "Rules",
                                              self.ui, tool_tip_text=f"How to play {entry.title} (F1)")
@@ -255,6 +253,7 @@ class MenuScene(Scene):
                     f"Your record: {variant}" if variant else "Your record", self.ui)
             bottom -= gap
         form_bottom = self.form_widgets.build(form, pygame.Rect(inner.x, y, inner.width, bottom - y), ch, gap, line_h)
+        host_button(self, self.form_widgets.players_row)
         band = pygame.Rect(inner.x, form_bottom + gap * 3, inner.width, bottom - form_bottom - gap * 5)
         side_x = self.form_widgets.right() + gap * 3
         self.showcase_rect = showcase_area(band, pygame.Rect(side_x, y, inner.right - side_x, form_bottom - y))

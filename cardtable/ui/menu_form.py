@@ -150,6 +150,8 @@ class FormWidgets:
         self.ui = ui
         self.option_menus: dict[str, UIDropDownMenu] = {}
         self.player_menu: UIDropDownMenu | None = None
+        #: The room right of the players' count (a game for several): where the menu puts Host online.
+        self.players_row: pygame.Rect | None = None
         self.seat_kind_menus: list[UIDropDownMenu] = []
         self.seat_name_entries: list[UITextEntryLine] = []
         self.option_labels: list[UILabel] = []  # the options' names, then "Players"
@@ -296,6 +298,8 @@ class FormWidgets:
             counts = [(str(n), str(n)) for n in rules.players]
             self.player_menu = self.drop_down(counts, (str(form.players), str(form.players)),
                                               pygame.Rect(area.x + heading_w + gap, y, 90, ch))
+            left = area.x + heading_w + 2 * gap + 90
+            self.players_row = pygame.Rect(left, y, area.right - left, ch) if multi else None
         y += heading_h + 2 + gap
         kind_w = max(text_width(self.ui, t, BUTTON) for t, _ in SEAT_KIND_CHOICES) + 52
         bottom = y

@@ -23,7 +23,7 @@ def build_game_list(menu: MenuScene, width: int, height: int) -> None:
     m, gap = menu.margin, menu.gap
     left_w = clamp(width * 0.26, 280, 400 * menu.ui_scale)
     menu.left_rect = pygame.Rect(m, m, left_w, height - 2 * m)
-    rows = len(CATALOGUE) + 2  # the games, then "Resume ..." and "Settings | Quit"
+    rows = len(CATALOGUE) + 3  # the games, then "Join a table", "Resume ..." and "Settings | Quit"
     text_h = max(56, line_height(menu.ui, TITLE) + 10)
     spare = height - 2 * m - text_h - rows * gap - 4 * gap
     button_h = clamp(spare / rows, 28, 44 * menu.ui_scale)

@@ -61,13 +61,11 @@ def host_online(menu: MenuScene) -> None:
 HOST_TIP = "Let people on other computers take the Human seats: they choose Join a table and type its code"
 
 
-def host_button(menu: MenuScene, heading: pygame.Rect, gap: int) -> int:
-    """The Host online button at the right end of the heading `heading` of a game for several players; the room it
-    takes (0 for a game for one)."""
-    form = menu.form()
-    if form is None or form.rules.players.stop <= 2:
-        return 0
+def host_button(menu: MenuScene, row: pygame.Rect | None) -> None:
+    """The Host online button at the right end of `row`, the room right of the players' count (None: a game for
+    one, or no room)."""
     width = text_width(menu.ui, "Host online", BUTTON) + 40
-    rect = pygame.Rect(heading.right - width - gap, heading.y, width, heading.height)
+    if row is None or row.width < width:
+        return
+    rect = pygame.Rect(row.right - width, row.y, width, row.height)
     menu.buttons["host"] = UIButton(rect, "Host online", menu.ui, tool_tip_text=HOST_TIP)
-    return width + gap
