@@ -12,12 +12,13 @@ Each game's `notation.py` says which keys it has and what they mean; `to_text` w
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardtable.core.cards import Card
-from cardtable.core.engine import Option, State
+from cardtable.core.engine import Option, Rules, State
 
 EMPTY = "-"
 SEATS = " | "
@@ -88,16 +89,27 @@ class Lines:
         value = self.take(key)
         chosen = {option.name: option.default for option in declared}
         known = {option.name: option for option in declared}
+        named: set[str] = set()
         for word in [] if value == EMPTY else value.split():
             name, equals, choice = word.partition("=")
             option = known.get(name)
-            if option is None or not equals:
+            if option is None or not equals or name in named:
                 raise NotationError(f"{key!r}: {word!r} is not one of the options {', '.join(known)} as name=value")
-            found = [c for c in option.choices if str(c) == choice]
+            found = [c for c in option.choices if str(c) == choice] or ([choice] if option.custom and choice else [])
             if not found:
                 raise NotationError(f"{key!r}: {name} may be {', '.join(map(str, option.choices))}, not {choice!r}")
             chosen[name] = found[0]
+            named.add(name)
         return chosen
+
+    def rules_options(self, key: str, rules: Rules) -> dict[str, Any]:
+        """The options of `key`'s line (see `options`), checked by the game's rules as a new game's are."""
+        try:
+            return dict(rules.validate_options(self.options(key, rules.options)))
+        except NotationError:
+            raise
+        except ValueError as exc:
+            raise NotationError(f"{key!r}: {exc}") from None
 
     def unused(self, known: Iterable[str]) -> None:
         """NotationError naming a key the game does not have."""
@@ -147,6 +159,24 @@ def seats_text(hands: Iterable[Iterable[Card]]) -> str:
 def options_text(options: Mapping[str, Any]) -> str:
     """Table options as `name=value` words (`-`: none)."""
     return " ".join(f"{name}={value}" for name, value in options.items()) or EMPTY
+
+
+def check_deck(placed: Iterable[Card], deck: Iterable[Card], out_key: str | None = None) -> None:
+    """NotationError unless `placed` (every card the position puts somewhere) is `deck` exactly: no card that is
+    not in it, none more often than the deck has it, none missing (`out_key`: the key that lists the cards out of
+    play, named in the message)."""
+    wanted = Counter(deck)
+    counts = Counter(placed)
+    for card, count in counts.items():
+        if card not in wanted:
+            raise NotationError(f"{card.code} is not a card of this game's deck")
+        if count > wanted[card]:
+            times = "once" if wanted[card] == 1 else f"{wanted[card]} times"
+            raise NotationError(f"{card.code} is there {count} times; the deck has it {times}")
+    missing = [card.code for card in wanted if counts[card] < wanted[card]]
+    if missing:
+        where = f" (list the cards out of play in {out_key!r})" if out_key else ""
+        raise NotationError(f"{len(missing)} cards are nowhere{where}, e.g. {', '.join(missing[:5])}")
 
 
 def cards_from(value: str, key: str) -> list[Card]:

@@ -3,11 +3,11 @@ position text."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from cardtable.core.cards import Card
+from cardtable.core.notation import options_text
 from cardtable.games.kachuful.notation import NOTATION
 from cardtable.games.kachuful.rules import RULES, Bid, KachufulState
 from cardtable.games.klondike.rules import KlondikeState
@@ -57,7 +57,7 @@ def kachuful_position(
     empty = " | ".join(["-"] * n)
     state = NOTATION.from_text(f"""
         kachuful {n}
-        options: {json.dumps(chosen)}
+        options: {options_text(chosen)}
         seed: {seed}
         round: {dealer}
         phase: bid
@@ -94,7 +94,7 @@ def kachuful_finished(history: list[tuple], **options: Any) -> KachufulState:
                         for i, (size, (b, t)) in enumerate(zip(sizes, history, strict=True)))
     return NOTATION.from_text(f"""
         kachuful 3
-        options: {json.dumps(chosen)}
+        options: {options_text(chosen)}
         seed: 1
         round: {len(history)}
         phase: over

@@ -38,7 +38,6 @@ deal is the one that game would make.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 from cardtable.core.cards import Card
@@ -49,6 +48,7 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    check_deck,
     number_from,
     read_lines,
     write_lines,
@@ -92,22 +92,6 @@ def _plays(plays: list[tuple[int, Card, str]]) -> str:
 
 def options_text(options: dict[str, Any]) -> str:
     return " ".join(f"{name}={value}" for name, value in options.items())
-
-
-def read_options(value: str) -> dict[str, Any]:
-    """The options of an `options:` line, checked against the game's."""
-    chosen: dict[str, Any] = {}
-    known = {option.name: option for option in RULES.options}
-    for part in value.split():
-        name, equals, text = part.partition("=")
-        option = known.get(name)
-        if not equals or option is None or name in chosen:
-            raise NotationError(f"'options': {part!r} is not one of {', '.join(known)} given once as name=value")
-        by_text = {str(choice): choice for choice in option.choices}
-        if text not in by_text:
-            raise NotationError(f"'options': {name} may be {', '.join(by_text)}, not {text!r}")
-        chosen[name] = by_text[text]
-    return RULES.validate_options(chosen)
 
 
 class CatNotation:
@@ -163,7 +147,7 @@ class _Reader:
     def __init__(self, lines: Lines) -> None:
         self.lines = lines
         n = self.n = lines.players
-        options = read_options(lines.take("options"))
+        options = lines.rules_options("options", RULES)
         rounds = n if options["rounds"] == "per_player" else 1
         s = self.state = CatState.__new__(CatState)
         s.n, s.rounds = n, rounds
@@ -311,15 +295,7 @@ class _Reader:
         s, n = self.state, self.n
         places = [*(c for h in s.hands for c in h), *(d for d in s.discards if d is not None), *s.revealed, *s.out,
                   *(c for w in s.won for c in w), *(c for _, c, _ in s.trick), *s.interrupted]
-        counts = Counter(places)
-        wanted = Counter(deck(n))
-        for card, count in counts.items():
-            if count > wanted[card]:
-                raise NotationError(f"{card.code} is in the position {count} times; the deck has it "
-                                    f"{wanted[card]} times")
-        missing = [c.code for c in wanted if c not in counts]
-        if missing:
-            raise NotationError(f"cards missing from the position: {' '.join(missing)}")
+        check_deck(places, deck(n))
         if (len(s.revealed) != 3) if n == 2 else s.revealed:
             raise NotationError("a 2-player game turns up 3 centre cards, no other game any")
         for w in s.won:

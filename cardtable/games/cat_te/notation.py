@@ -52,6 +52,7 @@ from cardtable.core.notation import (
     cards_from,
     cards_text,
     number_from,
+    options_text,
     read_lines,
     write_lines,
 )
@@ -111,29 +112,13 @@ def _card(card: Card | None) -> str:
     return EMPTY if card is None else card.code
 
 
-def read_options(value: str) -> dict[str, Any]:
-    """The options of an `options:` line, checked against the game's."""
-    chosen: dict[str, Any] = {}
-    known = {option.name: option for option in RULES.options}
-    for part in value.split():
-        name, equals, text = part.partition("=")
-        option = known.get(name)
-        if not equals or option is None or name in chosen:
-            raise NotationError(f"'options': {part!r} is not one of {', '.join(known)} given once as name=value")
-        by_text = {str(choice): choice for choice in option.choices}
-        if text not in by_text:
-            raise NotationError(f"'options': {name} may be {', '.join(by_text)}, not {text!r}")
-        chosen[name] = by_text[text]
-    return RULES.validate_options(chosen)
-
-
 class CatTeNotation:
     """Cat Te's `to_text` and `from_text` (see the module docstring)."""
 
     def to_text(self, state: Any) -> str:
         s: CatTeState = state
         values = [
-            ("options", " ".join(f"{name}={value}" for name, value in s.options.items())),
+            ("options", options_text(s.options)),
             ("seed", str(s.seed)),
             ("region", s.region),
             ("round", str(s.round)),
@@ -178,7 +163,7 @@ class _Reader:
     def __init__(self, lines: Lines) -> None:
         self.lines = lines
         n = self.n = lines.players
-        options = read_options(lines.take("options"))
+        options = lines.rules_options("options", RULES)
         s = self.state = CatTeState(n, options, lines.number("seed", 0, 2**63))
         s.region = lines.choice("region", REGIONS)
         s.elimination = s.region != "khmer"

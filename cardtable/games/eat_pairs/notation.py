@@ -39,6 +39,7 @@ from cardtable.core.notation import (
     Lines,
     NotationError,
     cards_text,
+    check_deck,
     number_from,
     options_text,
     read_lines,
@@ -48,7 +49,6 @@ from cardtable.core.notation import (
 from cardtable.games.eat_pairs.rules import (
     DEALER_HAND,
     DECK,
-    DECK_SET,
     PLAYERS,
     RULES,
     SORT_KEY,
@@ -175,17 +175,7 @@ def _hand(cards: list[Card]) -> dict[int, Card]:
 
 def _check_cards(state: EatPairsState, out: list[Card]) -> None:
     """Every card of the deck once: in a hand, a pile of pairs, the waste, the stock, or out."""
-    seen: set[Card] = set()
-    for card in state.every_card() + out:
-        if card not in DECK_SET:
-            raise NotationError(f"{card.code} is not a card of the 52-card deck")
-        if card in seen:
-            raise NotationError(f"{card.code} is there twice; the deck has one")
-        seen.add(card)
-    if len(seen) != len(DECK):
-        missing = [c.code for c in DECK if c not in seen]
-        raise NotationError(f"{len(missing)} cards are nowhere (list the cards out of play in 'out'), "
-                            f"e.g. {', '.join(missing[:5])}")
+    check_deck(state.every_card() + out, DECK, "out")
     if any(len(h) > DEALER_HAND for h in state.hands):
         raise NotationError(f"a hand holds at most the {DEALER_HAND} cards dealt to the dealer")
     for seat, pile in enumerate(state.pairs):

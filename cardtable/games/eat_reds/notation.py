@@ -35,6 +35,7 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    check_deck,
     number_from,
     options_text,
     read_lines,
@@ -147,17 +148,7 @@ def _history(lines: Lines, n: int, rounds: int) -> list[DealRecord]:
 
 def _check_cards(state: EatRedsState, out: list[Card]) -> None:
     """Every card of the deck once: in a hand, the stock, the layout, turned, a won pile, or out."""
-    seen: set[Card] = set()
-    for card in state.every_card() + out:
-        if card not in _DECK_SET:
-            raise NotationError(f"{card.code} is not a card of the 52-card deck")
-        if card in seen:
-            raise NotationError(f"{card.code} is there twice; the deck has one")
-        seen.add(card)
-    if len(seen) != len(DECK):
-        missing = [c.code for c in DECK if c not in seen]
-        raise NotationError(f"{len(missing)} cards are nowhere (list the cards out of play in 'out'), "
-                            f"e.g. {', '.join(missing[:5])}")
+    check_deck(state.every_card() + out, DECK, "out")
     each = DEALT // state.n
     if any(len(hand) > each for hand in state.hands):
         raise NotationError(f"a hand holds at most the {each} cards dealt to it")

@@ -1,7 +1,7 @@
 """A Kachuful position as text (see `cardtable.core.notation`), for tests to build the positions they need:
 
     kachuful 4
-    options: {"bidding": "sequential", "hands": "down_up", ...}
+    options: hands=down_up trump=rotate bidding=sequential hook=True ...
     seed: 7
     round: 0
     phase: play
@@ -31,9 +31,6 @@ round, as in play (the game keeps no generator between deals).
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-
 from cardtable.core.cards import JOKER_SUIT, SUITS, Card
 from cardtable.core.engine import State
 from cardtable.core.notation import (
@@ -42,7 +39,9 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    check_deck,
     number_from,
+    options_text,
     read_lines,
     seats_text,
     write_lines,
@@ -66,7 +65,7 @@ class KachufulNotation:
             f"{size} {dealer} {trump or EMPTY} {','.join(map(str, bids))} {','.join(map(str, tricks))}"
             for size, dealer, trump, bids, tricks in s.history) or EMPTY
         values = [
-            ("options", json.dumps(s.options, sort_keys=True)),
+            ("options", options_text(s.options)),
             ("seed", str(s.seed)),
             ("round", str(s.round)),
             ("phase", s.phase),
@@ -92,12 +91,10 @@ class KachufulNotation:
         lines = read_lines(text, RULES.id, RULES.players)
         lines.unused(KEYS)
         n = lines.players
+        options = lines.rules_options("options", RULES)
         try:
-            options = json.loads(lines.take("options"))
-            if not isinstance(options, dict):
-                raise ValueError("not an object")
             state = RULES.new_game(n, options, lines.number("seed", 0, 2**63 - 1))
-        except (ValueError, TypeError, RecursionError) as exc:
+        except ValueError as exc:  # options the players' count does not allow (hand sizes too big)
             raise NotationError(f"'options': {exc}") from None
         _place(state, lines)
         return state
@@ -228,16 +225,7 @@ def _history(value: str, n: int) -> list[tuple[int, int, str | None, tuple[int, 
 def _check_cards(s: KachufulState, trick: list[Card]) -> None:
     """Every card of the deck once: in a hand, the deck, the trump card, the trick or a won pile."""
     placed = [*s.deck, *(c for h in s.hands for c in h), *(c for w in s.won for c in w), *trick]
-    if s.trump_card is not None:
-        placed.append(s.trump_card)
-    counts = Counter(placed)
-    twice = sorted(c.code for c, k in counts.items() if k > 1)
-    if twice:
-        raise NotationError(f"cards placed twice: {', '.join(twice)}")
-    if set(counts) != set(s.full_deck()):
-        missing = sorted(c.code for c in set(s.full_deck()) - set(counts))
-        extra = sorted(c.code for c in set(counts) - set(s.full_deck()))
-        raise NotationError(f"the cards are not the deck (missing {missing[:6]}, not in it {extra[:6]})")
+    check_deck(placed + ([s.trump_card] if s.trump_card is not None else []), s.full_deck())
 
 
 NOTATION = KachufulNotation()

@@ -55,6 +55,7 @@ from cardtable.core.notation import (
     cards_from,
     cards_text,
     number_from,
+    options_text,
     read_lines,
     write_lines,
 )
@@ -118,22 +119,6 @@ def _bits(bits: int) -> str:
     return " ".join(s for s in _BIT_SUITS if bits & _SUIT_BIT[s]) or EMPTY
 
 
-def read_options(value: str) -> dict[str, Any]:
-    """The options of an `options:` line, checked against the game's."""
-    chosen: dict[str, Any] = {}
-    known = {option.name: option for option in RULES.options}
-    for part in value.split():
-        name, equals, text = part.partition("=")
-        option = known.get(name)
-        if not equals or option is None or name in chosen:
-            raise NotationError(f"'options': {part!r} is not one of {', '.join(known)} given once as name=value")
-        by_text = {str(choice): choice for choice in option.choices}
-        if text not in by_text:
-            raise NotationError(f"'options': {name} may be {', '.join(by_text)}, not {text!r}")
-        chosen[name] = by_text[text]
-    return RULES.validate_options(chosen)
-
-
 class KingNotation:
     """King of the Hill's `to_text` and `from_text` (see the module docstring)."""
 
@@ -141,7 +126,7 @@ class KingNotation:
         s: KingState = state
         call = EMPTY if not s.call_made else NONE if s.called is None else s.called.code
         values = [
-            ("options", " ".join(f"{name}={value}" for name, value in s.options.items())),
+            ("options", options_text(s.options)),
             ("seed", str(s.seed)),
             ("round", str(s.round)),
             ("ranks", _numbers(s.ranks)),
@@ -187,7 +172,7 @@ class _Reader:
     def __init__(self, lines: Lines) -> None:
         self.lines = lines
         n = PLAYERS
-        options = read_options(lines.take("options"))
+        options = lines.rules_options("options", RULES)
         s = self.state = KingState.__new__(KingState)
         s.n, s.options = n, options
         s.seed = lines.number("seed", 0, 2**63)

@@ -40,6 +40,7 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    check_deck,
     options_text,
     read_lines,
     write_lines,
@@ -130,18 +131,8 @@ def _pile(lines: Lines, zone: str) -> tuple[list[Card], int]:
 
 def _check_cards(state: KlondikeState, out: list[Card]) -> None:
     """Every card of the deck once: in a zone, or out."""
-    seen: set[Card] = set()
     everywhere = state.stock + state.waste + [c for pile in state.foundations + state.tableau for c in pile]
-    for card in everywhere + out:
-        if card not in _DECK_SET:
-            raise NotationError(f"{card.code} is not a card of the 52-card deck")
-        if card in seen:
-            raise NotationError(f"{card.code} is there twice; the deck has one")
-        seen.add(card)
-    if len(seen) != len(DECK):
-        missing = [c.code for c in DECK if c not in seen]
-        raise NotationError(f"{len(missing)} cards are nowhere (list the cards out of play in 'out'), "
-                            f"e.g. {', '.join(missing[:5])}")
+    check_deck(everywhere + out, DECK, "out")
 
 
 NOTATION = KlondikeNotation()
