@@ -73,6 +73,7 @@ class Connection:
         self.status = CONNECTING
         self.error: str | None = None
         self.bad_messages = 0
+        self.drops = 0  # times the connection was lost while seated (each followed by tries to sit down again)
         self._updates: deque[Update] = deque()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: ClientConnection | None = None
@@ -174,6 +175,7 @@ class Connection:
                 self._final = f"gave up after {self.attempts} attempts to connect again ({self.error})"
                 break
             self.status = LOST
+            self.drops += 1
             delay = min(MAX_BACKOFF, self.backoff * 2 ** (failures - 1))
             try:
                 await asyncio.wait_for(self._wake.wait(), delay)

@@ -15,6 +15,7 @@ from typing import Any
 from cardtable.core.cards import Card
 from cardtable.core.engine import Action, Event, IllegalAction, Result, Snapshot, State, TimeLimit
 from cardtable.core.seat_kinds import REMOTE
+from cardtable.core.words import Names
 from cardtable.net.client import ClientTable, Position
 from cardtable.net.wire import from_wire
 from cardtable.session.match import LogEntry, Match, Seat
@@ -121,9 +122,13 @@ class RemoteMatch(Match):
 
     decided_elsewhere = True
 
-    def __init__(self, client: ClientTable, send: Send) -> None:  # no Match.__init__: no engine, no save here
+    def __init__(self, client: ClientTable, send: Send, link: Callable[[], tuple[str, int]] | None = None) -> None:
+        # (no Match.__init__: no engine, no save here)
         assert client.game is not None and client.seat is not None and client.position is not None
         self.client, self.send = client, send
+        #: The connection's state ("seated", "lost", ...) and how often it was lost, read each frame: losing the
+        #: host, and finding it again, is said at the table.
+        self.link = link
         self.game = client.game
         self.rules = client.game.rules
         self.seat = client.seat
@@ -152,7 +157,8 @@ class RemoteMatch(Match):
         for i, seat in enumerate(self.client.seats):
             name = str(seat.get("name", f"Seat {i + 1}"))
             if i == self.seat:
-                seats.append(Seat("human", name, handed_over=bool(seat.get("bot")) and seat.get("who") == "person"))
+                seats.append(Seat("human", Names.YOU,  # the person here is spoken to, as at a table of their own
+                                   handed_over=bool(seat.get("bot")) and seat.get("who") == "person"))
             elif seat.get("bot"):
                 seats.append(Seat("bot:normal", name))
             else:
@@ -262,6 +268,8 @@ class RemoteDriver(TurnDriver):
         self._refusals = len(match.client.refusals)
         self._notices = len(match.client.notices)
         self._checked = False  # the end's check has been said
+        self._lost = False  # the connection to the host is lost (and said so)
+        self._drops = 0  # the losses said
 
     @property
     def people(self) -> list[int]:
@@ -309,6 +317,13 @@ class RemoteDriver(TurnDriver):
         if len(client.notices) > self._notices:
             self.remote.seats = self.remote._seats()
         self._refusals, self._notices = len(client.refusals), len(client.notices)
+        status, drops = self.remote.link() if self.remote.link is not None else ("seated", 0)
+        if drops > self._drops:  # this computer lost the host (however briefly)
+            self._drops, self._lost = drops, True
+            said.append(SeatNews(self.remote.seat, "away"))
+        if self._lost and status == "seated":  # and found it again
+            self._lost = False
+            said.append(SeatNews(self.remote.seat, "back"))
         verdict = client.verdict
         if verdict is not None and not self._checked and self.remote.state.is_over():
             self._checked = True  # said once the final position shows

@@ -110,7 +110,7 @@ class Navigator:
         from cardtable.net.remote_match import RemoteDriver, RemoteMatch
         from cardtable.ui.table import TableScene
 
-        match = RemoteMatch(connection.client, connection.send)
+        match = RemoteMatch(connection.client, connection.send, link=lambda: (connection.status, connection.drops))
         self.app.show(TableScene(self.app, match, RemoteDriver(match)))
 
     def stop_hosting(self) -> None:

@@ -77,6 +77,13 @@ def test_a_hosted_table_fills_up_in_the_lobby_and_opens_for_everyone(table_app) 
         wait_for(lambda: type(table_app.scene).__name__ == "TableScene", table_app)
         wait_for(lambda: guest.client.position is not None, table_app)
         assert guest.client.seat == 1 and table_app.scene.match.seat == 0
+        table = table_app.scene
+        said: list[str] = []
+        say = table.say
+        table.say = lambda text, error=False: (said.append(text or ""), say(text, error))  # type: ignore[method-assign]
+        hosting.connection.interrupt()  # the line to the host breaks: the table says so, and so when it is back
+        wait_for(lambda: "You are back at the table." in said, table_app)
+        assert said.index("You have lost the connection to the host.") < said.index("You are back at the table.")
     finally:
         guest.close(timeout=2.0)
         table_app.navigator.stop_hosting()
