@@ -28,7 +28,7 @@ from cardtable.ui.menu_form import LABEL_MARGIN, FormWidgets, TableForm, fit_tex
 from cardtable.ui.menu_games import build_game_list
 from cardtable.ui.menu_memory import remember, remember_game, restore_form, write_remembered
 from cardtable.ui.menu_questions import ask_new_game, ask_quit, host_button, host_online, open_notice
-from cardtable.ui.preload import Preload
+from cardtable.ui.preload import Preload, settle_memory
 from cardtable.ui.save_loading import SaveLoading, latest_autosave
 from cardtable.ui.showcase import card_fan, showcase_area, showcase_image
 from cardtable.ui.widgets import (
@@ -310,6 +310,8 @@ class MenuScene(Scene):
         loading = self.loading
         if loading is None and not self._cards_to_draw() and not self.preload.done:
             self.preload.run(self.app.work_clock)
+            if self.preload.done:
+                settle_memory()
         if loading is None or not loading.finished():
             if loading is not None and self.loading_label is not None:
                 loading.show(self.loading_label)
