@@ -34,8 +34,9 @@ log = logging.getLogger(__name__)
 
 CONNECTING, SEATED, LOST, CLOSED = "connecting", "seated", "lost", "closed"
 #: Attempts to connect again after a drop (the count starts again once seated), and the waits between them:
-#: `BACKOFF` seconds, doubled each time up to `MAX_BACKOFF` (about half a minute in all).
-ATTEMPTS = 10
+#: `BACKOFF` seconds, doubled each time up to `MAX_BACKOFF`: some five minutes in all, long enough for a host whose
+#: app was closed or crashed to open it again and host the table again.
+ATTEMPTS = 64
 BACKOFF = 0.25
 MAX_BACKOFF = 5.0
 OPEN_TIMEOUT = 5.0
