@@ -23,6 +23,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from cardtable.net.connection import url
+
 LOOPBACK = "127.0.0.1"
 THINK = 0.1  # seconds a client waits before it acts
 
@@ -69,7 +71,7 @@ async def player(port: int, code: str, name: str, seed: int, deadline: float) ->
 
     client = ClientTable(get_game)
     rng = random.Random(seed)
-    async with connect(f"ws://{LOOPBACK}:{port}/", max_size=MAX_HOST_MESSAGE) as ws:
+    async with connect(url(LOOPBACK, port), max_size=MAX_HOST_MESSAGE) as ws:
         await ws.send(encode(client.hello(code, name)))
         while client.verdict is None and time.monotonic() < deadline:
             try:

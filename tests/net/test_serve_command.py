@@ -68,7 +68,7 @@ class Served:
 def test_serve_hosts_a_game_from_the_code_it_prints_to_the_end(home) -> None:
     served = Served(home, "--game", "crazy", "--players", "3", "--open", "1", "--bots", "easy", "--bot-delay", "0")
     try:
-        port = int(served.expect(r"ws://127\.0\.0\.1:(\d+)/").group(1))
+        port = int(served.expect(re.escape(LOOPBACK) + r":(\d+)/").group(1))
         code = served.expect(r"Table code: (\w+)").group(1)
         connection = Connection(LOOPBACK, port, code, "Visitor")
         connection.start()
@@ -153,7 +153,7 @@ def test_serve_advertises_its_table_and_its_open_seats_on_the_interface_it_liste
     with TableBrowser(interfaces=[LOOPBACK]) as browser:
         served = Served(home, "--game", "crazy", "--players", "2", "--name", "Loopback table", lan=True)
         try:
-            port = int(served.expect(r"ws://127\.0\.0\.1:(\d+)/").group(1))
+            port = int(served.expect(re.escape(LOOPBACK) + r":(\d+)/").group(1))
             code = served.expect(r"Table code: (\w+)").group(1)
 
             def ours():
