@@ -13,7 +13,7 @@ Each game's `notation.py` says which keys it has and what they mean; `to_text` w
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -177,6 +177,24 @@ def check_deck(placed: Iterable[Card], deck: Iterable[Card], out_key: str | None
     if missing:
         where = f" (list the cards out of play in {out_key!r})" if out_key else ""
         raise NotationError(f"{len(missing)} cards are nowhere{where}, e.g. {', '.join(missing[:5])}")
+
+
+def seat_text(seat: int | None) -> str:
+    """A seat as a line's value (`-` for none)."""
+    return EMPTY if seat is None else str(seat)
+
+
+def numbers_text(values: Iterable[Any]) -> str:
+    """Whole numbers as a line's value, spaces between them (`-` for none)."""
+    return " ".join(str(v) for v in values) or EMPTY
+
+
+def known_cards(cards: list[Card], deck: Collection[Card], key: str) -> list[Card]:
+    """`cards`, each a card of `deck`; NotationError naming `key` for one that is not."""
+    for card in cards:
+        if card not in deck:
+            raise NotationError(f"{key!r}: {card.code} is not a card of this game's deck")
+    return cards
 
 
 def cards_from(value: str, key: str) -> list[Card]:

@@ -50,7 +50,9 @@ from cardtable.core.notation import (
     cards_text,
     check_deck,
     number_from,
+    numbers_text,
     read_lines,
+    seat_text,
     write_lines,
 )
 from cardtable.games.cat_in_the_box.rules import (
@@ -73,17 +75,10 @@ _KEYS = ("options", "seed", "round", "start", "phase", "turn", "hands", "discard
          "interrupted", "cannot hold")
 
 
-def _seat(value: int | None) -> str:
-    return EMPTY if value is None else str(value)
-
 
 def _owner(owner: int) -> str:
     return OBSERVER_TOKEN if owner == OBSERVER else str(owner)
 
-
-def _numbers(values: Any) -> str:
-    text = " ".join(str(v) for v in values)
-    return text or EMPTY
 
 
 def _plays(plays: list[tuple[int, Card, str]]) -> str:
@@ -111,10 +106,10 @@ class CatNotation:
             ("round", str(s.round)),
             ("start", str(s.start)),
             ("phase", s.phase),
-            ("turn", _seat(s.turn)),
+            ("turn", seat_text(s.turn)),
             ("hands", SEATS.join(cards_text(h) for h in s.hands)),
             ("discards", SEATS.join(EMPTY if d is None else d.code for d in s.discards)),
-            ("predictions", " ".join(_seat(p) for p in s.predictions)),
+            ("predictions", " ".join(seat_text(p) for p in s.predictions)),
             ("available", SEATS.join("".join(c for c in COLOURS if c in a) or EMPTY for a in s.available)),
             ("board", " ".join(f"{number}{colour}={_owner(s.board[number, colour])}" for number, colour in board)
              or EMPTY),
@@ -123,17 +118,17 @@ class CatNotation:
             ("won", SEATS.join(cards_text(w) for w in s.won)),
             ("leader", str(s.leader)),
             ("trick", _plays(s.trick)),
-            ("last lead", _seat(last_lead)),
+            ("last lead", seat_text(last_lead)),
             ("last trick", _plays(s.last_trick)),
-            ("last winner", _seat(s.last_winner)),
-            ("paradox", _seat(s.paradox)),
+            ("last winner", seat_text(s.last_winner)),
+            ("paradox", seat_text(s.paradox)),
             ("interrupted", cards_text(s.interrupted)),
-            ("cannot hold", SEATS.join(_numbers(sorted(c)) for c in s.cannot_hold)),
+            ("cannot hold", SEATS.join(numbers_text(sorted(c)) for c in s.cannot_hold)),
         ]
         for k, r in enumerate(s.records, start=1):
-            values.append((f"record {k}", f"start {r.start}, predictions {_numbers(r.predictions)}, tricks "
-                                          f"{_numbers(r.tricks)}, bonus {_numbers(r.bonus)}, paradox "
-                                          f"{_seat(r.paradox)}"))
+            values.append((f"record {k}", f"start {r.start}, predictions {numbers_text(r.predictions)}, tricks "
+                                          f"{numbers_text(r.tricks)}, bonus {numbers_text(r.bonus)}, paradox "
+                                          f"{seat_text(r.paradox)}"))
         return write_lines(GAME, n, values)
 
     def from_text(self, text: str) -> CatState:

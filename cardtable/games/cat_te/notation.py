@@ -51,9 +51,12 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    known_cards,
     number_from,
+    numbers_text,
     options_text,
     read_lines,
+    seat_text,
     write_lines,
 )
 from cardtable.games.cat_te import REGIONS
@@ -88,24 +91,11 @@ _RECORD = ("dealer", "region", "seats", "winner", "how", "hand", "pot", "double"
 _DECK_SET = frozenset(_DECK)
 
 
-def _known(cards: list[Card], key: str) -> list[Card]:
-    """`cards`, each a card of the 52-card deck."""
-    for card in cards:
-        if card not in _DECK_SET:
-            raise NotationError(f"{key!r}: {card.code} is not a card of the 52-card deck")
-    return cards
 
-
-def _seat(value: int | None) -> str:
-    return EMPTY if value is None else str(value)
-
-
-def _numbers(values: Any) -> str:
-    return " ".join(str(v) for v in values) or EMPTY
 
 
 def _flags(flags: list[bool]) -> str:
-    return _numbers(s for s, flag in enumerate(flags) if flag)
+    return numbers_text(s for s, flag in enumerate(flags) if flag)
 
 
 def _card(card: Card | None) -> str:
@@ -124,8 +114,8 @@ class CatTeNotation:
             ("round", str(s.round)),
             ("dealer", str(s.dealer)),
             ("phase", s.phase),
-            ("turn", _seat(s.turn)),
-            ("chips", _numbers(s.chips)),
+            ("turn", seat_text(s.turn)),
+            ("chips", numbers_text(s.chips)),
             ("pot", str(s.pot)),
             ("side pot", str(s.side_pot)),
             ("out", _flags(s.out)),
@@ -135,22 +125,22 @@ class CatTeNotation:
             ("deck", cards_text(s.deck)),
             ("trick", str(s.trick_no)),
             ("leader", str(s.leader)),
-            ("trick winners", _numbers(s.trick_winners)),
+            ("trick winners", numbers_text(s.trick_winners)),
             ("eliminated", _flags(s.eliminated)),
             ("limits", SEATS.join(" ".join(f"{at}:{suit}:{top}" for at, suit, top in limits) or EMPTY
                                   for limits in s.limits)),
             ("side card", _card(s.side_card)),
-            ("side claim", _seat(s.side_claim)),
+            ("side claim", seat_text(s.side_claim)),
             ("side amount", str(s.side_amount)),
             ("instant", EMPTY if s.instant is None else f"{s.instant[0]} {s.instant[1]}"),
         ]
         for k, r in enumerate(s.records, start=1):
             values.append((f"record {k}", ", ".join([
-                f"dealer {r.dealer}", f"region {r.region}", f"seats {_numbers(r.seats)}", f"winner {r.winner}",
+                f"dealer {r.dealer}", f"region {r.region}", f"seats {numbers_text(r.seats)}", f"winner {r.winner}",
                 f"how {r.how}", f"hand {r.hand or EMPTY}", f"pot {r.pot}", f"double {r.double}",
-                f"eliminated {_numbers(r.eliminated)}", f"tricks {_numbers(r.tricks)}",
-                f"side card {_card(r.side_card)}", f"side claim {_seat(r.side_claim)}",
-                f"side amount {r.side_amount}", f"chips {_numbers(r.chips)}"])))
+                f"eliminated {numbers_text(r.eliminated)}", f"tricks {numbers_text(r.tricks)}",
+                f"side card {_card(r.side_card)}", f"side claim {seat_text(r.side_claim)}",
+                f"side amount {r.side_amount}", f"chips {numbers_text(r.chips)}"])))
         return write_lines(GAME, s.n, values)
 
     def from_text(self, text: str) -> CatTeState:
@@ -180,15 +170,16 @@ class _Reader:
         if s.side_pot and not s.side_on:
             raise NotationError("a side pot without the side pot option")
         s.out = self._flags("out")
-        s.hands = [sorted(_known(h, "hands"), key=_SORT_KEY.__getitem__) for h in lines.seats_cards("hands")]
+        s.hands = [sorted(known_cards(h, _DECK_SET, "hands"), key=_SORT_KEY.__getitem__)
+                   for h in lines.seats_cards("hands")]
         s.piles = [self._pile(part) for part in self._seats("played")]
-        s.deck = _known(lines.cards("deck"), "deck")
+        s.deck = known_cards(lines.cards("deck"), _DECK_SET, "deck")
         s.trick_no = lines.number("trick", 1, LAST_TRICK)
         s.leader = lines.number("leader", 0, n - 1)
         s.trick_winners = lines.numbers("trick winners", 0, n - 1)
         s.eliminated = self._flags("eliminated")
         s.limits = [self._limits(part) for part in self._seats("limits")]
-        side = _known(cards_from(lines.take("side card"), "side card"), "side card")
+        side = known_cards(cards_from(lines.take("side card"), "side card"), _DECK_SET, "side card")
         if len(side) > 1 or (side and not s.side_on):
             raise NotationError("'side card': one card, and only with the side pot option")
         s.side_card = side[0] if side else None
@@ -226,7 +217,7 @@ class _Reader:
         pile = []
         for code in value.split():
             up = not code.endswith(FOLDED)
-            cards = _known(cards_from(code if up else code[:-1], "played"), "played")
+            cards = known_cards(cards_from(code if up else code[:-1], "played"), _DECK_SET, "played")
             if len(cards) != 1:
                 raise NotationError(f"'played': {code!r} is not a card")
             pile.append((cards[0], up))
@@ -279,7 +270,7 @@ class _Reader:
             total = CHIPS
             tricks, chips = (tuple(number_from(x, key, 0, total) for x in fields[name].split())
                              for name in ("tricks", "chips"))
-            side = _known(cards_from(fields["side card"], key), key)
+            side = known_cards(cards_from(fields["side card"], key), _DECK_SET, key)
             claim = seats("side claim")
             if (fields["region"] not in REGIONS or fields["how"] not in HOWS or len(tricks) != n or len(chips) != n
                     or len(side) > 1 or len(claim) > 1 or fields["hand"] not in (EMPTY, *KINDS)):

@@ -43,6 +43,7 @@ from cardtable.core.notation import (
     number_from,
     options_text,
     read_lines,
+    seat_text,
     seats_text,
     write_lines,
 )
@@ -75,9 +76,9 @@ class EatPairsNotation:
             ("seed", str(state.seed)),
             ("records", records or EMPTY),
             ("phase", state.phase),
-            ("turn", _seat(state.turn)),
-            ("lead", _seat(state.lead)),
-            ("live_from", _seat(state.live_from)),
+            ("turn", seat_text(state.turn)),
+            ("lead", seat_text(state.lead)),
+            ("live_from", seat_text(state.live_from)),
             ("hands", seats_text(h.values() for h in state.hands)),
             ("pairs", seats_text(state.pairs)),
             ("waste", cards_text(state.waste)),
@@ -119,9 +120,6 @@ class EatPairsNotation:
             state.winners = list(state.records[-1].winners)
         return state
 
-
-def _seat(seat: int | None) -> str:
-    return EMPTY if seat is None else str(seat)
 
 
 def _seats(numbers: tuple[int, ...] | list[int]) -> str:

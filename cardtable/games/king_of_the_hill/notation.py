@@ -54,9 +54,12 @@ from cardtable.core.notation import (
     NotationError,
     cards_from,
     cards_text,
+    known_cards,
     number_from,
+    numbers_text,
     options_text,
     read_lines,
+    seat_text,
     write_lines,
 )
 from cardtable.games.king_of_the_hill.rules import (
@@ -95,20 +98,7 @@ _BIT_SUITS = tuple(_SUIT_BIT)
 _DECK_SET = frozenset(DECK)
 
 
-def _known(cards: list[Card], key: str) -> list[Card]:
-    """`cards`, each a card of the two decks."""
-    for card in cards:
-        if card not in _DECK_SET:
-            raise NotationError(f"{key!r}: {card.code} is not a card of the two decks")
-    return cards
 
-
-def _seat(value: int | None) -> str:
-    return EMPTY if value is None else str(value)
-
-
-def _numbers(values: Any) -> str:
-    return " ".join(str(v) for v in values) or EMPTY
 
 
 def _plays(plays: Any) -> str:
@@ -129,37 +119,37 @@ class KingNotation:
             ("options", options_text(s.options)),
             ("seed", str(s.seed)),
             ("round", str(s.round)),
-            ("ranks", _numbers(s.ranks)),
+            ("ranks", numbers_text(s.ranks)),
             ("start", str(s.start)),
-            ("koth", _seat(s.koth)),
+            ("koth", seat_text(s.koth)),
             ("rank", str(s.rank_value)),
             ("trump", s.trump_suit or EMPTY),
             ("phase", s.phase),
-            ("turn", _seat(s.turn)),
+            ("turn", seat_text(s.turn)),
             ("deck", cards_text(s.stack)),
-            ("final choices", _seat(s.final)),
+            ("final choices", seat_text(s.final)),
             ("hands", SEATS.join(cards_text(h) for h in s.hands)),
             ("declarations", ", ".join(f"{seat} {cards_text(shown)}" for seat, _, _, shown in s.declarations)
              or EMPTY),
             ("dead", cards_text(s.dead)),
             ("call", call),
-            ("teammate", _seat(s.teammate)),
+            ("teammate", seat_text(s.teammate)),
             ("koth played called", str(s.koth_played_called)),
-            ("points", _numbers(s.points)),
+            ("points", numbers_text(s.points)),
             ("won", SEATS.join(cards_text(w) for w in s.won)),
             ("leader", str(s.leader)),
             ("trick", _plays(s.trick)),
-            ("last lead", _seat(s.last_trick[0][0] if s.last_trick else None)),
+            ("last lead", seat_text(s.last_trick[0][0] if s.last_trick else None)),
             ("last trick", _plays(s.last_trick)),
             ("voids", SEATS.join(_bits(b) for b in s.voids)),
             ("no pair", SEATS.join(_bits(b) for b in s.nopair)),
         ]
         for k, r in enumerate(s.records, start=1):
             values.append((f"record {k}", ", ".join([
-                f"koth {r.koth}", f"teammate {_seat(r.teammate)}", f"called {r.called.code if r.called else EMPTY}",
-                f"rank {r.trump_rank}", f"trump {r.trump_suit}", f"points {_numbers(r.points)}",
+                f"koth {r.koth}", f"teammate {seat_text(r.teammate)}", f"called {r.called.code if r.called else EMPTY}",
+                f"rank {r.trump_rank}", f"trump {r.trump_suit}", f"points {numbers_text(r.points)}",
                 f"dead {cards_text(r.dead)}", f"last winner {r.last_winner}",
-                f"ranks before {_numbers(r.ranks_before)}"])))
+                f"ranks before {numbers_text(r.ranks_before)}"])))
         return write_lines(GAME, PLAYERS, values)
 
     def from_text(self, text: str) -> KingState:
@@ -188,18 +178,18 @@ class _Reader:
         s.phase = lines.choice("phase", PHASES)
         s.turn = lines.seat_or_none("turn")
         s._legal = None
-        s.stack = _known(lines.cards("deck"), "deck")
+        s.stack = known_cards(lines.cards("deck"), _DECK_SET, "deck")
         final = lines.take("final choices")
         s.final = None if final == EMPTY else number_from(final, "final choices", 0, n)
-        s.hands = [_known(h, "hands") for h in lines.seats_cards("hands")]
+        s.hands = [known_cards(h, _DECK_SET, "hands") for h in lines.seats_cards("hands")]
         s.declarations = self._declarations()
         s.declaration = s.declarations[-1][:3] if s.declarations else None
-        s.dead = _known(lines.cards("dead"), "dead")
+        s.dead = known_cards(lines.cards("dead"), _DECK_SET, "dead")
         call = lines.take("call")
         s.call_made = call != EMPTY
         s.called = None
         if call not in (EMPTY, NONE):
-            cards = _known(cards_from(call, "call"), "call")
+            cards = known_cards(cards_from(call, "call"), _DECK_SET, "call")
             card = cards[0] if len(cards) == 1 else None
             if card is None or card not in _FACE or _FACE_CARD[_FACE[card]] != card:
                 raise NotationError(f"'call': {call!r} is not a card's face (copy 0; jokers JK or JK#1)")
@@ -207,7 +197,7 @@ class _Reader:
         s.teammate = lines.seat_or_none("teammate")
         s.koth_played_called = lines.number("koth played called", 0, 2)
         s.points = self._per_seat("points", 0, TOP_POINTS)
-        s.won = [_known(w, "won") for w in lines.seats_cards("won")]
+        s.won = [known_cards(w, _DECK_SET, "won") for w in lines.seats_cards("won")]
         s.leader = lines.number("leader", 0, n - 1)
         s.trick = self._plays("trick", s.leader)
         last = lines.seat_or_none("last lead")
@@ -251,7 +241,7 @@ class _Reader:
             return []
         plays = []
         for k, part in enumerate(value.split(",")):
-            cards = _known(cards_from(part.strip(), key), key)
+            cards = known_cards(cards_from(part.strip(), key), _DECK_SET, key)
             if len(cards) not in (1, 2):
                 raise NotationError(f"{key!r}: each play is one card or two, not {part.strip()!r}")
             plays.append(((first + k) % PLAYERS, tuple(sorted(cards, key=DECK.index))))
@@ -266,7 +256,7 @@ class _Reader:
         out = []
         for part in value.split(","):
             seat, _, codes = part.strip().partition(" ")
-            shown = tuple(_known(cards_from(codes, "declarations"), "declarations"))
+            shown = tuple(known_cards(cards_from(codes, "declarations"), _DECK_SET, "declarations"))
             rank = self.state.trump_rank
             if not 1 <= len(shown) <= 2 or any(c.rank != rank or c.suit == JOKER_SUIT for c in shown) or (
                     len(shown) == 2 and shown[0].suit != shown[1].suit) or len(set(shown)) != len(shown):
@@ -299,8 +289,8 @@ class _Reader:
                 return None if fields[name] == EMPTY else number_from(fields[name], key, 0, PLAYERS - 1)
 
             koth, teammate, last_winner = seat("koth"), seat("teammate"), seat("last winner")
-            called = _known(cards_from(fields["called"], key), key)
-            dead = tuple(_known(cards_from(fields["dead"], key), key))
+            called = known_cards(cards_from(fields["called"], key), _DECK_SET, key)
+            dead = tuple(known_cards(cards_from(fields["dead"], key), _DECK_SET, key))
             if koth is None or last_winner is None or len(called) > 1 or len(dead) != KITTY or fields[
                     "trump"] not in SUITS or teammate == koth:
                 raise NotationError(f"{key!r}: a field is not what a round's record holds")
