@@ -44,3 +44,31 @@ def reopen_autosave(open_table):
         return resumed, table
 
     return reopen
+
+
+#: A table made in stages (`staged_app`): this much of a frame's work clock goes to its making, and each reading of
+#: that clock moves it on by `TICK`.
+BUDGET = 0.003
+TICK = 0.001
+
+
+class TickingClock:
+    """A clock that moves on `TICK` seconds each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += TICK
+        return self.now
+
+
+@pytest.fixture
+def staged_app(table_app, monkeypatch):
+    """`table_app` whose tables are made over several frames (`BUDGET` of a ticking work clock each), bots at once."""
+    from cardtable.ui.table import building
+
+    monkeypatch.setattr(building, "FRAME_BUDGET", BUDGET)
+    table_app.work_clock = TickingClock()
+    table_app.settings.bot_delay = 0.0
+    return table_app

@@ -8,36 +8,14 @@ from __future__ import annotations
 import random
 
 import pygame
-import pytest
 
 from cardtable.storage import Settings, autosave_path
 from cardtable.ui import theme
 from cardtable.ui.driver import UIDriver
-from cardtable.ui.table import TableScene, building
+from cardtable.ui.table import TableScene
 from cardtable.ui.table.building import SceneBuild, in_parts
+from tests.ui.conftest import BUDGET, TICK, TickingClock
 from tests.ui.table_helpers import centre, hand_zone, new_match, seats
-
-BUDGET = 0.003
-TICK = 0.001  # what each reading of the clock costs
-
-
-class TickingClock:
-    """A clock that moves on `TICK` seconds each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += TICK
-        return self.now
-
-
-@pytest.fixture
-def staged_app(table_app, monkeypatch):
-    monkeypatch.setattr(building, "FRAME_BUDGET", BUDGET)
-    table_app.work_clock = TickingClock()
-    table_app.settings.bot_delay = 0.0
-    return table_app
 
 
 def kachuful_table(app) -> TableScene:

@@ -4,33 +4,9 @@ behind.  The work is measured on a clock of the test's own, which moves on a mil
 
 from __future__ import annotations
 
-import pytest
-
 from cardtable.ui.driver import UIDriver
-from cardtable.ui.table import TableScene, building
+from cardtable.ui.table import TableScene
 from tests.ui.table_helpers import new_match, seats
-
-BUDGET = 0.003
-TICK = 0.001  # what each reading of the clock costs
-
-
-class TickingClock:
-    """A clock that moves on `TICK` seconds each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        self.now += TICK
-        return self.now
-
-
-@pytest.fixture
-def staged_app(table_app, monkeypatch):
-    monkeypatch.setattr(building, "FRAME_BUDGET", BUDGET)
-    table_app.work_clock = TickingClock()
-    table_app.settings.bot_delay = 0.0
-    return table_app
 
 
 def bids_after_bots(app) -> tuple[TableScene, UIDriver]:
